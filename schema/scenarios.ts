@@ -1,0 +1,58 @@
+import { Type } from "typebox";
+import { describe, ID_PATTERN } from "./describe.js";
+
+const Outcome = Type.Object(
+  {
+    answer: Type.Optional(Type.Unknown(describe("A successful answer: a value encoded in the tool's format."))),
+    error: Type.Optional(Type.String(describe("A tool error with this text.", { examples: ["Service unavailable"] }))),
+    status: Type.Optional(Type.Integer({ minimum: 100, maximum: 599, ...describe("API fakes: the response status.") })),
+    body: Type.Optional(Type.Unknown(describe("API fakes: the response body."))),
+    headers: Type.Optional(Type.Record(Type.String(), Type.String(), describe("API fakes: response headers."))),
+    delayMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 600000, ...describe("Wait this long before answering.") })),
+    pass: Type.Optional(Type.Literal(true, describe("Run the handler as if no stub matched."))),
+  },
+  { additionalProperties: false, ...describe("One scripted outcome: `answer`, `error`, `status`+`body`, or `pass: true`; `delayMs` may go with any.") },
+);
+
+export const Stub = Type.Object(
+  {
+    id: Type.String({ pattern: ID_PATTERN, ...describe("The stub's id, unique in its scenario; unused stubs are reported by it.") }),
+    tool: Type.String({
+      pattern: "^[a-z0-9][a-z0-9-]*/.+$",
+      ...describe("`<server>/<tool>` or `<api>/<operation>`.", { examples: ["notes/create-note"] }),
+    }),
+    match: Type.Optional(
+      Type.Record(Type.String(), Type.Union([Type.Object({}), Type.Boolean()]), {
+        ...describe(
+          "Constraints on the arguments, by name, each a JSON Schema (a reference-free subset); every listed argument must exist and satisfy it. Omit to match every call.",
+          { examples: [{ to: { type: "string", pattern: "@example\\.com$" } }] },
+        ),
+      }),
+    ),
+    outcome: Type.Optional(Outcome),
+    outcomes: Type.Optional(Type.Array(Outcome, { minItems: 1, ...describe("A sequence: each matching call takes the next; the last repeats.") })),
+  },
+  { additionalProperties: false, ...describe("A scripted answer tried before the handler; the first matching stub wins.") },
+);
+
+export const Scenario = Type.Object(
+  {
+    description: Type.Optional(Type.String(describe("What this world is."))),
+    default: Type.Optional(Type.Boolean(describe("The scenario served when none is named. Exactly one scenario is the default.", { default: false }))),
+    extends: Type.Optional(Type.String(describe("A scenario this one starts from: objects merge deeply, arrays are replaced."))),
+    state: Type.Optional(
+      Type.Record(Type.String({ pattern: ID_PATTERN }), Type.Record(Type.String(), Type.Unknown()), {
+        ...describe(
+          "Each fake's state by fake id and entity, merged over the entities' defaults. Values may be `{ $date: \"-3d\" }`, `{ $date: \"-1d\", at: \"09:00\" }`, `{ $id: \"label\" }` or `{ $expr: \"<jsonata>\" }`.",
+        ),
+      }),
+    ),
+    stubs: Type.Optional(Type.Array(Stub, describe("Scripted outcomes, tried top to bottom before the handler."))),
+  },
+  { additionalProperties: false, ...describe("A named starting world.") },
+);
+
+export const Scenarios = Type.Record(Type.String({ pattern: ID_PATTERN }), Scenario, {
+  additionalProperties: false,
+  ...describe("Named starting worlds. Names are URL-safe."),
+});
