@@ -1,0 +1,160 @@
+/**
+ * The one place plain JSON Schemas are compiled, the way the MCP SDK's ajv validator does it:
+ * the engine picked by `$schema`, formats enforced by ajv-formats, `strict: false`, all errors
+ * reported, the schema itself not checked against its meta-schema (so a schema the SDK accepts
+ * is accepted here). Unlike the SDK, a schema with no `$schema` is draft-07 by default.
+ */
+import { Ajv, type ErrorObject, type Logger, type Options, type ValidateFunction } from "ajv";
+import { Ajv2019 } from "ajv/dist/2019.js";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import formatsModule from "ajv-formats";
+import { dialectOf, engineOf, upgradeDraft04, type Dialect, type Engine } from "./dialect.js";
+import type { JsonSchema } from "./schema-walk.js";
+
+// ajv-formats is CommonJS: under NodeNext its default import is `module.exports`, whose
+// `.default` is the plugin function.
+const addFormats = formatsModule.default;
+
+/** One way a value breaks a schema, as ajv reports it. */
+export interface SchemaIssue {
+  /** JSON Pointer to the offending value ("" for the value itself): ajv's `instancePath`. */
+  path: string;
+  /** ajv's message, such as `must be <= 50`. */
+  message: string;
+  /** The keyword that failed, such as `maximum`. */
+  keyword: string;
+  /** ajv's params for the keyword, such as `{ comparison: "<=", limit: 50 }`. */
+  params: unknown;
+}
+
+/** A compiled schema. `errorsText` and `issues` describe the last `validate` call. */
+export interface CompiledSchema {
+  /** The dialect the schema was compiled as. */
+  readonly dialect: Dialect;
+  /** ajv's warnings while compiling (such as an unknown format, which is then not checked). */
+  readonly warnings: readonly string[];
+  validate(value: unknown): boolean;
+  /** ajv's `errorsText`: `data/limit must be <= 50, data must have required property 'x'`. */
+  errorsText(): string;
+  issues(): SchemaIssue[];
+}
+
+/** Compiles schemas; compiling the same schema object again returns the same CompiledSchema. */
+export interface SchemaCompiler {
+  compile(schema: JsonSchema): CompiledSchema;
+}
+
+export interface SchemaCompilerOptions {
+  /** The dialect of a schema with no `$schema`: draft-07 unless said otherwise (the SDK's is 2020-12). */
+  defaultDialect?: Dialect;
+}
+
+type AjvEngine = Ajv | Ajv2019 | Ajv2020;
+
+const ENGINES: Record<Engine, new (options: Options) => AjvEngine> = {
+  "draft-07": Ajv,
+  "2019-09": Ajv2019,
+  "2020-12": Ajv2020,
+};
+
+/**
+ * A schema compiler with its own ajv engines and its own cache. Schemas are cached by object
+ * identity, and every `$id` ajv registers while compiling is forgotten right after, so two
+ * different schemas with the same `$id` never share a validator or resolve each other's refs.
+ *
+ * @example
+ * const compiler = createSchemaCompiler();
+ * const limit = compiler.compile({ type: "object", properties: { limit: { maximum: 50 } } });
+ * limit.validate({ limit: 60 }); // false
+ * limit.errorsText(); // "data/limit must be <= 50"
+ */
+export function createSchemaCompiler(options: SchemaCompilerOptions = {}): SchemaCompiler {
+  const fallback = options.defaultDialect ?? "draft-07";
+  const engines = new Map<Engine, AjvEngine>();
+  const cache = new WeakMap<object, CompiledSchema>();
+  // ajv reports warnings through its logger while compiling; compiling is synchronous, so the
+  // list of the compile under way is all the logger needs.
+  let warnings: string[] = [];
+  const logger: Logger = {
+    log() {},
+    warn: (...args: unknown[]) => warnings.push(args.map(String).join(" ")),
+    error: (...args: unknown[]) => warnings.push(args.map(String).join(" ")),
+  };
+
+  function engine(kind: Engine): AjvEngine {
+    let ajv = engines.get(kind);
+    if (ajv === undefined) {
+      ajv = new ENGINES[kind]({ strict: false, allErrors: true, validateFormats: true, validateSchema: false, logger });
+      addFormats(ajv);
+      engines.set(kind, ajv);
+    }
+    return ajv;
+  }
+
+  function compile(schema: JsonSchema): CompiledSchema {
+    const cached = typeof schema === "object" && schema !== null ? cache.get(schema) : undefined;
+    if (cached !== undefined) return cached;
+    const dialect = dialectOf(schema, fallback);
+    const ajv = engine(engineOf(dialect));
+    const source = dialect === "draft-04" ? upgradeDraft04(schema) : schema;
+    warnings = [];
+    let validator: ValidateFunction;
+    try {
+      validator = ajv.compile(source);
+    } catch (error) {
+      const found = metaSchemaFindings(ajv, source);
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`[eval-simulate] invalid JSON Schema: ${reason}${found ? ` (${found})` : ""}`, { cause: error });
+    } finally {
+      // Forget every schema and $id ajv registered (meta-schemas stay): the validator just
+      // compiled keeps what it resolved, and the next schema starts from a clean registry.
+      ajv.removeSchema();
+    }
+    if ((validator as { $async?: boolean }).$async === true) {
+      // An async validator answers a Promise, which would read as "valid" every time.
+      throw new Error("[eval-simulate] invalid JSON Schema: $async schemas are not supported; remove $async");
+    }
+    const compiled = wrap(ajv, validator, dialect, warnings);
+    if (typeof schema === "object" && schema !== null) cache.set(schema, compiled);
+    return compiled;
+  }
+
+  return { compile };
+}
+
+/** A CompiledSchema over an ajv validator, keeping the errors of its own last call. */
+function wrap(ajv: AjvEngine, validator: ValidateFunction, dialect: Dialect, warnings: string[]): CompiledSchema {
+  let errors: ErrorObject[] = [];
+  return {
+    dialect,
+    warnings: Object.freeze([...warnings]),
+    validate(value) {
+      const valid = validator(value) === true;
+      errors = valid ? [] : [...(validator.errors ?? [])];
+      return valid;
+    },
+    errorsText: () => (errors.length === 0 ? "" : ajv.errorsText(errors)),
+    issues: () =>
+      errors.map((error) => ({
+        path: error.instancePath,
+        message: error.message ?? error.keyword,
+        keyword: error.keyword,
+        params: error.params,
+      })),
+  };
+}
+
+/** What the engine's meta-schema says about a schema that failed to compile, to point at where. */
+function metaSchemaFindings(ajv: AjvEngine, schema: JsonSchema): string | undefined {
+  const meta = ajv.defaultMeta();
+  if (meta === undefined) return undefined;
+  try {
+    if (ajv.validate(meta, schema)) return undefined;
+    // An anyOf in the meta-schema yields one error per branch; the first says it best.
+    const seen = new Set<string>();
+    const firsts = (ajv.errors ?? []).filter((e) => !seen.has(e.instancePath) && seen.add(e.instancePath));
+    return ajv.errorsText(firsts, { dataVar: "schema" });
+  } catch {
+    return undefined;
+  }
+}
