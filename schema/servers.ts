@@ -72,6 +72,12 @@ export const Tool = Type.Object(
   },
 );
 
+/** A tool as the real server listed it; kept open, since servers add their own fields. */
+const CapturedTool = Type.Object(
+  { name: Type.String(describe("The tool's name, as the server lists it.")) },
+  describe("A tool as the real server's tools/list gave it: name, title, description, inputSchema, annotations, ..."),
+);
+
 /** An MCP fake. */
 export const Server = Type.Object(
   {
@@ -79,8 +85,8 @@ export const Server = Type.Object(
     captured: Type.Union(
       [
         Type.String({ minLength: 1 }),
-        Type.Array(Type.Object({ name: Type.String() })),
-        Type.Object({ tools: Type.Array(Type.Object({ name: Type.String() })) }),
+        Type.Array(CapturedTool),
+        Type.Object({ tools: Type.Array(CapturedTool, describe("The captured tools, in the order the server lists them.")) }),
       ],
       describe(
         "The real server's captured `tools/list`: a path to a JSON or YAML file holding the result (`{ tools: [...] }`) or the bare array, or the result inline.",
