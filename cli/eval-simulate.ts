@@ -1,0 +1,15 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { defineCommand } from "citty";
+import { packageRoot } from "../engine/manifest/package-root.js";
+
+const { version } = JSON.parse(readFileSync(join(packageRoot(), "package.json"), "utf8")) as { version: string };
+
+/** The eval-simulate command: each subcommand loads only when it runs, so start-up stays small. */
+export const evalSimulate = defineCommand({
+  meta: { name: "eval-simulate", version, description: "Fakes of MCP servers and REST APIs for LLM-agent evaluations, from one fakes.yaml." },
+  subCommands: {
+    validate: () => import("./validate.js").then((m) => m.default),
+    schema: () => import("./schema.js").then((m) => m.default),
+  },
+});

@@ -1,0 +1,27 @@
+import type { ArgsDef } from "citty";
+
+/** The exit codes every command uses, as documented in the README. */
+export const EXIT = { ok: 0, invalid: 1, usage: 2 } as const;
+
+/**
+ * citty accepts unknown flags silently; a typo such as `--formt json` would then be ignored.
+ * Refuses them with a usage error (exit 2). Returns false when it refused.
+ */
+export function refuseUnknownFlags(rawArgs: string[], args: ArgsDef): boolean {
+  const known = new Set<string>(["help", "h"]);
+  for (const [name, def] of Object.entries(args)) {
+    known.add(name);
+    known.add(name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`));
+    for (const alias of [def.type === "positional" ? [] : (def as { alias?: string | string[] }).alias ?? []].flat()) known.add(alias);
+  }
+  for (const raw of rawArgs) {
+    if (raw === "--") break;
+    const match = /^--?(?:no-)?([^=]+)/.exec(raw);
+    if (match && !/^-\d/.test(raw) && !known.has(match[1])) {
+      process.stderr.write(`eval-simulate: unknown option ${raw.split("=")[0]} (see --help)\n`);
+      process.exitCode = EXIT.usage;
+      return false;
+    }
+  }
+  return true;
+}

@@ -1,0 +1,40 @@
+import { type ArgsDef, defineCommand } from "citty";
+import { checkManifest } from "../engine/manifest/load-manifest.js";
+import { EXIT, refuseUnknownFlags } from "./exit-codes.js";
+import { renderGithub, renderJson, renderText, type ValidationOutcome } from "./render-diagnostics.js";
+
+const args = {
+  manifests: { type: "positional", description: "The manifests to check", required: false, default: "fakes.yaml", valueHint: "fakes.yaml..." },
+  format: { type: "enum", options: ["text", "json", "github"] as string[], default: "text", description: "How to print problems: text, json, or github (workflow annotations)" },
+  clock: { type: "string", description: "The clock scenario worlds are built at for their checks (ISO 8601; default now)" },
+} satisfies ArgsDef;
+
+/** `eval-simulate validate [fakes.yaml...]`: every problem of every manifest, at once. */
+export default defineCommand({
+  meta: { name: "validate", description: "Check fakes.yaml files: schema, files, handlers, scenarios. Exit 0 valid, 1 invalid, 2 usage or I/O error." },
+  args,
+  async run({ args: parsed, rawArgs }) {
+    if (!refuseUnknownFlags(rawArgs, args)) return;
+    const files = parsed._.length > 0 ? parsed._ : [parsed.manifests ?? "fakes.yaml"];
+    const outcomes: ValidationOutcome[] = [];
+    let unreadable = false;
+    for (const file of files) {
+      const { manifest, diagnostics } = await checkManifest(file, { clock: parsed.clock });
+      if (!manifest && diagnostics.length === 1 && diagnostics[0].code === "E_IO" && diagnostics[0].path === "(root)") unreadable = true;
+      outcomes.push({
+        file,
+        valid: manifest !== undefined,
+        diagnostics,
+        summary: manifest && {
+          servers: manifest.servers.length,
+          tools: manifest.servers.reduce((n, s) => n + s.tools.length, 0),
+          apis: manifest.apis.length,
+          scenarios: manifest.world.scenarios.length,
+        },
+      });
+    }
+    const render = parsed.format === "json" ? renderJson : parsed.format === "github" ? renderGithub : renderText;
+    process.stdout.write(render(outcomes));
+    process.exitCode = unreadable ? EXIT.usage : outcomes.every((o) => o.valid) ? EXIT.ok : EXIT.invalid;
+  },
+});

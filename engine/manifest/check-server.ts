@@ -1,0 +1,185 @@
+import type { AnswerSpec } from "../contract/index.js";
+import { nestedDefaults } from "../contract/index.js";
+import type { ToolHandler } from "../handlers/typescript-handlers.js";
+import { suggestion } from "./diagnostic.js";
+import { type HandlersModule, loadHandlersModule } from "./handlers-module.js";
+import { checkJsonata, checkSchema, type LoadContext } from "./load-context.js";
+import { readCaptured } from "./read-captured.js";
+import type { PathSegment } from "./source-document.js";
+import type { CapturedTool, EntityManifest, HandlerManifest, ServerManifest, ToolManifest } from "./types.js";
+import type { ManifestDocument } from "../../schema/manifest.js";
+
+type ServerDocument = NonNullable<ManifestDocument["servers"]>[string];
+type ToolDocument = ServerDocument["tools"][string];
+type EntitiesDocument = NonNullable<ServerDocument["entities"]>;
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** Checks one fake's entities and returns them with their schemas made standalone. */
+export function checkEntities(entities: EntitiesDocument | undefined, path: PathSegment[], context: LoadContext): EntityManifest[] {
+  return Object.entries(entities ?? {}).map(([name, entity]) => ({
+    name,
+    description: entity.description,
+    schema: checkSchema(entity.schema as Record<string, unknown>, [...path, name, "schema"], context) ?? true,
+    default: entity.default,
+    source: context.report.location([...path, name]),
+  }));
+}
+
+/** Reports entity names a tool or operation lists that the fake does not declare. */
+export function checkEntityNames(names: string[] | undefined, known: string[], path: PathSegment[], context: LoadContext): string[] {
+  (names ?? []).forEach((name, index) => {
+    if (!known.includes(name)) {
+      context.report.error("E_UNKNOWN_ENTITY", [...path, index], `unknown entity "${name}".${suggestion(name, known)}`, {
+        hint: known.length ? `Entities of this fake: ${known.join(", ")}.` : "Declare it under this fake's `entities`.",
+      });
+    }
+  });
+  return names ?? [];
+}
+
+/**
+ * Checks one MCP fake against its capture and handlers, and returns it normalised: tools in
+ * captured order, each with its answer and its one handler.
+ */
+export async function checkServer(id: string, server: ServerDocument, context: LoadContext): Promise<ServerManifest | undefined> {
+  const { report, dir } = context;
+  const path = ["servers", id];
+  const captured = readCaptured(server.captured, [...path, "captured"], dir, report);
+  const module = server.handlers
+    ? await loadHandlersModule(server.handlers, [...path, "handlers"], dir, report)
+    : undefined;
+  const entities = checkEntities(server.entities, [...path, "entities"], context);
+  if (!captured) return undefined;
+
+  const byName = new Map(captured.tools.map((tool) => [tool.name, tool]));
+  const capturedNames = [...byName.keys()];
+  for (const name of Object.keys(server.tools)) {
+    if (!byName.has(name)) {
+      report.error("E_UNKNOWN_TOOL", [...path, "tools", name], `"${name}" is not a captured tool of ${id}.${suggestion(name, capturedNames)}`, { key: true });
+    }
+  }
+  const tools: ToolManifest[] = [];
+  for (const tool of captured.tools) {
+    const spec = server.tools[tool.name];
+    if (!spec) continue;
+    const checked = checkTool(tool, spec, [...path, "tools", tool.name], entities.map((e) => e.name), module, context);
+    if (checked) tools.push(checked);
+  }
+  if (module) {
+    for (const name of Object.keys(module.handlers)) {
+      if (!server.tools[name]) {
+        report.warn("W_UNUSED_HANDLER", [...path, "handlers"], `the handlers module exports "${name}", which ${id} does not serve.${suggestion(name, Object.keys(server.tools))}`);
+      }
+    }
+  }
+  return {
+    id,
+    description: server.description,
+    captured: captured.tools,
+    tools,
+    entities,
+    handlersFile: module?.file,
+    observedFile: server.observed,
+    timeoutMs: server.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    source: report.location(path),
+  };
+}
+
+function checkTool(
+  tool: CapturedTool,
+  spec: ToolDocument,
+  path: PathSegment[],
+  entityNames: string[],
+  module: HandlersModule | undefined,
+  context: LoadContext,
+): ToolManifest | undefined {
+  const { report } = context;
+  const reads = checkEntityNames(spec.reads, entityNames, [...path, "reads"], context);
+  const writes = checkEntityNames(spec.writes, entityNames, [...path, "writes"], context);
+  const kind = spec.kind ?? "stateful";
+  if (writes.length > 0 && tool.annotations?.readOnlyHint === true) {
+    report.error("E_WRITES_READ_ONLY", [...path, "writes"], `"${tool.name}" writes ${writes.join(", ")}, but its capture says readOnlyHint: true`);
+  }
+  if (kind === "static" && writes.length > 0) {
+    report.error("E_STATIC_TOOL", [...path, "writes"], `the static tool "${tool.name}" writes ${writes.join(", ")}; a static tool writes nothing`);
+  }
+  const taskSupport = (tool.execution as { taskSupport?: string } | undefined)?.taskSupport;
+  if (taskSupport === "optional" || taskSupport === "required") {
+    report.error("E_UNSUPPORTED_TOOL", path, `"${tool.name}" declares execution.taskSupport "${taskSupport}", which the MCP SDK cannot serve`, { key: true });
+  }
+  for (const pointer of nestedDefaults(tool.inputSchema ?? {})) {
+    report.warn("W_NESTED_DEFAULT", path, `"${tool.name}" states a default at ${pointer} of its input schema, below the top level: it is not filled`, { key: true });
+  }
+  const answer = checkAnswer(tool, spec, path, context);
+  const handler = checkHandler<ToolHandler>(tool.name, spec, path, module, context);
+  if (!answer || !handler) return undefined;
+  return { name: tool.name, captured: tool, kind, reads, writes, answer, handler, source: report.location(path) };
+}
+
+function checkAnswer(tool: CapturedTool, spec: ToolDocument, path: PathSegment[], context: LoadContext): AnswerSpec | undefined {
+  const { report } = context;
+  if (tool.outputSchema) {
+    if (spec.answer) {
+      report.error("E_ANSWER_FORBIDDEN", [...path, "answer"], `"${tool.name}" states an outputSchema in its capture, so it has no answer: it answers with structured content`, { key: true });
+      return undefined;
+    }
+    return { format: "json", schema: tool.outputSchema, structured: true };
+  }
+  const answer = spec.answer;
+  if (!answer) {
+    report.error("E_ANSWER_MISSING", path, `"${tool.name}" needs an answer: its capture states no outputSchema`, { key: true });
+    return undefined;
+  }
+  const at = [...path, "answer"];
+  let ok = true;
+  if (answer.format === "text" && answer.schema !== undefined) {
+    report.error("E_ANSWER_INVALID", [...at, "schema"], "a text answer has no schema", { key: true });
+    ok = false;
+  }
+  if (answer.format === "prefixed_json" && answer.prefix === undefined) {
+    report.error("E_ANSWER_INVALID", at, "a prefixed_json answer needs its `prefix`", { key: true });
+    ok = false;
+  }
+  for (const key of ["prefix", "suffix"] as const) {
+    if (answer.format !== "prefixed_json" && answer[key] !== undefined) {
+      report.error("E_ANSWER_INVALID", [...at, key], `\`${key}\` goes with the prefixed_json format only`, { key: true });
+      ok = false;
+    }
+  }
+  const schema = answer.schema === undefined ? undefined : checkSchema(answer.schema as Record<string, unknown>, [...at, "schema"], context);
+  if (!ok || (answer.schema !== undefined && schema === undefined)) return undefined;
+  return { format: answer.format, ...(schema === undefined ? {} : { schema }), ...(answer.prefix === undefined ? {} : { prefix: answer.prefix }), ...(answer.suffix === undefined ? {} : { suffix: answer.suffix }) } as AnswerSpec;
+}
+
+/** Exactly one handler per tool or operation: `jsonata`, or the module's entry of that name. */
+export function checkHandler<F>(
+  name: string,
+  spec: { jsonata?: unknown },
+  path: PathSegment[],
+  module: HandlersModule | undefined,
+  context: LoadContext,
+): HandlerManifest<F> | undefined {
+  const { report } = context;
+  const fn = module?.handlers[name];
+  if (spec.jsonata !== undefined && fn) {
+    report.error("E_HANDLER_DUPLICATE", [...path, "jsonata"], `"${name}" has two handlers: this jsonata and the entry in ${module?.file}`, { key: true });
+    return undefined;
+  }
+  if (spec.jsonata !== undefined) {
+    const jsonata = checkJsonata(spec.jsonata, [...path, "jsonata"], context);
+    return jsonata && { kind: "jsonata", jsonata, source: report.location([...path, "jsonata"]) };
+  }
+  if (fn) return { kind: "module", fn: fn as F, file: module!.file, source: report.location(path) };
+  // A module that failed to load is reported once, not once per tool it would have handled.
+  if (module?.failed) return undefined;
+  report.error("E_HANDLER_MISSING", path, `"${name}" has no handler`, {
+    key: true,
+    hint: module
+      ? `Add \`jsonata\`, or an entry "${name}" in ${module.file}.${suggestion(name, Object.keys(module.handlers))}`
+      : "Add `jsonata`, or a `handlers` module with an entry of the same name.",
+  });
+  return undefined;
+}
+
+export type { ToolHandler };

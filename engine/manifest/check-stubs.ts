@@ -1,0 +1,106 @@
+import type { ManifestDocument } from "../../schema/manifest.js";
+import { suggestion } from "./diagnostic.js";
+import type { LoadContext } from "./load-context.js";
+import type { FakeIndex } from "./check-scenarios.js";
+import type { PathSegment } from "./source-document.js";
+import type { JsonSchema, StubManifest } from "./types.js";
+
+type StubDocument = NonNullable<NonNullable<ManifestDocument["scenarios"]>[string]["stubs"]>[number];
+
+/** The JSON Schema keywords a stub's `match` may use: a reference-free subset, cheap to check. */
+const MATCH_KEYWORDS = new Set([
+  "type", "const", "enum", "pattern", "minLength", "maxLength",
+  "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
+  "items", "contains", "minItems", "maxItems",
+  "properties", "required", "additionalProperties",
+  "allOf", "anyOf", "oneOf", "not", "if", "then", "else",
+  "title", "description",
+]);
+/** Keywords whose value is a map of schemas, or a list of them. */
+const SCHEMA_MAPS = new Set(["properties"]);
+const SCHEMA_LISTS = new Set(["allOf", "anyOf", "oneOf"]);
+const SCHEMA_VALUES = new Set(["items", "contains", "additionalProperties", "not", "if", "then", "else"]);
+
+/** Limits that keep a scenario's stubs cheap to match on every call. */
+export const STUB_LIMITS = { rules: 100, depth: 32 } as const;
+
+function checkMatchSchema(schema: unknown, path: PathSegment[], depth: number, context: LoadContext): void {
+  if (typeof schema === "boolean") return;
+  if (!schema || typeof schema !== "object" || Array.isArray(schema)) {
+    context.report.error("E_STUB", path, "a match constraint is a JSON Schema object or a boolean");
+    return;
+  }
+  if (depth > STUB_LIMITS.depth) {
+    context.report.error("E_STUB", path, `the match nests deeper than ${STUB_LIMITS.depth} levels`);
+    return;
+  }
+  for (const [keyword, value] of Object.entries(schema)) {
+    const at = [...path, keyword];
+    if (!MATCH_KEYWORDS.has(keyword)) {
+      context.report.error("E_STUB", at, `"${keyword}" is not supported in a stub's match.${suggestion(keyword, MATCH_KEYWORDS)}`, {
+        key: true,
+        hint: "match uses types, scalar const/enum, string patterns and bounds, numeric bounds, items/contains, properties/required/additionalProperties, and allOf/anyOf/oneOf/not/if/then/else.",
+      });
+    } else if ((keyword === "const" && value !== null && typeof value === "object") || (keyword === "enum" && (!Array.isArray(value) || value.some((v) => v !== null && typeof v === "object")))) {
+      context.report.error("E_STUB", at, `${keyword} in a stub's match takes scalars only; match structured values with properties or items`);
+    } else if (keyword === "pattern") {
+      try {
+        new RegExp(String(value), "u");
+      } catch (error) {
+        context.report.error("E_STUB", at, `the pattern is not a valid regular expression: ${(error as Error).message}`);
+      }
+    } else if (SCHEMA_MAPS.has(keyword) && value && typeof value === "object") {
+      for (const [name, inner] of Object.entries(value)) checkMatchSchema(inner, [...at, name], depth + 1, context);
+    } else if (SCHEMA_LISTS.has(keyword) && Array.isArray(value)) {
+      value.forEach((inner, i) => checkMatchSchema(inner, [...at, i], depth + 1, context));
+    } else if (SCHEMA_VALUES.has(keyword)) {
+      checkMatchSchema(value, at, depth + 1, context);
+    }
+  }
+}
+
+/** Checks a scenario's stubs: what they target, their match and their outcomes. */
+export function checkStubs(scenario: string, stubs: StubDocument[], fakes: FakeIndex, context: LoadContext): StubManifest[] {
+  const path = ["scenarios", scenario, "stubs"];
+  if (stubs.length > STUB_LIMITS.rules) {
+    context.report.error("E_STUB", path, `scenario "${scenario}" has ${stubs.length} stubs; the limit is ${STUB_LIMITS.rules}`, { key: true });
+  }
+  const ids = new Set<string>();
+  const checked: StubManifest[] = [];
+  stubs.forEach((stub, index) => {
+    const at = [...path, index];
+    if (ids.has(stub.id)) context.report.error("E_STUB", [...at, "id"], `two stubs of scenario "${scenario}" have the id "${stub.id}"`);
+    ids.add(stub.id);
+    const slash = stub.tool.indexOf("/");
+    const [fake, target] = [stub.tool.slice(0, slash), stub.tool.slice(slash + 1)];
+    const server = fakes.servers.find((s) => s.id === fake);
+    const api = fakes.apis.find((a) => a.id === fake);
+    if (!fakes.ids.includes(fake)) {
+      context.report.error("E_STUB", [...at, "tool"], `the stub targets "${fake}", which is not a server or api.${suggestion(fake, fakes.ids)}`);
+    } else if (server && !server.tools.some((t) => t.name === target)) {
+      const served = server.tools.map((t) => t.name);
+      context.report.error("E_STUB", [...at, "tool"], `"${fake}" serves no tool "${target}".${suggestion(target, served)}`);
+    } else if (api && !api.emulate && !api.operations.some((op) => op.name === target || `${op.method} ${op.pathTemplate}` === target)) {
+      const served = api.operations.map((op) => op.name);
+      context.report.error("E_STUB", [...at, "tool"], `"${fake}" serves no operation "${target}".${suggestion(target, served)}`);
+    }
+    if ((stub.outcome === undefined) === (stub.outcomes === undefined)) {
+      context.report.error("E_STUB", at, "a stub has exactly one of `outcome` or `outcomes`");
+    }
+    const outcomes = stub.outcomes ?? (stub.outcome ? [stub.outcome] : []);
+    outcomes.forEach((outcome, i) => {
+      const kinds = ["answer", "error", "status", "pass"].filter((k) => (outcome as Record<string, unknown>)[k] !== undefined);
+      const where = stub.outcomes ? [...at, "outcomes", i] : [...at, "outcome"];
+      if (kinds.length !== 1) {
+        context.report.error("E_STUB", where, `an outcome is one of answer, error, status (+body, headers) or pass: true; this one has ${kinds.length ? kinds.join(" and ") : "none"}`);
+      } else if ((outcome.body !== undefined || outcome.headers !== undefined) && kinds[0] !== "status") {
+        context.report.error("E_STUB", where, "body and headers go with status (API fakes)");
+      } else if (kinds[0] === "status" && server) {
+        context.report.error("E_STUB", where, "status goes with API fakes; an MCP stub answers with answer or error");
+      }
+    });
+    for (const [name, schema] of Object.entries(stub.match ?? {})) checkMatchSchema(schema, [...at, "match", name], 1, context);
+    checked.push({ id: stub.id, fake, target, match: stub.match as Record<string, JsonSchema> | undefined, outcomes, source: context.report.location(at) });
+  });
+  return checked;
+}

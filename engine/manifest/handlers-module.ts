@@ -1,0 +1,52 @@
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { importUserModule } from "./load-module.js";
+import type { Report } from "./report.js";
+import type { PathSegment } from "./source-document.js";
+
+export type HandlerFunctions = Record<string, (...args: any[]) => unknown>;
+
+/** A loaded handlers module; `failed` when it could not be loaded (already reported). */
+export interface HandlersModule {
+  file: string;
+  handlers: HandlerFunctions;
+  failed?: boolean;
+}
+
+/**
+ * Loads a fake's handlers module and returns its default export's functions by name, reporting
+ * a module that is missing, fails to load, or exports something else.
+ */
+export async function loadHandlersModule(
+  relative: string,
+  path: readonly PathSegment[],
+  dir: string,
+  report: Report,
+): Promise<HandlersModule> {
+  const file = resolve(dir, relative);
+  if (!existsSync(file)) {
+    report.error("E_IO", path, `the handlers module ${relative} does not exist`);
+    return { file, handlers: {}, failed: true };
+  }
+  let exported: Record<string, unknown>;
+  try {
+    exported = await importUserModule(file);
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
+    report.error("E_HANDLER_MODULE", path, `the handlers module ${relative} failed to load: ${message}`);
+    return { file, handlers: {}, failed: true };
+  }
+  const handlers = exported.default;
+  if (!handlers || typeof handlers !== "object") {
+    report.error("E_HANDLER_MODULE", path, `the handlers module ${relative} has no default export of handlers`, {
+      hint: "export default defineHandlers({ \"tool-name\": (args, context) => ... })",
+    });
+    return { file, handlers: {}, failed: true };
+  }
+  const functions: HandlerFunctions = {};
+  for (const [name, fn] of Object.entries(handlers)) {
+    if (typeof fn === "function") functions[name] = fn as HandlerFunctions[string];
+    else report.error("E_HANDLER_MODULE", path, `the handlers module ${relative} exports "${name}" as ${typeof fn}, not a function`);
+  }
+  return { file, handlers: functions };
+}

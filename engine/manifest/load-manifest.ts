@@ -1,0 +1,134 @@
+import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import type { ManifestDocument } from "../../schema/manifest.js";
+import { createSchemaCompiler } from "../contract/index.js";
+import { IMPLICIT_SCENARIO, parseClock, type WorldSource, type WorldSpec, worldFromModule, worldFromSpec } from "../world/index.js";
+import { checkApi } from "./check-api.js";
+import { checkScenarios } from "./check-scenarios.js";
+import { checkServer } from "./check-server.js";
+import { checkStaticTools } from "./check-static-tools.js";
+import { checkWorlds, compileManifestInvariants } from "./check-worlds.js";
+import { type Diagnostic, ManifestError } from "./diagnostic.js";
+import { checkSchema, type LoadContext } from "./load-context.js";
+import { Report } from "./report.js";
+import { checkAgainstSchema } from "./schema-check.js";
+import { SourceDocument } from "./source-document.js";
+import type { ApiManifest, JsonSchema, Manifest, ServerManifest } from "./types.js";
+
+export interface LoadOptions {
+  /** The clock scenario worlds are built at for their checks; now by default. */
+  clock?: string | number | Date;
+}
+
+export interface LoadResult {
+  /** Present when the manifest has no errors (warnings allowed). */
+  manifest?: Manifest;
+  /** Every problem found, errors and warnings, in file order. */
+  diagnostics: Diagnostic[];
+}
+
+function ioFailure(file: string, message: string): LoadResult {
+  return { diagnostics: [{ code: "E_IO", severity: "error", message, hint: "Check the path.", file, line: 1, column: 1, path: "(root)" }] };
+}
+
+/**
+ * Reads, validates and checks a fakes.yaml, resolving every file it names, and returns the
+ * normalised Manifest with every diagnostic found (all at once, never only the first).
+ *
+ * @example const { manifest, diagnostics } = await checkManifest("fakes/fakes.yaml");
+ */
+export async function checkManifest(path: string, options: LoadOptions = {}): Promise<LoadResult> {
+  const file = resolve(path);
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    return ioFailure(file, `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? error}`);
+  }
+  const source = new SourceDocument(file, text);
+  const report = new Report(source);
+  for (const problem of source.problems) {
+    report.error(problem.code, [], problem.message, { position: problem.position });
+  }
+  if (source.problems.length > 0) return { diagnostics: sorted(report.diagnostics) };
+  report.diagnostics.push(...checkAgainstSchema(source));
+  if (report.failed && (typeof source.value !== "object" || source.value === null)) return { diagnostics: sorted(report.diagnostics) };
+
+  const document = source.value as ManifestDocument;
+  const context: LoadContext = { dir: dirname(file), report, schemas: (document.schemas ?? {}) as Record<string, JsonSchema>, compiler: createSchemaCompiler() };
+  // Sub-trees the schema already refused are not checked further: their shape is unknown.
+  const sound = (path: (string | number)[]) => !report.hasErrorsUnder(path);
+
+  const schemas: Record<string, JsonSchema> = {};
+  for (const [name, schema] of Object.entries(context.schemas)) {
+    if (sound(["schemas", name])) schemas[name] = checkSchema(schema, ["schemas", name], context) ?? schema;
+  }
+  const servers: ServerManifest[] = [];
+  for (const [id, server] of Object.entries(document.servers ?? {})) {
+    const checked = sound(["servers", id]) ? await checkServer(id, server, context) : undefined;
+    if (checked) servers.push(checked);
+  }
+  const apis: ApiManifest[] = [];
+  for (const [id, api] of Object.entries(document.apis ?? {})) {
+    if (Object.hasOwn(document.servers ?? {}, id)) {
+      report.error("E_DUPLICATE_ID", ["apis", id], `"${id}" is the id of a server and of an api`, { key: true });
+      continue;
+    }
+    const checked = sound(["apis", id]) ? await checkApi(id, api, context) : undefined;
+    if (checked) apis.push(checked);
+  }
+  const ids = [...Object.keys(document.servers ?? {}), ...Object.keys(document.apis ?? {})];
+  const scenariosDocument = Object.fromEntries(Object.entries(document.scenarios ?? {}).filter(([name]) => sound(["scenarios", name])));
+  const { scenarios, spec } = checkScenarios(scenariosDocument, { servers, apis, ids }, context);
+  checkStaticTools(servers, spec, context);
+  const invariants = compileManifestInvariants(document.invariants ?? [], context);
+
+  let world: WorldSource | undefined;
+  if (document.world !== undefined && document.scenarios !== undefined) {
+    report.error("E_WORLD_MODULE", ["world"], "a manifest takes `world` (a module) or `scenarios`, not both", { key: true });
+  } else if (document.world !== undefined) {
+    try {
+      world = await worldFromModule(resolve(context.dir, document.world));
+    } catch (error) {
+      report.error("E_WORLD_MODULE", ["world"], (error as Error).message.replace(/^\[eval-simulate\] /, ""));
+    }
+  } else if (!report.failed) {
+    world = worldFromSpec(spec);
+  }
+  if (world && !report.failed) {
+    await checkWorlds(world, document.world ? undefined : spec, { servers, apis }, invariants, parseClock(options.clock), context);
+  }
+  if (report.failed || !world) return { diagnostics: sorted(report.diagnostics) };
+  return {
+    manifest: {
+      file,
+      dir: context.dir,
+      servers,
+      apis,
+      schemas,
+      scenarios,
+      defaultScenario: world.defaultScenario ?? IMPLICIT_SCENARIO,
+      invariants: invariants.manifests,
+      redact: document.redact ?? [],
+      world,
+    },
+    diagnostics: sorted(report.diagnostics),
+  };
+}
+
+/**
+ * Loads a fakes.yaml into a Manifest, or throws a ManifestError carrying every diagnostic.
+ *
+ * @example const manifest = await loadManifest("fakes/fakes.yaml");
+ */
+export async function loadManifest(path: string, options: LoadOptions = {}): Promise<Manifest> {
+  const { manifest, diagnostics } = await checkManifest(path, options);
+  if (!manifest) throw new ManifestError(diagnostics);
+  return manifest;
+}
+
+function sorted(diagnostics: Diagnostic[]): Diagnostic[] {
+  return [...diagnostics].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
+}
+
+export type { WorldSpec };

@@ -1,0 +1,66 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import type { Report } from "./report.js";
+import { type PathSegment, SourceDocument } from "./source-document.js";
+import type { CapturedTool } from "./types.js";
+
+/**
+ * A server's captured tools/list: from a JSON or YAML file, or inline. Accepts the result
+ * (`{ tools: [...] }`) or the bare array. Problems inside the file point into that file.
+ */
+export function readCaptured(
+  value: unknown,
+  path: readonly PathSegment[],
+  dir: string,
+  report: Report,
+): { tools: CapturedTool[]; file?: string } | undefined {
+  let data = value;
+  let source: SourceDocument | undefined;
+  let file: string | undefined;
+  if (typeof value === "string") {
+    file = resolve(dir, value);
+    let text: string;
+    try {
+      text = readFileSync(file, "utf8");
+    } catch (error) {
+      report.error("E_IO", path, `cannot read the capture ${value}: ${(error as NodeJS.ErrnoException).code ?? error}`);
+      return undefined;
+    }
+    source = new SourceDocument(file, text);
+    for (const problem of source.problems) {
+      report.error("E_FILE_PARSE", path, `${value}: ${problem.message}`, { in: { file, position: problem.position } });
+    }
+    if (source.problems.length > 0) return undefined;
+    data = source.value;
+  }
+  const list = Array.isArray(data) ? data : (data as { tools?: unknown } | null)?.tools;
+  const listPath: PathSegment[] = Array.isArray(data) ? [] : ["tools"];
+  const where = (at: PathSegment[]) =>
+    source ? { in: { file: source.file, position: source.positionOf(at) } } : {};
+  if (!Array.isArray(list)) {
+    report.error("E_CAPTURE_INVALID", path, "the capture holds no tools list", where([]));
+    return undefined;
+  }
+  const tools: CapturedTool[] = [];
+  const names = new Set<string>();
+  list.forEach((tool, index) => {
+    const at = [...listPath, index];
+    if (!tool || typeof tool !== "object" || typeof (tool as CapturedTool).name !== "string") {
+      report.error("E_CAPTURE_INVALID", [...path], `captured tool #${index + 1} has no name`, where(at));
+      return;
+    }
+    const captured = tool as CapturedTool;
+    const input = captured.inputSchema;
+    if (input !== undefined && (typeof input !== "object" || input === null || (input.type !== undefined && input.type !== "object"))) {
+      report.error("E_CAPTURE_INVALID", path, `captured tool "${captured.name}" has an inputSchema that is not an object schema`, where([...at, "inputSchema"]));
+      return;
+    }
+    if (names.has(captured.name)) {
+      report.error("E_CAPTURE_INVALID", path, `the capture lists the tool "${captured.name}" twice`, where(at));
+      return;
+    }
+    names.add(captured.name);
+    tools.push(captured);
+  });
+  return { tools, file };
+}

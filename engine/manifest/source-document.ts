@@ -1,0 +1,137 @@
+import { isMap, isPair, isScalar, isSeq, LineCounter, type Node, parseDocument, type Scalar } from "yaml";
+
+export type PathSegment = string | number;
+export interface Position {
+  line: number;
+  column: number;
+}
+
+/** A YAML problem found while parsing, with its position. */
+export interface ParseProblem {
+  code: "E_YAML_SYNTAX" | "E_YAML_DUPLICATE_KEY";
+  message: string;
+  position: Position;
+}
+
+/**
+ * A YAML (or JSON: YAML reads it) file parsed with its source positions, so every later stage
+ * can point at the line and column of any value by its path.
+ */
+export class SourceDocument {
+  readonly value: unknown;
+  readonly problems: ParseProblem[];
+  private readonly lines = new LineCounter();
+  private readonly doc;
+
+  constructor(
+    readonly file: string,
+    readonly text: string,
+  ) {
+    this.doc = parseDocument(text, { lineCounter: this.lines, uniqueKeys: true, prettyErrors: false });
+    this.problems = this.doc.errors.map((error) => ({
+      code: error.code === "DUPLICATE_KEY" ? ("E_YAML_DUPLICATE_KEY" as const) : ("E_YAML_SYNTAX" as const),
+      message: error.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, ""),
+      position: this.positionAt(error.pos[0]),
+    }));
+    // yaml still returns partial data beside errors; callers check `problems` first.
+    this.value = this.problems.length === 0 ? this.doc.toJS({ maxAliasCount: 1000 }) : undefined;
+  }
+
+  /** 1-based line and column of a character offset. */
+  positionAt(offset: number): Position {
+    const { line, col } = this.lines.linePos(Math.max(0, Math.min(offset, this.text.length)));
+    return { line, column: col };
+  }
+
+  /** The node at `path`, or the deepest ancestor that exists. */
+  private nodeAt(path: readonly PathSegment[], want: "value" | "key"): Node | undefined {
+    let node: unknown = this.doc.contents;
+    let found: Node | undefined = node as Node | undefined;
+    for (let i = 0; i < path.length; i++) {
+      const segment = path[i];
+      if (isMap(node)) {
+        const pair = node.items.find((item) => isPair(item) && keyText(item.key) === String(segment));
+        if (!pair) return found;
+        const last = i === path.length - 1;
+        if (last && want === "key") return pair.key as Node;
+        node = pair.value ?? pair.key;
+      } else if (isSeq(node) && typeof segment === "number") {
+        node = node.items[segment];
+        if (node === undefined) return found;
+      } else {
+        return found;
+      }
+      found = node as Node;
+    }
+    return found;
+  }
+
+  /** Where the value at `path` starts (or its nearest existing ancestor). */
+  positionOf(path: readonly PathSegment[]): Position {
+    return this.positionAt(this.nodeAt(path, "value")?.range?.[0] ?? 0);
+  }
+
+  /** Where the key of the entry at `path` starts: unknown keys and ids point here. */
+  keyPositionOf(path: readonly PathSegment[]): Position {
+    return this.positionAt(this.nodeAt(path, "key")?.range?.[0] ?? 0);
+  }
+
+  /**
+   * Where a character of a string value is in the file: a JSONata error's offset inside an
+   * expression becomes a line and column inside the YAML, through quotes, escapes and block
+   * indentation.
+   */
+  positionInString(path: readonly PathSegment[], offset: number): Position {
+    const node = this.nodeAt(path, "value");
+    if (!node || !isScalar(node) || typeof node.value !== "string" || !node.range) return this.positionOf(path);
+    return this.positionAt(sourceOffset(this.text, node as Scalar<string>, offset));
+  }
+}
+
+function keyText(key: unknown): string {
+  return isScalar(key) ? String(key.value) : String(key);
+}
+
+const ESCAPE_LENGTH: Record<string, number> = { x: 4, u: 6, U: 10 };
+
+/** Walks the scalar's source and its value side by side up to `offset` characters of the value. */
+function sourceOffset(text: string, node: Scalar<string>, offset: number): number {
+  const [start, end] = node.range as [number, number, number];
+  const value = node.value;
+  const target = Math.max(0, Math.min(offset, value.length));
+  if (node.type === "QUOTE_DOUBLE" || node.type === "QUOTE_SINGLE") {
+    let j = start + 1;
+    for (let i = 0; i < target && j < end; i++) {
+      if (value[i] === "\n") {
+        while (j < end && text[j] !== "\n") j++;
+        j++;
+        while (j < end && (text[j] === " " || text[j] === "\t")) j++;
+        continue;
+      }
+      if (node.type === "QUOTE_SINGLE") j += text[j] === "'" ? 2 : 1;
+      else j += text[j] === "\\" ? (ESCAPE_LENGTH[text[j + 1]] ?? 2) : 1;
+    }
+    return j;
+  }
+  // Plain and block scalars: skip what the source has and the value lacks (block header,
+  // indentation, folded line breaks) by matching characters in order.
+  let j = start;
+  if (node.type === "BLOCK_LITERAL" || node.type === "BLOCK_FOLDED") {
+    j = text.indexOf("\n", start) + 1;
+  }
+  for (let i = 0; i < target && j < end; i++) {
+    const c = value[i];
+    if (/\s/.test(c)) {
+      if (/\s/.test(text[j])) j++;
+      continue;
+    }
+    while (j < end && text[j] !== c) j++;
+    j++;
+  }
+  while (j < end && /[ \t]/.test(text[j]) && /\S/.test(value[target] ?? "")) {
+    // Landed on indentation before the target character: move onto it.
+    if (text[j] === value[target]) break;
+    j++;
+  }
+  return j;
+}

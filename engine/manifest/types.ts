@@ -1,0 +1,145 @@
+import type { AnswerSpec } from "../contract/index.js";
+import type { OperationHandler, ToolHandler } from "../handlers/typescript-handlers.js";
+import type { CompiledJsonataHandler } from "../handlers/jsonata-index.js";
+import type { WorldSource } from "../world/index.js";
+
+/** Where a compiled thing was declared, so runtime errors and journal entries can point at it. */
+export interface SourceLocation {
+  file: string;
+  line: number;
+  column: number;
+  /** The dotted path in the manifest. */
+  path: string;
+}
+
+export type JsonSchema = Record<string, unknown> | boolean;
+
+/** A tool exactly as the real server's tools/list gave it. */
+export interface CapturedTool {
+  name: string;
+  inputSchema?: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  annotations?: { readOnlyHint?: boolean; [key: string]: unknown };
+  [key: string]: unknown;
+}
+
+export interface EntityManifest {
+  name: string;
+  description?: string;
+  /** The entity's schema with `#/schemas/...` references resolved. */
+  schema: JsonSchema;
+  default?: unknown;
+  source: SourceLocation;
+}
+
+/** A tool's handler: a compiled JSONata handler or a function from the fake's handlers module. */
+export type HandlerManifest<F> =
+  | { kind: "jsonata"; jsonata: CompiledJsonataHandler; source: SourceLocation }
+  | { kind: "module"; fn: F; file: string; source: SourceLocation };
+
+export interface ToolManifest {
+  name: string;
+  /** The captured tool, served as it is. */
+  captured: CapturedTool;
+  kind: "stateful" | "static";
+  reads: string[];
+  writes: string[];
+  /** The successful answer: declared, or structured content for a tool with an outputSchema. */
+  answer: AnswerSpec;
+  handler: HandlerManifest<ToolHandler>;
+  source: SourceLocation;
+}
+
+export interface ServerManifest {
+  id: string;
+  description?: string;
+  /** Every captured tool, served or not, in captured order. */
+  captured: CapturedTool[];
+  /** The served tools, in captured order. */
+  tools: ToolManifest[];
+  entities: EntityManifest[];
+  handlersFile?: string;
+  observedFile?: string;
+  timeoutMs: number;
+  source: SourceLocation;
+}
+
+export interface OperationManifest {
+  /** The operationId, or `METHOD /template` where the document gives none. */
+  name: string;
+  method: string;
+  pathTemplate: string;
+  reads: string[];
+  writes: string[];
+  handler: HandlerManifest<OperationHandler>;
+  source: SourceLocation;
+}
+
+export interface ApiManifest {
+  id: string;
+  description?: string;
+  openapiFile?: string;
+  /** The parsed OpenAPI document. */
+  document?: Record<string, unknown>;
+  emulate?: string;
+  hosts: string[];
+  handlersFile?: string;
+  timeoutMs: number;
+  entities: EntityManifest[];
+  operations: OperationManifest[];
+  capture?: Record<string, unknown>;
+  source: SourceLocation;
+}
+
+export interface StubOutcome {
+  answer?: unknown;
+  error?: string;
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  delayMs?: number;
+  pass?: true;
+}
+
+export interface StubManifest {
+  id: string;
+  /** The fake's id. */
+  fake: string;
+  /** The tool or operation name. */
+  target: string;
+  match?: Record<string, JsonSchema>;
+  outcomes: StubOutcome[];
+  source: SourceLocation;
+}
+
+export interface ScenarioManifest {
+  name: string;
+  description?: string;
+  extends?: string;
+  /** This scenario's own stubs followed by those it inherits. */
+  stubs: StubManifest[];
+  source: SourceLocation;
+}
+
+export interface InvariantManifest {
+  name: string;
+  expression: string;
+  source: SourceLocation;
+}
+
+/** A loaded, checked, normalised fakes.yaml: what the later stages consume. */
+export interface Manifest {
+  /** Absolute path of the manifest file. */
+  file: string;
+  /** Its folder: every path in it is relative to this. */
+  dir: string;
+  servers: ServerManifest[];
+  apis: ApiManifest[];
+  schemas: Record<string, JsonSchema>;
+  scenarios: ScenarioManifest[];
+  defaultScenario: string;
+  invariants: InvariantManifest[];
+  redact: string[];
+  /** Builds each scenario's world at a clock. */
+  world: WorldSource;
+}

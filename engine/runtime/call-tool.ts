@@ -1,0 +1,148 @@
+import { answerResult, fillDefaults, text } from "../contract/index.js";
+import type { ToolResult } from "../handlers/typescript-handlers.js";
+import { runJsonataHandler } from "../handlers/jsonata-index.js";
+import { labelId } from "../world/index.js";
+import type { CompiledServer, CompiledTool } from "./compiled-fake.js";
+import { withTimeout } from "./deadline.js";
+import type { StateStore } from "./state-store.js";
+import { isToolFailure, toolContext } from "./tool-context.js";
+
+/** A call to a tool the fake does not serve: the JSON-RPC error -32602 `Tool <name> not found`. */
+export class ToolNotFoundError extends Error {
+  readonly code = -32602;
+  constructor(readonly tool: string) {
+    super(`Tool ${tool} not found`);
+    this.name = "ToolNotFoundError";
+  }
+}
+
+/** What the runtime needs beside the fake: the state, the clock, the scenario. */
+export interface RuntimeScope {
+  store: StateStore;
+  now: string;
+  scenario: string;
+}
+
+/** How one call went, for the journal and the record. */
+export interface CallOutcome {
+  server: string;
+  tool: string;
+  /** As sent, before defaults. */
+  args: Record<string, unknown> | undefined;
+  result: ToolResult;
+  /** True when the call's state change was committed. */
+  committed: boolean;
+  logs: unknown[];
+  startedAt: string;
+  durationMs: number;
+}
+
+const isToolResult = (value: unknown): value is ToolResult =>
+  !!value && typeof value === "object" && Array.isArray((value as ToolResult).content);
+
+const toolError = (message: string): ToolResult => text(message, true);
+
+/**
+ * One tools/call through every step of SPEC §4.4: arguments validated against the captured
+ * schema (the SDK's wording), defaults filled, the handler run under the fake's time limit on
+ * a draft of the state, the answer checked against its schema, and the state committed. Any
+ * failure is a tool error that changes nothing. Calls to one fake run one at a time.
+ *
+ * @example const outcome = await callTool(scope, fake, "create-note", { title: "Kickoff" }, signal);
+ */
+export async function callTool(
+  scope: RuntimeScope,
+  fake: CompiledServer,
+  name: string,
+  args: Record<string, unknown> | undefined,
+  signal: AbortSignal,
+): Promise<CallOutcome> {
+  const tool = fake.tools.get(name);
+  if (!tool) throw new ToolNotFoundError(name);
+  const started = Date.now();
+  const logs: unknown[] = [];
+  const finish = (result: ToolResult, committed: boolean): CallOutcome => ({
+    server: fake.id,
+    tool: name,
+    args,
+    result,
+    committed,
+    logs,
+    startedAt: new Date(started).toISOString(),
+    durationMs: Date.now() - started,
+  });
+  if (!tool.args.validate(args ?? {})) {
+    return finish(toolError(`Input validation error: Invalid arguments for tool ${name}: ${tool.args.errorsText()}`), false);
+  }
+  const filled = fillDefaults(tool.defaults, args ?? {});
+  return scope.store.serialize(fake.id, async () => {
+    const controller = new AbortController();
+    const onAbort = () => controller.abort(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    try {
+      const run = runHandler(scope, fake, tool, filled, controller.signal, logs);
+      const { result, commit } = await withTimeout(run, fake.timeoutMs, controller, `${fake.id}/${name}`);
+      const broken = !result.isError && answerProblem(tool, result);
+      if (broken) return finish(toolError(broken), false);
+      commit?.();
+      return finish(result, commit !== undefined);
+    } catch (error) {
+      return finish(toolError(isToolFailure(error) ? error.message : describe(error, fake, tool)), false);
+    } finally {
+      signal.removeEventListener("abort", onAbort);
+    }
+  });
+}
+
+/** Runs the tool's handler on a draft; returns its result and how to commit what it changed. */
+async function runHandler(
+  scope: RuntimeScope,
+  fake: CompiledServer,
+  tool: CompiledTool,
+  args: Record<string, unknown>,
+  signal: AbortSignal,
+  logs: unknown[],
+): Promise<{ result: ToolResult; commit?: () => void }> {
+  const { handler, answer, writes } = tool.manifest;
+  const world = scope.store.states;
+  if (handler.kind === "jsonata") {
+    const ran = await runJsonataHandler(
+      handler.jsonata,
+      { args, state: world[fake.id] ?? {}, world, now: scope.now, scenario: scope.scenario, labelId, log: (v) => void logs.push(v) },
+      { timeoutMs: fake.timeoutMs, signal },
+    );
+    if (ran.kind === "fail") return { result: toolError(ran.message) };
+    const result = answerResult(answer, ran.value);
+    if (ran.isError) result.isError = true;
+    const set = ran.set;
+    return { result, commit: Object.keys(set).length > 0 ? () => scope.store.commit(fake.id, set) : undefined };
+  }
+  const draft = scope.store.draft(fake.id, writes);
+  const context = toolContext(tool, { state: draft.state, world, now: scope.now, scenario: scope.scenario, signal, logs });
+  const value = await handler.fn(args, context);
+  const result = isToolResult(value) ? value : answerResult(answer, value);
+  return { result, commit: writes.length > 0 ? () => scope.store.commitDraft(fake.id, draft) : undefined };
+}
+
+/** Why a successful answer breaks the tool's contract, in the SDK's words for an output schema. */
+function answerProblem(tool: CompiledTool, result: ToolResult): string | undefined {
+  const { answer, name } = tool.manifest;
+  if (answer.structured) {
+    if (result.structuredContent === undefined) {
+      return `Output validation error: Tool ${name} has an output schema but no structured content was provided`;
+    }
+    if (tool.answerSchema && !tool.answerSchema.validate(result.structuredContent)) {
+      return `Output validation error: Invalid structured content for tool ${name}: ${tool.answerSchema.errorsText()}`;
+    }
+  }
+  return undefined;
+}
+
+function describe(error: unknown, fake: CompiledServer, tool: CompiledTool): string {
+  const message = error instanceof Error ? error.message : String(error);
+  // A frozen entity the handler tried to change: its tool does not declare it in `writes`.
+  if (error instanceof TypeError && /read[- ]only|not extensible|Cannot (assign|add|delete)|frozen/i.test(message)) {
+    return `[eval-simulate] the handler of ${fake.id}/${tool.manifest.name} changed state its tool does not declare in writes (${tool.manifest.writes.join(", ") || "none"}): ${message}`;
+  }
+  return message;
+}

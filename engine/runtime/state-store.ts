@@ -1,0 +1,87 @@
+import { deepFreeze, thaw } from "./deep-freeze.js";
+import { SerialQueue } from "./serial-queue.js";
+
+/** One fake's state: entity name → value. */
+export type FakeState = Record<string, unknown>;
+/** Every fake's state by fake id. */
+export type States = Record<string, FakeState>;
+
+/** A call's working copy of its fake's state: the entities it writes are its own to change. */
+export interface Draft {
+  state: FakeState;
+  /** The entities the call may change. */
+  writes: readonly string[];
+}
+
+/**
+ * Every fake's state, committed as whole transactions. Committed values are frozen; a call works
+ * on a draft whose written entities are copies, and its changes land only when it commits, so
+ * a call that throws, fails a guard or times out changes nothing.
+ */
+export class StateStore {
+  /** The live state by fake id: each fake's object is kept, its entity values replaced on commit. */
+  readonly states: States;
+  /** The state every fake started from. */
+  readonly initial: States;
+  private readonly queues = new Map<string, SerialQueue>();
+  private readonly listeners: Array<(fake: string) => void> = [];
+
+  constructor(states: States, initial: States = states) {
+    // The containers stay open so commits can replace entity values in place; the values freeze.
+    this.states = {};
+    for (const [id, state] of Object.entries(structuredClone(states))) {
+      this.states[id] = {};
+      for (const [name, value] of Object.entries(state)) this.states[id][name] = deepFreeze(value);
+    }
+    this.initial = deepFreeze(structuredClone(initial));
+  }
+
+  /** Runs `task` after every earlier task of the same fake has finished. */
+  serialize<T>(fake: string, task: () => Promise<T>): Promise<T> {
+    let queue = this.queues.get(fake);
+    if (!queue) this.queues.set(fake, (queue = new SerialQueue()));
+    return queue.run(task);
+  }
+
+  /**
+   * A draft of one fake's state for a call that writes `writes`: those entities are deep copies
+   * the handler may change or replace; every other entity is the committed (frozen) value on a
+   * read-only property, so changing it throws.
+   */
+  draft(fake: string, writes: readonly string[]): Draft {
+    const current = this.states[fake] ?? {};
+    const state: FakeState = {};
+    for (const [name, value] of Object.entries(current)) {
+      if (writes.includes(name)) state[name] = thaw(value);
+      else Object.defineProperty(state, name, { value, enumerable: true, writable: false, configurable: false });
+    }
+    for (const name of writes) if (!Object.hasOwn(state, name)) state[name] = undefined;
+    Object.preventExtensions(state);
+    return { state, writes };
+  }
+
+  /** Commits new values of some of a fake's entities together, and tells the listeners. */
+  commit(fake: string, values: FakeState): void {
+    const target = (this.states[fake] ??= {});
+    for (const [name, value] of Object.entries(values)) {
+      if (value === undefined) delete target[name];
+      else target[name] = deepFreeze(value);
+    }
+    for (const listener of this.listeners) listener(fake);
+  }
+
+  /** Commits a draft's written entities. */
+  commitDraft(fake: string, draft: Draft): void {
+    this.commit(fake, Object.fromEntries(draft.writes.map((name) => [name, draft.state[name]])));
+  }
+
+  /** Called after every commit with the fake's id. */
+  onCommit(listener: (fake: string) => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** Resolves when every queued call of every fake has settled. */
+  async idle(): Promise<void> {
+    await Promise.all([...this.queues.values()].map((q) => q.idle()));
+  }
+}

@@ -1,0 +1,48 @@
+import { answerResult, notImplemented, structured, text } from "../contract/index.js";
+import type { ToolContext } from "../handlers/typescript-handlers.js";
+import { labelId } from "../world/index.js";
+import type { CompiledTool } from "./compiled-fake.js";
+
+/** Thrown by a handler's `fail(message)`: the call ends as a tool error and changes nothing. */
+export class ToolFailure extends Error {
+  readonly toolFailure = true;
+  constructor(message: string) {
+    super(message);
+    this.name = "ToolFailure";
+  }
+}
+
+/** True for a ToolFailure from any copy of this package (a handler module may load another). */
+export function isToolFailure(error: unknown): error is Error {
+  return error instanceof Error && (error as { toolFailure?: unknown }).toolFailure === true;
+}
+
+/** What the context of one call is made from. */
+export interface CallScope {
+  state: Record<string, unknown>;
+  world: Record<string, unknown>;
+  now: string;
+  scenario: string;
+  signal: AbortSignal;
+  logs: unknown[];
+}
+
+/** The context a TypeScript tool handler receives (SPEC §4.2). */
+export function toolContext(tool: CompiledTool, scope: CallScope): ToolContext {
+  return {
+    state: scope.state,
+    world: scope.world,
+    now: scope.now,
+    scenario: scope.scenario,
+    signal: scope.signal,
+    log: (value) => void scope.logs.push(value),
+    answer: (value) => answerResult(tool.manifest.answer, value),
+    text,
+    structured,
+    notImplemented,
+    fail: (message) => {
+      throw new ToolFailure(message);
+    },
+    labelId,
+  };
+}
