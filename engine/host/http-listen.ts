@@ -1,0 +1,104 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Readable } from "node:stream";
+
+/** The host as a function: a web-standard request in, a response out. */
+export type FetchHandler = (request: Request) => Promise<Response>;
+
+/** Requests with bodies larger than this are refused with 413 before they reach a fake. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface Listening {
+  server: Server;
+  port: number;
+  host: string;
+  close(): Promise<void>;
+}
+
+function tooLarge(res: ServerResponse, path: string): void {
+  const body = path.endsWith("/mcp")
+    ? { jsonrpc: "2.0", id: null, error: { code: -32600, message: `Request body exceeds ${MAX_BODY_BYTES} bytes` } }
+    : { error: "payload_too_large", message: `Request body exceeds ${MAX_BODY_BYTES} bytes` };
+  res.writeHead(413, { "content-type": "application/json", connection: "close" }).end(JSON.stringify(body));
+}
+
+/** Reads the body, refusing past the limit without buffering the rest. */
+async function readBody(req: IncomingMessage): Promise<Buffer | "too-large"> {
+  const declared = Number(req.headers["content-length"] ?? 0);
+  if (declared > MAX_BODY_BYTES) return "too-large";
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) return "too-large";
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+async function handle(handler: FetchHandler, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const aborted = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) aborted.abort(new Error("client closed the connection"));
+  });
+  const path = (req.url ?? "/").split("?")[0];
+  const body = req.method === "GET" || req.method === "HEAD" ? undefined : await readBody(req);
+  if (body === "too-large") {
+    tooLarge(res, path);
+    req.resume();
+    return;
+  }
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  const url = `http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`;
+  const request = new Request(url, { method: req.method, headers, body: body && body.length > 0 ? new Uint8Array(body) : undefined, signal: aborted.signal });
+  const response = await handler(request);
+  const outgoing: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    outgoing[name] = name === "set-cookie" ? response.headers.getSetCookie() : value;
+  });
+  res.writeHead(response.status, outgoing);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  // Streamed, so SSE responses flow as they are written.
+  Readable.fromWeb(response.body as import("node:stream/web").ReadableStream).on("error", () => res.destroy()).pipe(res);
+}
+
+/**
+ * Serves a fetch handler with node:http. A handler that throws answers 500 and the server goes
+ * on; the connection of an aborted request is closed, never the process.
+ *
+ * @example const listening = await listen(host.fetch, { port: 0, host: "127.0.0.1" });
+ */
+export function listen(handler: FetchHandler, options: { port: number; host: string }): Promise<Listening> {
+  const server = createServer((req, res) => {
+    handle(handler, req, res).catch((error) => {
+      if (!res.headersSent) {
+        res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ error: "internal_error", message: String((error as Error)?.message ?? error) }));
+      } else res.destroy();
+    });
+  });
+  server.keepAliveTimeout = 5_000;
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host, () => {
+      server.off("error", reject);
+      const address = server.address() as AddressInfo;
+      resolve({
+        server,
+        port: address.port,
+        host: options.host,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}

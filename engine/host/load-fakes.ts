@@ -1,0 +1,29 @@
+import { loadManifest, type LoadOptions } from "../manifest/load-manifest.js";
+import type { Manifest } from "../manifest/types.js";
+import type { WorldSource } from "../world/index.js";
+import type { Fakes } from "./fakes.js";
+
+/** A manifest turned into what `startServices` serves. */
+export interface LoadedFakes {
+  fakes: Fakes;
+  world: WorldSource;
+  /** The scenario names, the default first. */
+  scenarios: string[];
+  manifest: Manifest;
+}
+
+/**
+ * Loads a fakes.yaml into the fakes, world and scenarios `startServices` takes; throws a
+ * ManifestError carrying every diagnostic when the manifest is invalid.
+ *
+ * @example
+ * const { fakes, world } = await loadFakes("fakes/fakes.yaml");
+ * const services = await startServices(fakes, { world });
+ */
+export async function loadFakes(path: string, options: LoadOptions = {}): Promise<LoadedFakes> {
+  const manifest = await loadManifest(path, options);
+  const fakes: Fakes = {};
+  for (const server of manifest.servers) fakes[server.id] = { kind: "mcp", manifest: server };
+  const scenarios = [manifest.world.defaultScenario, ...manifest.world.scenarios.filter((s) => s !== manifest.world.defaultScenario)];
+  return { fakes, world: manifest.world, scenarios, manifest };
+}

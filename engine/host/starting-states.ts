@@ -1,0 +1,67 @@
+import type { States } from "../runtime/state-store.js";
+import { UnknownScenarioError, type WorldSource } from "../world/index.js";
+import type { Fakes, WorldOption } from "./fakes.js";
+
+/** How `startServices` is configured (SPEC §9). */
+export interface ServicesOptions {
+  /** Every fake's starting state by scenario: from `loadFakes`, or `world(scenario, clock)`. */
+  world?: WorldOption;
+  /** The scenario to build; the world's default when unset. */
+  scenario?: string;
+  /** The clock every date of the world is computed from, and handlers' `now`; now by default. */
+  clock?: string | number | Date;
+  /** 0 (an ephemeral port) by default. */
+  port?: number;
+  /** 127.0.0.1 by default; a sidecar listens on 0.0.0.0. */
+  host?: string;
+  /** Every fake's state, written atomically at start and after each call that changes it. */
+  stateFile?: string;
+  /** The state the fakes started from, written at start. */
+  initialStateFile?: string;
+  /** Continue an earlier run: start from `states`; `initial` is what `/admin/initial-state` reports. */
+  resume?: { states: States; initial: States };
+  /** Append each call as one JSON line to this file. */
+  record?: string;
+  /** Write each fake's manifest.json and answers.json here at start, for checks without TypeScript. */
+  manifestDir?: string;
+}
+
+function missing(fakes: Fakes, states: States | undefined): string[] {
+  return Object.keys(fakes).filter((id) => !states || typeof states[id] !== "object" || states[id] === null);
+}
+
+/** Every fake's own slice of a world; fakes not served are left out. */
+function slice(fakes: Fakes, states: States): States {
+  return Object.fromEntries(Object.keys(fakes).map((id) => [id, states[id]]));
+}
+
+/**
+ * The states the services start from: the world built for the scenario at the clock, or an
+ * earlier run's when resuming. Refuses (naming the problem) a world or resume that lacks a fake.
+ */
+export async function startingStates(
+  fakes: Fakes,
+  options: ServicesOptions,
+  clock: Date,
+): Promise<{ states: States; initial: States; scenario: string }> {
+  if (options.resume) {
+    const { states, initial } = options.resume;
+    const lacking = [...new Set([...missing(fakes, states).map((id) => `states lacks "${id}"`), ...missing(fakes, initial).map((id) => `initial lacks "${id}"`)])];
+    if (lacking.length > 0) throw new Error(`[eval-simulate] cannot resume: ${lacking.join(", ")}`);
+    return { states: slice(fakes, states), initial: slice(fakes, initial), scenario: options.scenario ?? "resumed" };
+  }
+  if (!options.world) throw new Error("[eval-simulate] startServices needs a world (from loadFakes) or resume");
+  const source: WorldSource =
+    typeof options.world === "function"
+      ? { scenarios: [], defaultScenario: options.scenario ?? "default", build: async (s, c) => (options.world as (s: string, c: Date) => States)(s ?? "default", c) }
+      : options.world;
+  const scenario = options.scenario ?? source.defaultScenario;
+  if (source.scenarios.length > 0 && !source.scenarios.includes(scenario)) throw new UnknownScenarioError(scenario, source.scenarios);
+  const world = structuredClone((await source.build(scenario, clock)) as States);
+  const lacking = missing(fakes, world);
+  if (lacking.length > 0) {
+    throw new Error(`[eval-simulate] the world of scenario "${scenario}" holds no state for ${lacking.map((id) => `"${id}"`).join(", ")}`);
+  }
+  const states = slice(fakes, world);
+  return { states, initial: states, scenario };
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { checkManifest } from "../../engine/manifest/load-manifest.js";
+
+const fixture = (name: string) => new URL(`../fixtures/${name}/fakes.yaml`, import.meta.url).pathname;
+
+/**
+ * One broken manifest per rule, each with every error it must report: [code, line, column].
+ * The positions were read off the fixtures by hand; they are where an editor should jump.
+ */
+const CASES: Record<string, Array<[string, number, number]>> = {
+  "error-yaml-syntax": [["E_YAML_SYNTAX", 13, 9]],
+  "error-duplicate-key": [["E_YAML_DUPLICATE_KEY", 13, 9]],
+  "error-unknown-key": [["E_UNKNOWN_KEY", 16, 9]],
+  "error-missing-key": [["E_MISSING_KEY", 1, 1]],
+  "error-invalid-id": [
+    ["E_INVALID_ID", 3, 3],
+    ["E_UNKNOWN_FAKE", 34, 7],
+    ["E_UNKNOWN_FAKE", 40, 7],
+  ],
+  "error-enum": [["E_SCHEMA", 13, 27]],
+  "error-duplicate-id": [["E_DUPLICATE_ID", 31, 3]],
+  "error-capture-missing": [["E_IO", 4, 15]],
+  "error-unknown-tool": [["E_UNKNOWN_TOOL", 27, 7]],
+  "error-answer-missing": [["E_ANSWER_MISSING", 27, 7]],
+  "error-answer-forbidden": [["E_ANSWER_FORBIDDEN", 26, 9]],
+  "error-unknown-entity": [["E_UNKNOWN_ENTITY", 12, 17]],
+  "error-writes-read-only": [["E_WRITES_READ_ONLY", 13, 17]],
+  "error-static-tool": [["E_STATIC_TOOL", 29, 17]],
+  "error-handler-missing": [["E_HANDLER_MISSING", 24, 7]],
+  "error-handler-duplicate": [["E_HANDLER_DUPLICATE", 30, 9]],
+  "error-handler-module": [["E_HANDLER_MODULE", 5, 15]],
+  "error-jsonata-syntax": [["E_JSONATA_SYNTAX", 24, 66]],
+  "error-json-schema": [["E_JSON_SCHEMA", 8, 17]],
+  "error-schema-ref": [["E_SCHEMA_REF", 17, 41]],
+  "error-scenario-extends": [["E_UNKNOWN_SCENARIO", 38, 14]],
+  "error-scenario-cycle": [["E_SCENARIO_CYCLE", 33, 14]],
+  "error-scenario-default": [["E_SCENARIO_DEFAULT", 38, 5]],
+  "error-unknown-fake": [["E_UNKNOWN_FAKE", 34, 7]],
+  "error-world-schema": [["E_WORLD_SCHEMA", 43, 13]],
+  "error-world-value": [["E_WORLD_VALUE", 36, 54]],
+  "error-invariant": [["E_INVARIANT", 51, 13]],
+  "error-stub": [["E_STUB", 43, 34]],
+};
+
+describe("validate on broken manifests", () => {
+  it("accepts the valid baseline every fixture breaks", async () => {
+    const { manifest, diagnostics } = await checkManifest(fixture("valid"));
+    expect(diagnostics).toEqual([]);
+    expect(manifest?.servers[0].tools.map((t) => t.name)).toEqual(["list-notes", "create-note", "get-note", "export-notes"]);
+  });
+
+  it.each(Object.entries(CASES))("%s reports each error with its code at its line and column", async (name, expected) => {
+    const { manifest, diagnostics } = await checkManifest(fixture(name));
+    expect(manifest).toBeUndefined();
+    const errors = diagnostics.filter((d) => d.severity === "error");
+    expect(errors.map((d) => [d.code, d.line, d.column])).toEqual(expected);
+    for (const error of errors) {
+      expect(error.file).toBe(fixture(name));
+      expect(error.hint, `${error.code} has a hint`).toBeTruthy();
+      expect(error.path).toBeTruthy();
+    }
+  });
+
+  it("suggests the near name for a typo", async () => {
+    const messages = async (name: string) => (await checkManifest(fixture(name))).diagnostics.map((d) => d.message).join("\n");
+    expect(await messages("error-unknown-key")).toContain('Did you mean "writes"?');
+    expect(await messages("error-unknown-tool")).toContain('Did you mean "export-notes"?');
+    expect(await messages("error-unknown-entity")).toContain('Did you mean "notes"?');
+    expect(await messages("error-scenario-extends")).toContain('Did you mean "quiet"?');
+    expect(await messages("error-enum")).toContain('Did you mean "json"?');
+  });
+
+  it("names the cycle of extends", async () => {
+    const { diagnostics } = await checkManifest(fixture("error-scenario-cycle"));
+    expect(diagnostics[0].message).toContain("quiet → busy → quiet");
+  });
+
+  it("reports every problem of a manifest at once", async () => {
+    const { diagnostics } = await checkManifest(fixture("error-many"));
+    expect(diagnostics.filter((d) => d.severity === "error").map((d) => d.code)).toEqual([
+      "E_UNKNOWN_ENTITY",
+      "E_JSONATA_SYNTAX",
+      "E_UNKNOWN_TOOL",
+      "E_UNKNOWN_SCENARIO",
+    ]);
+  });
+
+  it("refuses a file that does not exist with an I/O error", async () => {
+    const { diagnostics } = await checkManifest("/nonexistent/fakes.yaml");
+    expect(diagnostics.map((d) => d.code)).toEqual(["E_IO"]);
+  });
+});
