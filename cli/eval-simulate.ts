@@ -9,6 +9,7 @@ const { version } = JSON.parse(readFileSync(join(packageRoot(), "package.json"),
 export const evalSimulate = defineCommand({
   meta: { name: "eval-simulate", version, description: "Fakes of MCP servers and REST APIs for LLM-agent evaluations, from one fakes.yaml." },
   subCommands: {
+    serve: () => import("./serve.js").then((m) => m.default),
     validate: () => import("./validate.js").then((m) => m.default),
     schema: () => import("./schema.js").then((m) => m.default),
   },

@@ -1,5 +1,5 @@
 /** eval-simulate's public surface: named exports only (a test pins the list). */
-export { defineHandlers } from "./handlers/typescript-handlers.js";
+export { defineApiHandlers, defineHandlers } from "./handlers/typescript-handlers.js";
 export type {
   ApiContext,
   ApiRequest,

@@ -88,7 +88,21 @@ export const HANDLERS_MARK = Symbol.for("eval-simulate.handlers");
  *   "export-notes": (args, { state }) => state.notes.map((n) => n.title).join("\n"),
  * });
  */
-export function defineHandlers<const T extends Record<string, ToolHandler | OperationHandler>>(handlers: T): T {
+export function defineHandlers<const T extends Record<string, ToolHandler>>(handlers: T): T {
+  Object.defineProperty(handlers, HANDLERS_MARK, { value: true, enumerable: false });
+  return handlers;
+}
+
+/**
+ * An API fake's handlers, by operation name (operationId or `METHOD /template`): the default
+ * export of its `handlers` module.
+ *
+ * @example
+ * export default defineApiHandlers({
+ *   "issues/get": (request, { state }) => ({ status: 200, body: state.issues[0] }),
+ * });
+ */
+export function defineApiHandlers<const T extends Record<string, OperationHandler>>(handlers: T): T {
   Object.defineProperty(handlers, HANDLERS_MARK, { value: true, enumerable: false });
   return handlers;
 }

@@ -81,11 +81,11 @@ export async function callTool(
     signal.addEventListener("abort", onAbort, { once: true });
     try {
       const run = runHandler(scope, fake, tool, filled, controller.signal, logs);
-      const { result, commit } = await withTimeout(run, fake.timeoutMs, controller, `${fake.id}/${name}`);
-      const broken = !result.isError && answerProblem(tool, result);
+      const { result, changes } = await withTimeout(run, fake.timeoutMs, controller, `${fake.id}/${name}`);
+      const broken = (!result.isError && answerProblem(tool, result)) || (changes && stateProblem(fake, name, changes));
       if (broken) return finish(toolError(broken), false);
-      commit?.();
-      return finish(result, commit !== undefined);
+      if (changes) scope.store.commit(fake.id, changes);
+      return finish(result, changes !== undefined);
     } catch (error) {
       return finish(toolError(isToolFailure(error) ? error.message : describe(error, fake, tool)), false);
     } finally {
@@ -102,7 +102,7 @@ async function runHandler(
   args: Record<string, unknown>,
   signal: AbortSignal,
   logs: unknown[],
-): Promise<{ result: ToolResult; commit?: () => void }> {
+): Promise<{ result: ToolResult; changes?: Record<string, unknown> }> {
   const { handler, answer, writes } = tool.manifest;
   const world = scope.store.states;
   if (handler.kind === "jsonata") {
@@ -112,16 +112,17 @@ async function runHandler(
       { timeoutMs: fake.timeoutMs, signal },
     );
     if (ran.kind === "fail") return { result: toolError(ran.message) };
-    const result = answerResult(answer, ran.value);
+    // A rejection worded as a string reads as plain text, not dressed in the success format.
+    const result = ran.isError && typeof ran.value === "string" ? toolError(ran.value) : answerResult(answer, ran.value);
     if (ran.isError) result.isError = true;
-    const set = ran.set;
-    return { result, commit: Object.keys(set).length > 0 ? () => scope.store.commit(fake.id, set) : undefined };
+    return { result, changes: Object.keys(ran.set).length > 0 ? ran.set : undefined };
   }
   const draft = scope.store.draft(fake.id, writes);
   const context = toolContext(tool, { state: draft.state, world, now: scope.now, scenario: scope.scenario, signal, logs });
   const value = await handler.fn(args, context);
   const result = isToolResult(value) ? value : answerResult(answer, value);
-  return { result, commit: writes.length > 0 ? () => scope.store.commitDraft(fake.id, draft) : undefined };
+  const changes = writes.length > 0 ? Object.fromEntries(writes.map((entity) => [entity, draft.state[entity]])) : undefined;
+  return { result, changes };
 }
 
 /** Why a successful answer breaks the tool's contract, in the SDK's words for an output schema. */
@@ -133,6 +134,18 @@ function answerProblem(tool: CompiledTool, result: ToolResult): string | undefin
     }
     if (tool.answerSchema && !tool.answerSchema.validate(result.structuredContent)) {
       return `Output validation error: Invalid structured content for tool ${name}: ${tool.answerSchema.errorsText()}`;
+    }
+  }
+  return undefined;
+}
+
+/** Why committing these values would leave an entity outside its schema. */
+function stateProblem(fake: CompiledServer, tool: string, changes: Record<string, unknown>): string | undefined {
+  for (const [entity, value] of Object.entries(changes)) {
+    const schema = fake.entities.get(entity);
+    if (schema && value !== undefined && !schema.validate(value)) {
+      const hint = Array.isArray(value) || !/must be array/.test(schema.errorsText()) ? "" : " (a JSONata path that matches one item yields the item itself: wrap it in [ ])";
+      return `[eval-simulate] ${fake.id}/${tool} would leave ${entity} outside its schema: ${schema.errorsText()}${hint}; nothing was changed`;
     }
   }
   return undefined;

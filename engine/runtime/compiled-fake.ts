@@ -17,6 +17,8 @@ export interface CompiledServer {
   id: string;
   manifest: ServerManifest;
   tools: Map<string, CompiledTool>;
+  /** Each entity's schema: a call's changes are checked before they commit. */
+  entities: Map<string, CompiledSchema>;
   timeoutMs: number;
 }
 
@@ -42,5 +44,6 @@ export function compileServer(server: ServerManifest): CompiledServer {
       answerSchema: answer === undefined ? undefined : (tool.answer.structured ? captured : declared).compile(answer),
     });
   }
-  return { id: server.id, manifest: server, tools, timeoutMs: server.timeoutMs };
+  const entities = new Map(server.entities.map((entity) => [entity.name, declared.compile(entity.schema)]));
+  return { id: server.id, manifest: server, tools, entities, timeoutMs: server.timeoutMs };
 }

@@ -1,0 +1,142 @@
+import { getHeapStatistics } from "node:v8";
+
+/**
+ * The limits of one handler run, enforced from jsonata's evaluation hook. jsonata's own
+ * `timeout` and `stack` options measure each `evaluate()` from its own start, while a block's
+ * parts share one deadline; and jsonata evaluates on microtasks only, so a runaway expression
+ * would starve the event loop (every other fake on the port, and the timer that would abort it)
+ * unless the hook yields now and then.
+ */
+
+/** What one handler run may use. */
+export interface RunLimits {
+  /** The whole run's time limit: every part of a block shares one deadline. */
+  timeoutMs: number;
+  /** How deeply evaluations may nest (jsonata's evaluation depth, not the user's recursion depth). */
+  maxDepth: number;
+  /** Ends the run when aborted (the client went away, the host is closing). */
+  signal?: AbortSignal;
+}
+
+/** §7: a handler over its time limit (30 s by default) is a tool error. */
+export const DEFAULT_RUN_LIMITS: Readonly<RunLimits> = { timeoutMs: 30_000, maxDepth: 500 };
+
+/** Why a run was stopped from inside jsonata. */
+export type StopReason = "timeout" | "depth" | "aborted" | "too-large" | "not-implemented";
+
+/**
+ * Thrown through jsonata to end a run. jsonata adds `position` and `token` to what passes its
+ * function calls, and `$eval` wraps it in its own error; `findStop` digs it out again.
+ */
+export class RunStop {
+  position?: number;
+  token?: string;
+  constructor(
+    readonly reason: StopReason,
+    readonly detail: string,
+  ) {}
+}
+
+/** The first RunStop in a jsonata error and the errors it wraps (`$eval` wraps as `{ error }`). */
+export function findStop(error: unknown): RunStop | undefined {
+  for (let e = error, hops = 0; typeof e === "object" && e !== null && hops < 20; e = (e as { error?: unknown }).error, hops++) {
+    if (e instanceof RunStop) return e;
+  }
+  return undefined;
+}
+
+/** How often a long evaluation yields to the event loop, and looks at the heap. */
+const YIELD_EVERY_MS = 10;
+/** Past this share of the heap limit the process is about to die: stop the run first. */
+const HEAP_CEILING = 0.85;
+
+/**
+ * One run's deadline, depth limit and cancellation, checked as jsonata enters every expression.
+ *
+ * @example
+ * const guard = new RunGuard({ timeoutMs: 1000, maxDepth: 500 });
+ * await expression.evaluate(input, { ...bindings, [GUARD_BINDING]: guard });
+ */
+export class RunGuard {
+  readonly limits: RunLimits;
+  readonly deadline: number;
+  private lastYield: number;
+
+  constructor(limits: Partial<RunLimits> = {}) {
+    this.limits = { ...DEFAULT_RUN_LIMITS, ...limits };
+    const now = Date.now();
+    this.deadline = now + this.limits.timeoutMs;
+    this.lastYield = now;
+  }
+
+  /** Throws when the run must end; sometimes returns a promise that yields to the event loop. */
+  enter(depth: number): Promise<void> | undefined {
+    if (depth > this.limits.maxDepth) throw this.stop("depth");
+    if (this.limits.signal?.aborted) throw this.stop("aborted");
+    const now = Date.now();
+    if (now > this.deadline) throw this.stop("timeout");
+    if (now - this.lastYield < YIELD_EVERY_MS) return undefined;
+    this.lastYield = now;
+    const heap = getHeapStatistics();
+    if (heap.used_heap_size > heap.heap_size_limit * HEAP_CEILING) throw this.stop("too-large", "memory");
+    return new Promise<void>((resolve) => setImmediate(resolve));
+  }
+
+  /** Throws the stop for a signal aborted or a deadline passed between evaluations. */
+  check(): void {
+    if (this.limits.signal?.aborted) throw this.stop("aborted");
+    if (Date.now() > this.deadline) throw this.stop("timeout");
+  }
+
+  stop(reason: Exclude<StopReason, "not-implemented">, detail = ""): RunStop {
+    return new RunStop(reason, detail);
+  }
+}
+
+/**
+ * The binding that carries a run's guard into jsonata. It is not a JSONata name (`-` and `:` are
+ * operators), so no expression can read or rebind it.
+ */
+export const GUARD_BINDING = "eval-simulate:guard";
+
+const CACHED_GUARD = Symbol("eval-simulate.guard");
+
+interface EvaluationFrame {
+  lookup(name: string): unknown;
+  base: { depth: number; [CACHED_GUARD]?: RunGuard | null };
+}
+
+/**
+ * jsonata's `__evaluate_entry` hook: finds the run's guard (once per evaluation, kept on the
+ * evaluation's root frame) and checks it. An evaluation without a guard runs unchecked.
+ */
+export function guardEntry(_expr: unknown, _input: unknown, environment: EvaluationFrame): Promise<void> | undefined {
+  const base = environment.base;
+  let guard = base[CACHED_GUARD];
+  if (guard === undefined) {
+    const found = environment.lookup(GUARD_BINDING);
+    guard = base[CACHED_GUARD] = found instanceof RunGuard ? found : null;
+  }
+  return guard?.enter(base.depth);
+}
+
+/**
+ * jsonata's `__evaluate_exit` hook. It enforces an expression's size caps: a string or an array
+ * past its cap ends the run as soon as it is built, before it is built upon. And it undoes
+ * jsonata's one write to its input: a path ending in `[]` whose value is an array of the input
+ * (`$state.notes[]`) gets `keepSingleton = true` set on that very array. jsonata reads the flag
+ * only on its own sequences (marked `sequence`), so removing it from any other array changes
+ * nothing but the input, which stays as the caller gave it.
+ */
+export function exitHook(maxStringLength: number, maxSequence: number) {
+  return (expr: { keepSingletonArray?: boolean }, _input: unknown, _environment: unknown, result: unknown): void => {
+    if (typeof result === "string") {
+      if (result.length > maxStringLength) throw new RunStop("too-large", `a string of ${result.length} characters`);
+    } else if (Array.isArray(result)) {
+      if (result.length > maxSequence) throw new RunStop("too-large", `an array of ${result.length} items`);
+      if (expr.keepSingletonArray && !(result as { sequence?: boolean }).sequence && "keepSingleton" in result) {
+        delete (result as { keepSingleton?: boolean }).keepSingleton;
+      }
+    }
+  };
+}

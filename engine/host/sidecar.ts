@@ -1,0 +1,81 @@
+import { existsSync, readFileSync } from "node:fs";
+import type { States } from "../runtime/state-store.js";
+import type { Fakes, WorldOption } from "./fakes.js";
+import type { ServicesOptions } from "./starting-states.js";
+import { type Services, startServices } from "./start-services.js";
+
+/** The sidecar's port when none is set: the same in every Recipe, so trials can bind `http://fakes:7353/<id>/mcp`. */
+export const SIDECAR_PORT = 7353;
+
+function readStates(file: string, what: string): States {
+  if (!existsSync(file)) throw new Error(`[eval-simulate] ${what} ${file} does not exist`);
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as States;
+  } catch (error) {
+    throw new Error(`[eval-simulate] ${what} ${file} is not JSON: ${(error as Error).message}`);
+  }
+}
+
+function port(value: string | undefined): number | undefined {
+  if (value === undefined || value === "") return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`[eval-simulate] EVAL_SIMULATE_PORT must be a port number, not "${value}"`);
+  return n;
+}
+
+/**
+ * The sidecar's options from its environment (SPEC §9): `EVAL_SIMULATE_SCENARIO`, `_PORT`
+ * (7353), `_HOST` (0.0.0.0), `_CLOCK`, `_STATE_FILE`, `_INITIAL_STATE_FILE`,
+ * `_RESUME_STATE_FILE`, `_RECORD`, `_MANIFEST_DIR`. Explicit options win over the environment.
+ *
+ * @example const options = sidecarOptions(process.env, { port: 8080 });
+ */
+export function sidecarOptions(env: NodeJS.ProcessEnv, overrides: ServicesOptions & { resumeStateFile?: string } = {}): ServicesOptions {
+  const pick = <K extends keyof ServicesOptions>(key: K, variable: string): ServicesOptions[K] =>
+    overrides[key] ?? ((env[variable] || undefined) as ServicesOptions[K]);
+  const options: ServicesOptions = {
+    scenario: pick("scenario", "EVAL_SIMULATE_SCENARIO"),
+    clock: pick("clock", "EVAL_SIMULATE_CLOCK"),
+    port: overrides.port ?? port(env.EVAL_SIMULATE_PORT) ?? SIDECAR_PORT,
+    host: pick("host", "EVAL_SIMULATE_HOST") ?? "0.0.0.0",
+    stateFile: pick("stateFile", "EVAL_SIMULATE_STATE_FILE"),
+    initialStateFile: pick("initialStateFile", "EVAL_SIMULATE_INITIAL_STATE_FILE"),
+    record: pick("record", "EVAL_SIMULATE_RECORD"),
+    manifestDir: pick("manifestDir", "EVAL_SIMULATE_MANIFEST_DIR"),
+  };
+  const resumeFile = overrides.resumeStateFile ?? (env.EVAL_SIMULATE_RESUME_STATE_FILE || undefined);
+  if (overrides.resume) options.resume = overrides.resume;
+  else if (resumeFile) {
+    const states = readStates(resumeFile, "the state file to resume");
+    // The run being continued began from its initial state file; without one, from these states.
+    const initial = options.initialStateFile && existsSync(options.initialStateFile) ? readStates(options.initialStateFile, "the initial state file") : states;
+    options.resume = { states, initial };
+  }
+  return options;
+}
+
+/**
+ * Serves fakes as a sidecar: settings from the environment, every fake on 0.0.0.0:7353 by
+ * default, stopping cleanly (state file flushed) on SIGTERM or SIGINT.
+ *
+ * @example
+ * const { fakes, world } = await loadFakes("fakes.yaml");
+ * await serveSidecar(fakes, world);
+ */
+export async function serveSidecar(
+  fakes: Fakes,
+  world: WorldOption,
+  overrides: ServicesOptions & { resumeStateFile?: string } = {},
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Services> {
+  const services = await startServices(fakes, { world, ...sidecarOptions(env, overrides) });
+  const stop = (signal: NodeJS.Signals) => {
+    services.close().then(
+      () => process.exit(signal === "SIGINT" ? 130 : 0),
+      () => process.exit(1),
+    );
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+  return services;
+}

@@ -1,0 +1,84 @@
+/**
+ * One MCP fake served over Streamable HTTP as a fetch function, through the SDK's own serving
+ * entry (`createMcpHandler`), so both protocol eras answer on one URL:
+ *
+ * - 2026-07-28: stateless by design; `server/discover`, the `MCP-Protocol-Version`, `Mcp-Method`
+ *   and `Mcp-Name` headers and the `_meta` envelope are checked by the SDK.
+ * - 2025-11-25: the SDK's stateless fallback. Each POST (the `initialize` handshake included) is
+ *   served by a fresh server; no session id is issued, GET and DELETE answer 405. A fake keeps
+ *   its state in the host, not in a session, so sessions would only add memory to leak.
+ *
+ * Bad requests (malformed JSON, a body that is not JSON-RPC, an unknown method, a wrong
+ * Content-Type or Accept) get the SDK's own JSON-RPC error and HTTP status.
+ */
+import { createMcpHandler, preloadSchemas } from "@modelcontextprotocol/server";
+import { fakeServerFactory } from "./fake-server.js";
+import type { McpFakeRuntime } from "./fake-runtime.js";
+
+/** Request bodies over this are refused with 413 (SPEC §7). */
+export const DEFAULT_MAX_REQUEST_BODY_SIZE = 1024 * 1024;
+
+/** Options for `createMcpEndpoint`. */
+export interface McpEndpointOptions {
+  /** Bytes; a larger POST body is answered 413 before it is parsed. 1 MiB by default. */
+  maxRequestBodySize?: number;
+  /** Told of refused requests and serving failures (reporting only; the answer is unchanged). */
+  onerror?: (error: Error) => void;
+}
+
+/** A served fake: a fetch function and a way to stop it. */
+export interface McpEndpoint {
+  /** Answers one HTTP request; never rejects. */
+  fetch(request: Request): Promise<Response>;
+  /** Aborts calls in flight; later requests are answered 503. */
+  close(): Promise<void>;
+}
+
+/**
+ * Serves one fake's tools over Streamable HTTP, both protocol eras, built once at start-up.
+ *
+ * @example
+ * const endpoint = createMcpEndpoint({ id: "notes", tools: captured, callTool: host.call });
+ * const response = await endpoint.fetch(request); // mount at /notes/mcp
+ */
+export function createMcpEndpoint(fake: McpFakeRuntime, options: McpEndpointOptions = {}): McpEndpoint {
+  const report = (error: Error): void => {
+    try {
+      options.onerror?.(error);
+    } catch {
+      // A failing reporter must not turn an answered request into a failed one.
+    }
+  };
+  // The SDK builds its wire schemas on first use; build them now so no request pays for it.
+  preloadSchemas();
+  const stopping = new AbortController();
+  const handler = createMcpHandler(fakeServerFactory(fake, stopping.signal), {
+    legacy: "stateless",
+    maxRequestBodySize: options.maxRequestBodySize ?? DEFAULT_MAX_REQUEST_BODY_SIZE,
+    onerror: report,
+  });
+  let closed = false;
+
+  return {
+    async fetch(request: Request): Promise<Response> {
+      if (closed) return jsonRpcError(503, -32000, `Service unavailable: fake ${JSON.stringify(fake.id)} is closed`);
+      try {
+        return await handler.fetch(request);
+      } catch (error) {
+        // The entry answers its own failures; this only guards the promise of never rejecting.
+        report(error instanceof Error ? error : new Error(String(error)));
+        return jsonRpcError(500, -32603, "Internal server error");
+      }
+    },
+    async close(): Promise<void> {
+      closed = true;
+      // The entry only tears down 2026-era exchanges; this reaches 2025-era calls as well.
+      stopping.abort(new Error(`[eval-simulate] fake ${JSON.stringify(fake.id)} is closing`));
+      await handler.close();
+    },
+  };
+}
+
+function jsonRpcError(status: number, code: number, message: string): Response {
+  return Response.json({ jsonrpc: "2.0", error: { code, message }, id: null }, { status });
+}
