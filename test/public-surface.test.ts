@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import * as surface from "../engine/index.js";
+
+describe("the package's public surface", () => {
+  it("exports exactly these names, so nothing becomes public by accident", () => {
+    expect(Object.keys(surface).sort()).toEqual([
+      "ManifestError",
+      "SIDECAR_PORT",
+      "UnknownScenarioError",
+      "checkManifest",
+      "defineApiHandlers",
+      "defineHandlers",
+      "encodeAnswer",
+      "labelId",
+      "loadFakes",
+      "loadManifest",
+      "notImplemented",
+      "parseClock",
+      "readAnswer",
+      "readResult",
+      "serveSidecar",
+      "sidecarOptions",
+      "startServices",
+      "structured",
+      "text",
+    ]);
+  });
+});
