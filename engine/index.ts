@@ -25,3 +25,6 @@ export { encodeAnswer, notImplemented, readAnswer, readResult, structured, text 
 export type { AnswerSpec, AnswerReading } from "./contract/index.js";
 export { labelId, parseClock, UnknownScenarioError } from "./world/index.js";
 export type { World, WorldSource } from "./world/index.js";
+export { contractOf, mcpFakeFromModule, toolsOf } from "./typescript-fakes/index.js";
+export type { Contract, McpFakeModule, ToolConfig, ToolRegistrar } from "./typescript-fakes/index.js";
+export type { FakesInput } from "./host/fakes.js";

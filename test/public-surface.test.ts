@@ -8,12 +8,14 @@ describe("the package's public surface", () => {
       "SIDECAR_PORT",
       "UnknownScenarioError",
       "checkManifest",
+      "contractOf",
       "defineApiHandlers",
       "defineHandlers",
       "encodeAnswer",
       "labelId",
       "loadFakes",
       "loadManifest",
+      "mcpFakeFromModule",
       "notImplemented",
       "parseClock",
       "readAnswer",
@@ -23,6 +25,7 @@ describe("the package's public surface", () => {
       "startServices",
       "structured",
       "text",
+      "toolsOf",
     ]);
   });
 });

@@ -2,6 +2,7 @@ import jsonata from "jsonata";
 import { registerBoundedBuiltins } from "./jsonata-bounded-builtins.js";
 import { GUARD_BINDING, type RunGuard, exitHook, guardEntry } from "./jsonata-guard.js";
 import { type SourceSpan, errorSpan } from "./jsonata-position.js";
+import { nestedRepetition } from "./jsonata-regex-check.js";
 
 /**
  * One JSONata expression of a handler, compiled once when the manifest loads (compiling costs
@@ -21,8 +22,8 @@ export interface ExpressionLimits {
 export const DEFAULT_EXPRESSION_LIMITS: Readonly<ExpressionLimits> = { maxSequence: 100_000, maxStringLength: 10_000_000 };
 
 /** Why an expression does not compile, and where in its source. */
-export interface JsonataSyntaxError extends SourceSpan {
-  /** jsonata's code (`S0201`, …), or `E_NOW_CALL` for `$now()`. */
+export interface JsonataSyntaxProblem extends SourceSpan {
+  /** jsonata's code (`S0201`, …), `E_NOW_CALL` for `$now()`, `E_REGEX_BACKTRACK` for a regex that can hang. */
   code: string;
   message: string;
 }
@@ -51,7 +52,7 @@ const EXIT_HOOK = Symbol.for("jsonata.__evaluate_exit");
 export function compileExpression(
   source: string,
   limits: Partial<ExpressionLimits> = {},
-): { ok: true; expression: CompiledExpression } | { ok: false; error: JsonataSyntaxError } {
+): { ok: true; expression: CompiledExpression } | { ok: false; error: JsonataSyntaxProblem } {
   const caps = { ...DEFAULT_EXPRESSION_LIMITS, ...limits };
   let compiled: jsonata.Expression;
   try {
@@ -59,7 +60,19 @@ export function compileExpression(
   } catch (error) {
     return { ok: false, error: syntaxError(source, error) };
   }
-  const { references, nowCall } = scanReferences(compiled.ast());
+  const { references, nowCall, unsafeRegex } = scanAst(compiled.ast());
+  if (unsafeRegex) {
+    const literal = `/${unsafeRegex.node.value.source}/`;
+    const start = source.lastIndexOf(literal, unsafeRegex.node.position ?? source.length);
+    return {
+      ok: false,
+      error: {
+        code: "E_REGEX_BACKTRACK",
+        message: `the regular expression ${literal} repeats a group of repeated items (${unsafeRegex.nested}), which can backtrack for minutes on some text and cannot be interrupted: rewrite it so each repetition starts with a fixed character, or without the outer repetition`,
+        ...(start >= 0 ? { offset: start, length: literal.length } : { offset: 0, length: 0 }),
+      },
+    };
+  }
   if (nowCall) {
     const span = errorSpan(source, { position: nowCall.position, token: "now" }) ?? { offset: 0, length: 0 };
     return {
@@ -67,8 +80,9 @@ export function compileExpression(
       error: { code: "E_NOW_CALL", message: "`$now` is the fake's clock, an ISO 8601 string, not a function: write `$now`, not `$now()`", ...span },
     };
   }
-  // The hooks are jsonata's documented-in-source extension points; its typings know only string names.
-  const assign = compiled.assign as (name: string | symbol, value: unknown) => void;
+  // jsonata looks these hooks up by name on every evaluation (undocumented; present in the pinned
+  // 2.2.2, and the limits tests fail if an upgrade drops them); its typings take only string names.
+  const assign = compiled.assign.bind(compiled) as (name: string | symbol, value: unknown) => void;
   assign(ENTRY_HOOK, guardEntry);
   assign(EXIT_HOOK, exitHook(caps.maxStringLength, caps.maxSequence));
   registerBoundedBuiltins(compiled, caps.maxStringLength);
@@ -83,7 +97,7 @@ export function compileExpression(
   };
 }
 
-function syntaxError(source: string, error: unknown): JsonataSyntaxError {
+function syntaxError(source: string, error: unknown): JsonataSyntaxProblem {
   const e = (typeof error === "object" && error !== null ? error : {}) as { code?: unknown; message?: unknown };
   const code = typeof e.code === "string" ? e.code : "S0000";
   const message = typeof e.message === "string" ? e.message : String(error);
@@ -103,13 +117,15 @@ interface AstNode {
 }
 
 /**
- * The variables an expression reads but does not bind itself (by `:=`, as a lambda's parameter,
- * or as a path's `@$focus`/`#$index`), and the first call of `$now` as a function.
+ * What the AST tells before any evaluation: the variables an expression reads but does not bind
+ * itself (by `:=`, as a lambda's parameter, or as a path's `@$focus`/`#$index`), the first call
+ * of `$now` as a function, and the first regex that can backtrack without end.
  */
-function scanReferences(root: unknown): { references: string[]; nowCall?: AstNode } {
+function scanAst(root: unknown): { references: string[]; nowCall?: AstNode; unsafeRegex?: { node: AstNode & { value: RegExp }; nested: string } } {
   const read = new Set<string>();
   const bound = new Set<string>();
   let nowCall: AstNode | undefined;
+  let unsafeRegex: { node: AstNode & { value: RegExp }; nested: string } | undefined;
   const seen = new Set<object>();
   const visit = (value: unknown): void => {
     if (typeof value !== "object" || value === null || seen.has(value)) return;
@@ -125,11 +141,19 @@ function scanReferences(root: unknown): { references: string[]; nowCall?: AstNod
     if (node.type === "function" && node.procedure?.type === "variable" && node.procedure.value === "now" && !nowCall) {
       nowCall = node.procedure;
     }
+    if (node.type === "regex" && node.value instanceof RegExp && !unsafeRegex) {
+      const nested = nestedRepetition(node.value.source);
+      if (nested) unsafeRegex = { node: node as AstNode & { value: RegExp }, nested };
+    }
     for (const key of Object.keys(node)) visit(node[key]);
   };
   visit(root);
   if (nowCall && bound.has("now")) nowCall = undefined;
-  return { references: [...read].filter((name) => !bound.has(name)).sort(), ...(nowCall ? { nowCall } : {}) };
+  return {
+    references: [...read].filter((name) => !bound.has(name)).sort(),
+    ...(nowCall ? { nowCall } : {}),
+    ...(unsafeRegex ? { unsafeRegex } : {}),
+  };
 }
 
 /**

@@ -54,8 +54,8 @@ const HEAP_CEILING = 0.85;
  * One run's deadline, depth limit and cancellation, checked as jsonata enters every expression.
  *
  * @example
- * const guard = new RunGuard({ timeoutMs: 1000, maxDepth: 500 });
- * await expression.evaluate(input, { ...bindings, [GUARD_BINDING]: guard });
+ * const guard = new RunGuard({ timeoutMs: 1000, maxDepth: 500, signal });
+ * await compiled.expression.evaluate(args, bindings, guard); // every part of the run, one guard
  */
 export class RunGuard {
   readonly limits: RunLimits;

@@ -109,7 +109,12 @@ export function compileJsonataHandler(
   }
   (Array.isArray(spec.fail) ? spec.fail : []).forEach((guard, i) => {
     const condition = compile((guard as { if?: unknown } | null)?.if, ["fail", i, "if"]);
+    const before = errors.length;
     const message = compile((guard as { message?: unknown } | null)?.message, ["fail", i, "message"]);
+    // The usual slip: plain text where an expression goes.
+    if (errors.length > before && errors[before]!.offset !== undefined) {
+      errors[before]!.message += `; a message is an expression: quote text as a JSONata string, '"A note needs a title"'`;
+    }
     if (condition && message) fails.push({ if: condition, message });
   });
 

@@ -1,6 +1,6 @@
 /** The JSONata handler runtime (§4.1): compile once when the manifest loads, run on every call. Named exports only. */
 export { compileExpression, referencedBindings, DEFAULT_EXPRESSION_LIMITS } from "./jsonata-expression.js";
-export type { CompiledExpression, ExpressionLimits, JsonataSyntaxError } from "./jsonata-expression.js";
+export type { CompiledExpression, ExpressionLimits, JsonataSyntaxProblem } from "./jsonata-expression.js";
 export { compileJsonataHandler, BUILT_IN_BINDINGS } from "./jsonata-handler.js";
 export type { CompiledJsonataHandler, HandlerCompileError, JsonataHandlerSpec } from "./jsonata-handler.js";
 export { runJsonataHandler } from "./jsonata-run.js";

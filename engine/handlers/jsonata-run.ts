@@ -64,7 +64,7 @@ export async function runJsonataHandler(
     guard.check();
     for (const { name, expression } of handler.let) {
       // Kept as jsonata made it: a binding may hold a function for the parts after it.
-      bindings[name] = await evaluate(expression, ["let", name]);
+      define(bindings, name, await evaluate(expression, ["let", name]));
     }
     for (const [i, guardPart] of handler.fail.entries()) {
       if (!isTruthy(await evaluate(guardPart.if, ["fail", i, "if"]))) continue;
@@ -73,8 +73,8 @@ export async function runJsonataHandler(
     }
     const set: Record<string, unknown> = {};
     for (const { entity, expression } of handler.set) {
-      const path = ["set", entity];
-      set[entity] = asEntity(toPlainJson(await evaluate(expression, path)), input.state[entity]);
+      const value = toPlainJson(await evaluate(expression, ["set", entity]));
+      define(set, entity, asEntity(value, Object.hasOwn(input.state, entity) ? input.state[entity] : undefined));
     }
     bindings.next = { ...input.state, ...set };
     const value = handler.return ? toPlainJson(await evaluate(handler.return, here(["return"]))) : undefined;
@@ -93,6 +93,11 @@ export async function runJsonataHandler(
       maxStringLength: expression?.limits.maxStringLength ?? 0,
     });
   }
+}
+
+/** Sets a key as data: a name such as `__proto__` (a valid identifier) must not reach the prototype. */
+function define(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /** `$args`/`$request`, `$state`, `$world`, `$now`, `$scenario`, and the functions. */

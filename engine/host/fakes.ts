@@ -1,4 +1,5 @@
 import type { ServerManifest } from "../manifest/types.js";
+import { isMcpFakeModule, type McpFakeModule, mcpFakeFromModule } from "../typescript-fakes/mcp-fake-module.js";
 import type { WorldSource } from "../world/index.js";
 
 /** An MCP fake as the runtime serves it, however it was declared (YAML or TypeScript). */
@@ -12,6 +13,21 @@ export type Fake = McpFake;
 
 /** Fakes by id: what `loadFakes` returns and `startServices` serves. */
 export type Fakes = Record<string, Fake>;
+
+/** What `startServices` takes: fakes from `loadFakes`, fakes declared in TypeScript, or both. */
+export type FakesInput = Record<string, Fake | McpFakeModule>;
+
+/** Every fake as the runtime serves it: TypeScript-declared ones converted (and checked) once. */
+export function normalizeFakes(input: FakesInput): Fakes {
+  const fakes: Fakes = {};
+  for (const [id, fake] of Object.entries(input)) {
+    if (!/^[a-z0-9][a-z0-9-]*$/.test(id)) throw new Error(`[eval-simulate] "${id}" is not a valid fake id: use lowercase letters, digits and dashes`);
+    if (isMcpFakeModule(fake)) fakes[id] = mcpFakeFromModule(id, fake);
+    else if ((fake as Fake)?.kind === "mcp") fakes[id] = fake as Fake;
+    else throw new Error(`[eval-simulate] fake "${id}" is neither a fake from loadFakes nor a TypeScript fake module (manifest, contract, register)`);
+  }
+  return fakes;
+}
 
 /** A Recipe's world: built from the manifest's scenarios, or a function `world(scenario, clock)`. */
 export type WorldOption = WorldSource | ((scenario: string, clock: Date) => unknown);

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import type { States } from "../runtime/state-store.js";
-import type { Fakes, WorldOption } from "./fakes.js";
+import type { FakesInput, WorldOption } from "./fakes.js";
 import type { ServicesOptions } from "./starting-states.js";
 import { type Services, startServices } from "./start-services.js";
 
@@ -63,7 +63,7 @@ export function sidecarOptions(env: NodeJS.ProcessEnv, overrides: ServicesOption
  * await serveSidecar(fakes, world);
  */
 export async function serveSidecar(
-  fakes: Fakes,
+  fakes: FakesInput,
   world: WorldOption,
   overrides: ServicesOptions & { resumeStateFile?: string } = {},
   env: NodeJS.ProcessEnv = process.env,

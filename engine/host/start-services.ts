@@ -4,7 +4,7 @@ import { type CallOutcome, callTool, ToolNotFoundError } from "../runtime/call-t
 import { compileServer } from "../runtime/compiled-fake.js";
 import { type States, StateStore } from "../runtime/state-store.js";
 import { parseClock } from "../world/index.js";
-import type { Fakes } from "./fakes.js";
+import { type FakesInput, normalizeFakes } from "./fakes.js";
 import { type FetchHandler, type Listening, listen } from "./http-listen.js";
 import { writeManifestDir } from "./manifest-dir.js";
 import { hostRoutes } from "./routes.js";
@@ -47,7 +47,8 @@ function loopbackName(host: string): string {
  * const services = await startServices(fakes, { world, scenario: "quiet" });
  * services.url("notes"); // http://127.0.0.1:<port>/notes/mcp
  */
-export async function startServices(fakes: Fakes, options: ServicesOptions = {}): Promise<Services> {
+export async function startServices(input: FakesInput, options: ServicesOptions = {}): Promise<Services> {
+  const fakes = normalizeFakes(input);
   const clock = parseClock(options.clock);
   const { states, initial, scenario } = await startingStates(fakes, options, clock);
   const store = new StateStore(states, initial);

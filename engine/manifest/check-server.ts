@@ -113,8 +113,20 @@ function checkTool(
   }
   const answer = checkAnswer(tool, spec, path, context);
   const handler = checkHandler<ToolHandler>(tool.name, spec, path, module, context);
+  if (handler?.kind === "jsonata") checkSetTargets(tool.name, handler.jsonata.writes, writes, entityNames, [...path, "jsonata", "set"], context);
   if (!answer || !handler) return undefined;
   return { name: tool.name, captured: tool, kind, reads, writes, answer, handler, source: report.location(path) };
+}
+
+/** A JSONata `set` may only change entities that exist and that the tool declares in `writes`. */
+function checkSetTargets(tool: string, set: readonly string[], writes: string[], entityNames: string[], path: PathSegment[], context: LoadContext): void {
+  for (const entity of set) {
+    if (!entityNames.includes(entity)) {
+      context.report.error("E_UNKNOWN_ENTITY", [...path, entity], `set names "${entity}", which is not an entity of this fake.${suggestion(entity, entityNames)}`, { key: true });
+    } else if (!writes.includes(entity)) {
+      context.report.error("E_SET_NOT_WRITTEN", [...path, entity], `"${tool}" sets "${entity}" but does not list it in writes`, { key: true });
+    }
+  }
 }
 
 function checkAnswer(tool: CapturedTool, spec: ToolDocument, path: PathSegment[], context: LoadContext): AnswerSpec | undefined {

@@ -35,6 +35,7 @@ export const DIAGNOSTIC_CODES = {
   E_ANSWER_FORBIDDEN: "Remove `answer`: a tool with an outputSchema answers with structured content.",
   E_ANSWER_INVALID: "Fix the answer: `prefix` goes with prefixed_json only, and text answers take no schema.",
   E_UNKNOWN_ENTITY: "Name an entity declared under this fake's `entities`.",
+  E_SET_NOT_WRITTEN: "Add the entity to the tool's `writes`, or stop setting it: the entity map is what verify reads.",
   E_WRITES_READ_ONLY: "Remove `writes`, or the captured tool is not read-only after all: re-capture it.",
   E_STATIC_TOOL: "Make the tool `stateful`, or stop it reading what a tool writes or a scenario fills.",
   E_HANDLER_MISSING: "Add `jsonata`, or an entry of the same name in the fake's handlers module.",

@@ -1,9 +1,9 @@
 /**
- * The per-request server factory for one fake. The SDK's serving entry asks for a fresh server
- * for every HTTP request, so everything that can be is built once here (the frozen tools/list
- * result, the output schemas, the handlers) and the factory only constructs a low-level `Server`
- * and attaches the two prebuilt handlers: about 2 µs, where an `McpServer` re-registering 50
- * tools costs about 200 µs and would rewrite the captured tools.
+ * The per-request server of one fake. The SDK's serving entry asks for a fresh server for every
+ * HTTP request, so everything that can be is built once here (the frozen tools/list result, the
+ * output schemas, the handlers) and a request only constructs a low-level `Server` and attaches
+ * the two prebuilt handlers: about 2 µs, where an `McpServer` re-registering 50 tools costs
+ * 120–200 µs and rewrites the captured tools.
  */
 import {
   ProtocolError,
@@ -18,14 +18,23 @@ import {
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
 import { ToolNotFoundError, serverInfoOf, type McpFakeRuntime } from "./fake-runtime.js";
 
+/** The servers of one fake, and a way to wait for its calls. */
+export interface FakeServers {
+  /** The SDK's factory: a fresh low-level `Server` for one request. */
+  create(): Server;
+  /** Resolves once no call is running. */
+  idle(): Promise<void>;
+}
+
 /**
- * A factory returning a fresh low-level `Server` that lists the fake's tools as captured and
- * sends calls to `fake.callTool`. Aborting `stopped` aborts every call in flight.
+ * The per-request servers of a fake: each lists the fake's tools as captured and sends calls to
+ * `fake.callTool`. Aborting `stopping` aborts the signal of every call still running.
  *
  * @example
- * const handler = createMcpHandler(fakeServerFactory(fake, stopping.signal));
+ * const servers = fakeServers(fake, stopping.signal);
+ * const handler = createMcpHandler(servers.create);
  */
-export function fakeServerFactory(fake: McpFakeRuntime, stopped?: AbortSignal): () => Server {
+export function fakeServers(fake: McpFakeRuntime, stopping?: AbortSignal): FakeServers {
   const serverInfo = { ...serverInfoOf(fake) };
   const tools = snapshotTools(fake);
   // One result object for every tools/list: the SDK sends it as it is, so each tool reaches the
@@ -43,14 +52,17 @@ export function fakeServerFactory(fake: McpFakeRuntime, stopped?: AbortSignal): 
     jsonSchemaValidator: new AjvJsonSchemaValidator(),
     ...(fake.instructions !== undefined && { instructions: fake.instructions }),
   };
+  let running = 0;
+  const whenIdle: Array<() => void> = [];
 
   const listTools = (): ListToolsResult => listResult;
   const callTool = async (request: CallToolRequest, ctx: ServerContext, server: Server): Promise<CallToolResult> => {
     const { name, arguments: args } = request.params;
-    const call = linkedAbort(ctx.mcpReq.signal, stopped);
+    const signal = linkedSignal(ctx.mcpReq.signal, stopping);
     let result: CallToolResult;
+    running++;
     try {
-      const extra = { signal: call.signal, ...(ctx.http?.req !== undefined && { request: ctx.http.req }) };
+      const extra = { signal: signal.signal, ...(ctx.http?.req !== undefined && { request: ctx.http.req }) };
       result = (await fake.callTool(name, args, extra)) as CallToolResult;
     } catch (error) {
       if (error instanceof ToolNotFoundError) {
@@ -59,40 +71,45 @@ export function fakeServerFactory(fake: McpFakeRuntime, stopped?: AbortSignal): 
       }
       return toolError(error);
     } finally {
-      call.release();
+      signal.release();
+      if (--running === 0) for (const resolve of whenIdle.splice(0)) resolve();
     }
     // What McpServer does to every result: the era's projection (a text fallback for
     // non-object structured content; the 2025 era's { result } wrap for non-object schemas).
     return server.projectCallToolResult(result, outputSchemas.get(name));
   };
 
-  return () => {
-    const server = new Server(serverInfo, options);
-    server.setRequestHandler("tools/list", listTools);
-    server.setRequestHandler("tools/call", (request, ctx) => callTool(request, ctx, server));
-    return server;
+  return {
+    create: () => {
+      const server = new Server(serverInfo, options);
+      server.setRequestHandler("tools/list", listTools);
+      server.setRequestHandler("tools/call", (request, ctx) => callTool(request, ctx, server));
+      return server;
+    },
+    idle: () => (running === 0 ? Promise.resolve() : new Promise<void>((resolve) => whenIdle.push(resolve))),
   };
 }
 
 /**
- * A signal aborted when either source is: the SDK's per-request signal (the client went away or
- * cancelled) or the endpoint's (it is closing). Listeners are removed once the call is over, so
- * the long-lived endpoint signal does not collect one per call.
+ * A signal that aborts with the SDK's per-call signal (the client went away or cancelled) or
+ * with `stopping` (the endpoint closes). `release` removes the listener from the long-lived
+ * `stopping` signal, which would otherwise gather one per call. (`AbortSignal.any` does the
+ * same at several times the cost.)
  */
-function linkedAbort(request: AbortSignal, stopped: AbortSignal | undefined): { signal: AbortSignal; release(): void } {
-  if (stopped === undefined) return { signal: request, release: () => {} };
-  const controller = new AbortController();
-  const sources = [request, stopped];
-  const abort = (): void => {
-    const source = sources.find((signal) => signal.aborted);
-    controller.abort(source?.reason);
-  };
-  if (request.aborted || stopped.aborted) abort();
-  else for (const signal of sources) signal.addEventListener("abort", abort, { once: true });
+function linkedSignal(call: AbortSignal, stopping: AbortSignal | undefined): { signal: AbortSignal; release(): void } {
+  if (stopping === undefined) return { signal: call, release: () => {} };
+  if (stopping.aborted) return { signal: stopping, release: () => {} };
+  const linked = new AbortController();
+  const onStop = (): void => linked.abort(stopping.reason);
+  const onCall = (): void => linked.abort(call.reason);
+  stopping.addEventListener("abort", onStop, { once: true });
+  call.addEventListener("abort", onCall, { once: true });
+  if (call.aborted) onCall();
   return {
-    signal: controller.signal,
+    signal: linked.signal,
     release: () => {
-      for (const signal of sources) signal.removeEventListener("abort", abort);
+      stopping.removeEventListener("abort", onStop);
+      call.removeEventListener("abort", onCall);
     },
   };
 }

@@ -12,7 +12,7 @@
  * Content-Type or Accept) get the SDK's own JSON-RPC error and HTTP status.
  */
 import { createMcpHandler, preloadSchemas } from "@modelcontextprotocol/server";
-import { fakeServerFactory } from "./fake-server.js";
+import { fakeServers } from "./fake-server.js";
 import type { McpFakeRuntime } from "./fake-runtime.js";
 
 /** Request bodies over this are refused with 413 (SPEC §7). */
@@ -24,6 +24,8 @@ export interface McpEndpointOptions {
   maxRequestBodySize?: number;
   /** Told of refused requests and serving failures (reporting only; the answer is unchanged). */
   onerror?: (error: Error) => void;
+  /** How long `close()` waits for aborted calls to answer before ending them; 1000 ms by default. */
+  closeGraceMs?: number;
 }
 
 /** A served fake: a fetch function and a way to stop it. */
@@ -52,12 +54,14 @@ export function createMcpEndpoint(fake: McpFakeRuntime, options: McpEndpointOpti
   // The SDK builds its wire schemas on first use; build them now so no request pays for it.
   preloadSchemas();
   const stopping = new AbortController();
-  const handler = createMcpHandler(fakeServerFactory(fake, stopping.signal), {
+  const servers = fakeServers(fake, stopping.signal);
+  const handler = createMcpHandler(servers.create, {
     legacy: "stateless",
     maxRequestBodySize: options.maxRequestBodySize ?? DEFAULT_MAX_REQUEST_BODY_SIZE,
     onerror: report,
   });
   let closed = false;
+  let closing: Promise<void> | undefined;
 
   return {
     async fetch(request: Request): Promise<Response> {
@@ -70,13 +74,28 @@ export function createMcpEndpoint(fake: McpFakeRuntime, options: McpEndpointOpti
         return jsonRpcError(500, -32603, "Internal server error");
       }
     },
-    async close(): Promise<void> {
+    close(): Promise<void> {
       closed = true;
-      // The entry only tears down 2026-era exchanges; this reaches 2025-era calls as well.
-      stopping.abort(new Error(`[eval-simulate] fake ${JSON.stringify(fake.id)} is closing`));
-      await handler.close();
+      // Abort the calls running, give them a moment to answer (usually a tool error), and only
+      // then let the entry end what is left: it ends 2026-era exchanges without an answer.
+      closing ??= (async () => {
+        stopping.abort(new Error(`[eval-simulate] fake ${JSON.stringify(fake.id)} is closing`));
+        await settle(servers.idle(), options.closeGraceMs ?? 1000);
+        await handler.close();
+      })();
+      return closing;
     },
   };
+}
+
+/** Waits for `idle` or `ms`, whichever comes first, then for the answers to be written. */
+async function settle(idle: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([idle, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+  // An answer leaves through promise callbacks after its call settles; setImmediate runs after
+  // they have all run.
+  await new Promise<void>((resolve) => setImmediate(resolve));
 }
 
 function jsonRpcError(status: number, code: number, message: string): Response {

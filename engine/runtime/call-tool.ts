@@ -154,7 +154,7 @@ function stateProblem(fake: CompiledServer, tool: string, changes: Record<string
 function describe(error: unknown, fake: CompiledServer, tool: CompiledTool): string {
   const message = error instanceof Error ? error.message : String(error);
   // A frozen entity the handler tried to change: its tool does not declare it in `writes`.
-  if (error instanceof TypeError && /read[- ]only|not extensible|Cannot (assign|add|delete)|frozen/i.test(message)) {
+  if (error instanceof TypeError && /read[- ]only|not extensible|Cannot (assign|add|delete)|frozen|trap returned falsish/i.test(message)) {
     return `[eval-simulate] the handler of ${fake.id}/${tool.manifest.name} changed state its tool does not declare in writes (${tool.manifest.writes.join(", ") || "none"}): ${message}`;
   }
   return message;

@@ -1,4 +1,4 @@
-import { runCommand } from "citty";
+import { type CommandDef, runCommand } from "citty";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import validate from "../../cli/validate.js";
 import schema from "../../cli/schema.js";
@@ -8,7 +8,7 @@ import { examples } from "../support/examples.js";
 const fixture = (name: string) => new URL(`../fixtures/${name}/fakes.yaml`, import.meta.url).pathname;
 
 /** Runs a command in-process and returns what it printed and the exit code it chose. */
-async function run(command: Parameters<typeof runCommand>[0], rawArgs: string[]) {
+async function run(command: CommandDef<any>, rawArgs: string[]) {
   let stdout = "";
   let stderr = "";
   const out = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => ((stdout += String(chunk)), true));

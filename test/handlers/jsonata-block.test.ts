@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { runJsonataHandler } from "../../engine/handlers/jsonata-index.js";
+import { type JsonataHandlerSpec, runJsonataHandler } from "../../engine/handlers/jsonata-index.js";
 import { handlerOf, inputOf } from "./jsonata-input.js";
 
 describe("a JSONata handler's bindings", () => {
@@ -154,7 +154,7 @@ describe("$notImplemented", () => {
   });
 
   it("ends the call from let, a guard, set and return alike, with nothing to commit", async () => {
-    const parts = [
+    const parts: JsonataHandlerSpec[] = [
       { let: { x: '$notImplemented("sorting by date")' }, return: "1" },
       { fail: [{ if: '$notImplemented("sorting by date")', message: '"x"' }], return: "1" },
       { fail: [{ if: "true", message: '$notImplemented("sorting by date")' }], return: "1" },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compileExpression, compileJsonataHandler, referencedBindings } from "../../engine/handlers/jsonata-index.js";
+import { nestedRepetition } from "../../engine/handlers/jsonata-regex-check.js";
 
 /** The text an error's span covers. */
 function spanned(source: string, error: { offset?: number; length?: number }): string {
@@ -56,6 +57,22 @@ describe("compiling a JSONata expression", () => {
     if (compiled.ok) expect.fail("expected an error");
     expect(compiled.error.code).toBe("E_NOW_CALL");
     expect(spanned(source, compiled.error)).toBe("$now");
+  });
+
+  it("refuses a regex that can backtrack without end, pointing at the literal", () => {
+    const source = '$match($args.text, /^(\\w+\\s?)+$/i)';
+    const compiled = compileExpression(source);
+    if (compiled.ok) expect.fail("expected an error");
+    expect(compiled.error.code).toBe("E_REGEX_BACKTRACK");
+    expect(spanned(source, compiled.error)).toBe("/^(\\w+\\s?)+$/");
+  });
+
+  it.each(["(a+)+$", "(a*)*", "(?:x|y+)+", "((a+))+", "([a-z]+\\s*)*", "(a+){2,}"])("detects the nested repetition in /%s/", (regex) => {
+    expect(nestedRepetition(regex)).toBeDefined();
+  });
+
+  it.each(["a+b+", "(\\d+,)*", "(a|b)+", "(a?)+", "[(a+)+]", "(ab+)+", "(\\s*,\\s*)+", "(a+){1}", "\\((a+)\\)+"])("accepts /%s/", (regex) => {
+    expect(nestedRepetition(regex)).toBeUndefined();
   });
 
   it("lists the bindings an expression reads, not those it binds itself", () => {

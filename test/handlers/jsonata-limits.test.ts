@@ -133,6 +133,11 @@ describe("a JSONata handler's runtime errors", () => {
     expect(error).toMatchObject({ jsonataCode: "T1006", path: [], offset: 4, length: 5 });
   });
 
+  it("carry an error thrown by a bound function, such as $labelId given a number", async () => {
+    const error = await failure(runJsonataHandler(handlerOf("$labelId(42)"), inputOf()));
+    expect(error).toMatchObject({ code: "E_JSONATA_RUNTIME", offset: 0, length: 8, message: expect.stringContaining("takes a string") });
+  });
+
   it("refuse a guard's message that yields nothing, saying to quote the text", async () => {
     const handler = handlerOf({ fail: [{ if: "true", message: "Missing" }], return: "1" });
     const error = await failure(runJsonataHandler(handler, inputOf()));

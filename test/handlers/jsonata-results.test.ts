@@ -35,6 +35,15 @@ describe("a JSONata handler's results", () => {
     expect(result.value).not.toBe((input.state.notes as unknown[])[0]);
   });
 
+  it("keep an entity or a binding named __proto__ as data", async () => {
+    const spec = JSON.parse('{ "let": { "__proto__": "2" }, "set": { "__proto__": "[$__proto__]" }, "return": "$__proto__" }');
+    const result = await runJsonataHandler(handlerOf(spec), inputOf());
+    if (result.kind !== "answer") expect.fail("expected an answer");
+    expect(result.value).toBe(2);
+    expect(Object.getPrototypeOf(result.set)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(result.set, "__proto__")?.value).toEqual([2]);
+  });
+
   it("refuse a function in the answer as a runtime error naming where", async () => {
     const run = runJsonataHandler(handlerOf({ return: '{ "f": function($x){ $x } }' }), inputOf());
     await expect(run).rejects.toBeInstanceOf(JsonataRuntimeError);
@@ -63,7 +72,7 @@ describe("running a JSONata handler", () => {
         empty: "$append($state.empty, $world.other.list)",
       },
       return:
-        '{ "a": $args.ids, "b": $reverse($world.other.list), "c": $distinct($state.notes.tags), "d": $state.notes^(>id), "e": $sift($args.filter, function($v){ $v }), "f": $spread($state.notes[0]), "g": [$state.single] }',
+        '{ "a": $args.ids, "b": $reverse($world.other.list), "c": $distinct($state.notes.tags), "d": $state.notes^(>id), "e": $sift($args.filter, function($v){ $v }), "f": $spread($state.notes[0]), "g": [$state.single], "h": $state.notes[0].tags[], "i": $args.ids[] }',
     });
     const result = await runJsonataHandler(handler, input);
     expect(result.kind).toBe("answer");

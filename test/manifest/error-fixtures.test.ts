@@ -25,6 +25,7 @@ const CASES: Record<string, Array<[string, number, number]>> = {
   "error-answer-forbidden": [["E_ANSWER_FORBIDDEN", 26, 9]],
   "error-unknown-entity": [["E_UNKNOWN_ENTITY", 12, 17]],
   "error-writes-read-only": [["E_WRITES_READ_ONLY", 13, 17]],
+  "error-set-not-written": [["E_SET_NOT_WRITTEN", 22, 13]],
   "error-static-tool": [["E_STATIC_TOOL", 29, 17]],
   "error-handler-missing": [["E_HANDLER_MISSING", 24, 7]],
   "error-handler-duplicate": [["E_HANDLER_DUPLICATE", 30, 9]],

@@ -70,7 +70,7 @@ function timeSync(make: () => unknown, n: number): number {
   return Number(process.hrtime.bigint() - start) / 1000 / n;
 }
 
-const lowFactory = fakeServers(fake).create;
+const lowFactory = fakeServers(fake, new AbortController().signal).create;
 for (let i = 0; i < 2000; i++) (lowFactory(), mcpServerFactory());
 console.log(`factory only: low-level Server ${timeSync(lowFactory, 20000).toFixed(1)} µs, McpServer x50 ${timeSync(mcpServerFactory, 2000).toFixed(1)} µs`);
 

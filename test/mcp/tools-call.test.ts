@@ -1,6 +1,8 @@
 import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CAPTURED, connect, ERAS, modernRequest, post, recordingFake, serveFake, type ServedFake } from "./serve-fake.js";
+import { createMcpHandler, McpServer } from "@modelcontextprotocol/server";
+import { createMcpEndpoint, listen } from "../../engine/mcp/index.js";
+import { CAPTURED, connect, ERAS, messageText, modernRequest, post, recordingFake, serveFake, type ServedFake } from "./serve-fake.js";
 
 const TOOLS = [...CAPTURED, { name: "boom", inputSchema: { type: "object" } }, { name: "wait", inputSchema: { type: "object" } }];
 const fake = recordingFake(TOOLS);
@@ -69,6 +71,29 @@ describe.each(ERAS)("tools/call in the $era era", ({ mode }) => {
   });
 });
 
+describe("an unknown tool", () => {
+  it.each([
+    ["2025-11-25", () => ({ headers: {}, body: JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tools/call", params: { name: "x", arguments: {} } }) })],
+    ["2026-07-28", () => modernRequest("tools/call", { name: "x", arguments: {} }, 5)],
+  ])("is answered exactly as the SDK's McpServer answers it (%s)", async (_era, request) => {
+    const reference = createMcpHandler(() => new McpServer({ name: "reference", version: "1.0.0" }, { capabilities: { tools: {} } }));
+    const { headers, body } = request();
+    const ours = await post(served.url, body, headers);
+    const theirs = await reference.fetch(
+      new Request("http://reference/mcp", {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+        body,
+      }),
+    );
+    expect(ours.status).toBe(theirs.status);
+    const error = JSON.parse(await messageText(ours)) as { error: unknown };
+    expect(error.error).toEqual({ code: -32602, message: "Tool x not found" });
+    expect(error).toEqual(JSON.parse(await messageText(theirs)));
+    await reference.close();
+  });
+});
+
 describe("tools/call under load and cancellation", () => {
   it("answers 20 concurrent calls from each of several clients of both eras", async () => {
     const clients = await Promise.all(["legacy", "auto", "legacy", "auto", "auto"].map((mode) => connect(served.url, mode as "legacy" | "auto")));
@@ -103,22 +128,39 @@ describe("tools/call under load and cancellation", () => {
     await eventually(() => call.extra.signal.aborted);
   });
 
-  it("aborts calls in flight when the endpoint closes", async () => {
+  it.each(["legacy", "auto"] as const)("aborts calls in flight when the endpoint closes and lets them answer (%s client)", async (mode) => {
     const own = recordingFake(TOOLS);
-    const ownServed = await serveFake(own);
-    const pending = withClientAt(ownServed, (client) => client.callTool({ name: "wait", arguments: {} })).catch((error: unknown) => error);
-    await eventually(() => own.calls.length > 0);
-    await ownServed.close();
-    expect(own.calls[0]!.extra.signal.aborted).toBe(true);
-    await pending;
+    const endpoint = createMcpEndpoint(own);
+    const listening = await listen(endpoint.fetch);
+    const client = await connect(new URL(`${listening.url}/notes/mcp`), mode);
+    try {
+      const pending = client.callTool({ name: "wait", arguments: {} }).catch((error: unknown) => error);
+      await eventually(() => own.calls.length > 0);
+      await endpoint.close();
+      expect(own.calls[0]!.extra.signal.aborted).toBe(true);
+      expect(await pending).toMatchObject({ isError: true, content: [{ type: "text", text: "aborted" }] });
+    } finally {
+      await client.close().catch(() => {});
+      await listening.close();
+    }
+  });
+
+  it("ends a call that ignores its signal once the close grace period is over", async () => {
+    let started = false;
+    const endpoint = createMcpEndpoint(
+      { id: "stuck", tools: [{ name: "stuck", inputSchema: { type: "object" } }], callTool: () => ((started = true), new Promise(() => {})) },
+      { closeGraceMs: 50 },
+    );
+    const listening = await listen(endpoint.fetch);
+    const client = await connect(new URL(`${listening.url}/stuck/mcp`), "auto");
+    try {
+      const pending = client.callTool({ name: "stuck", arguments: {} }).catch((error: unknown) => error);
+      await eventually(() => started);
+      await endpoint.close();
+      expect(await pending).toBeInstanceOf(Error);
+    } finally {
+      await client.close().catch(() => {});
+      await listening.close();
+    }
   });
 });
-
-async function withClientAt<T>(at: ServedFake, use: (client: Client) => Promise<T>): Promise<T> {
-  const client = await connect(at.url, "legacy");
-  try {
-    return await use(client);
-  } finally {
-    await client.close().catch(() => {});
-  }
-}
