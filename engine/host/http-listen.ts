@@ -12,13 +12,15 @@ export interface Listening {
   server: Server;
   port: number;
   host: string;
+  /** `http://<host>:<port>`, with a wildcard address shown as loopback. */
+  url: string;
   close(): Promise<void>;
 }
 
 function tooLarge(res: ServerResponse, path: string): void {
-  const body = path.endsWith("/mcp")
-    ? { jsonrpc: "2.0", id: null, error: { code: -32600, message: `Request body exceeds ${MAX_BODY_BYTES} bytes` } }
-    : { error: "payload_too_large", message: `Request body exceeds ${MAX_BODY_BYTES} bytes` };
+  // The MCP SDK's own wording and code, so a client sees the same refusal either way.
+  const message = `Payload Too Large: Request body must not exceed ${MAX_BODY_BYTES} bytes`;
+  const body = path.endsWith("/mcp") ? { jsonrpc: "2.0", id: null, error: { code: -32000, message } } : { error: "payload_too_large", message };
   res.writeHead(413, { "content-type": "application/json", connection: "close" }).end(JSON.stringify(body));
 }
 
@@ -75,7 +77,8 @@ async function handle(handler: FetchHandler, req: IncomingMessage, res: ServerRe
  *
  * @example const listening = await listen(host.fetch, { port: 0, host: "127.0.0.1" });
  */
-export function listen(handler: FetchHandler, options: { port: number; host: string }): Promise<Listening> {
+export function listen(handler: FetchHandler, options: { port?: number; host?: string } = {}): Promise<Listening> {
+  const host = options.host ?? "127.0.0.1";
   const server = createServer((req, res) => {
     handle(handler, req, res).catch((error) => {
       if (!res.headersSent) {
@@ -86,13 +89,14 @@ export function listen(handler: FetchHandler, options: { port: number; host: str
   server.keepAliveTimeout = 5_000;
   return new Promise((resolve, reject) => {
     server.once("error", reject);
-    server.listen(options.port, options.host, () => {
+    server.listen(options.port ?? 0, host, () => {
       server.off("error", reject);
       const address = server.address() as AddressInfo;
       resolve({
         server,
         port: address.port,
-        host: options.host,
+        host,
+        url: `http://${host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host}:${address.port}`,
         close: () =>
           new Promise<void>((done) => {
             server.close(() => done());

@@ -3,5 +3,3 @@ export { ToolNotFoundError, serverInfoOf } from "./fake-runtime.js";
 export type { McpCallExtra, McpFakeRuntime, McpServerInfo } from "./fake-runtime.js";
 export { createMcpEndpoint, DEFAULT_MAX_REQUEST_BODY_SIZE } from "./mcp-endpoint.js";
 export type { McpEndpoint, McpEndpointOptions } from "./mcp-endpoint.js";
-export { listen } from "./node-listen.js";
-export type { FetchHandler, Listening, ListenOptions } from "./node-listen.js";

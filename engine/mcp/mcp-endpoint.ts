@@ -32,7 +32,10 @@ export interface McpEndpointOptions {
 export interface McpEndpoint {
   /** Answers one HTTP request; never rejects. */
   fetch(request: Request): Promise<Response>;
-  /** Aborts calls in flight; later requests are answered 503. */
+  /**
+   * Aborts the calls in flight, waits up to `closeGraceMs` for their answers, then ends what is
+   * left; later requests are answered 503.
+   */
   close(): Promise<void>;
 }
 

@@ -7,9 +7,9 @@
  */
 import { createMcpHandler, fromJsonSchema, McpServer } from "@modelcontextprotocol/server";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
-import { fakeServers } from "../../engine/mcp/fake-server.js";
-import { createMcpEndpoint } from "../../engine/mcp/index.js";
-import { modernRequest } from "./serve-fake.js";
+import { fakeServers } from "../engine/mcp/fake-server.js";
+import { createMcpEndpoint } from "../engine/mcp/index.js";
+import { modernRequest } from "../test/mcp/serve-fake.js";
 
 const TOOLS = Array.from({ length: 50 }, (_, i) => ({
   name: `tool_${i}`,
