@@ -1,4 +1,4 @@
-import type { AnswerSpec } from "../contract/index.js";
+import type { AnswerSpec, CapturedTool } from "../contract/index.js";
 import type { OperationHandler, ToolHandler } from "../handlers/typescript-handlers.js";
 import type { CompiledJsonataHandler } from "../handlers/jsonata-index.js";
 import type { WorldSource } from "../world/index.js";
@@ -14,14 +14,7 @@ export interface SourceLocation {
 
 export type JsonSchema = Record<string, unknown> | boolean;
 
-/** A tool exactly as the real server's tools/list gave it. */
-export interface CapturedTool {
-  name: string;
-  inputSchema?: Record<string, unknown>;
-  outputSchema?: Record<string, unknown>;
-  annotations?: { readOnlyHint?: boolean; [key: string]: unknown };
-  [key: string]: unknown;
-}
+export type { CapturedTool };
 
 export interface EntityManifest {
   name: string;

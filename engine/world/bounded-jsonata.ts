@@ -62,48 +62,5 @@ export function expressionProblem(error: unknown): ExpressionProblem {
   return problem;
 }
 
-/**
- * jsonata's result as plain JSON: a fresh deep copy without the `sequence` (and other) flags
- * jsonata puts on result arrays, so results compare and serialise like ordinary values.
- * `undefined` inside an object drops the key and inside an array becomes null, as in JSON.
- * Functions, non-finite numbers and cycles are not JSON: they throw a TypeError naming where.
- *
- * @example toPlainJson(await expression.evaluate(input)) // [2, 3], not [2, 3, sequence: true]
- */
-export function toPlainJson(value: unknown): unknown {
-  return plain(value, "", new Set());
-}
-
-function plain(value: unknown, at: string, seen: Set<object>): unknown {
-  if (value === null || value === undefined || typeof value === "string" || typeof value === "boolean") return value;
-  if (typeof value === "number") {
-    if (!Number.isFinite(value)) throw notJson(`the number ${value}`, at);
-    return value;
-  }
-  if (typeof value !== "object" || isJsonataFunction(value)) throw notJson(`a ${typeof value === "object" ? "function" : typeof value}`, at);
-  if (seen.has(value)) throw notJson("a circular reference", at);
-  seen.add(value);
-  let out: unknown;
-  if (Array.isArray(value)) {
-    out = value.map((item, i) => plain(item, `${at}[${i}]`, seen) ?? null);
-  } else {
-    const entries: Array<[string, unknown]> = [];
-    for (const [key, item] of Object.entries(value)) {
-      const copy = plain(item, at ? `${at}.${key}` : key, seen);
-      if (copy !== undefined) entries.push([key, copy]);
-    }
-    // fromEntries defines own properties, so a "__proto__" key stays data.
-    out = Object.fromEntries(entries);
-  }
-  seen.delete(value);
-  return out;
-}
-
-/** jsonata's lambdas and built-in functions are objects carrying these marks. */
-function isJsonataFunction(value: object): boolean {
-  return "_jsonata_lambda" in value || "_jsonata_function" in value;
-}
-
-function notJson(what: string, at: string): TypeError {
-  return new TypeError(`${what}${at ? ` at ${at}` : ""} is not a JSON value`);
-}
+/** jsonata's result as plain JSON, shared with the handlers' runtime. */
+export { toPlainJson } from "../handlers/jsonata-plain.js";
