@@ -1,4 +1,4 @@
-import type { ServerManifest } from "../manifest/types.js";
+import type { ServerManifest, StubManifest } from "../manifest/types.js";
 import { isMcpFakeModule, type McpFakeModule, mcpFakeFromModule } from "../typescript-fakes/mcp-fake-module.js";
 import type { WorldSource } from "../world/index.js";
 
@@ -6,6 +6,8 @@ import type { WorldSource } from "../world/index.js";
 export interface McpFake {
   kind: "mcp";
   manifest: ServerManifest;
+  /** Field names its manifest asks to redact from the evidence. */
+  redact?: readonly string[];
 }
 
 /** Every kind of fake the host serves. */
@@ -31,3 +33,8 @@ export function normalizeFakes(input: FakesInput): Fakes {
 
 /** A Recipe's world: built from the manifest's scenarios, or a function `world(scenario, clock)`. */
 export type WorldOption = WorldSource | ((scenario: string, clock: Date) => unknown);
+
+/** The world `loadFakes` returns: the scenarios' worlds and their stubs. */
+export interface ManifestWorld extends WorldSource {
+  stubs: Record<string, readonly StubManifest[]>;
+}

@@ -1,12 +1,12 @@
 import { loadManifest, type LoadOptions } from "../manifest/load-manifest.js";
 import type { Manifest } from "../manifest/types.js";
-import type { WorldSource } from "../world/index.js";
-import type { Fakes } from "./fakes.js";
+import type { Fakes, ManifestWorld } from "./fakes.js";
 
 /** A manifest turned into what `startServices` serves. */
 export interface LoadedFakes {
   fakes: Fakes;
-  world: WorldSource;
+  /** The worlds, and each scenario's stubs: pass it to startServices as `world`. */
+  world: ManifestWorld;
   /** The scenario names, the default first. */
   scenarios: string[];
   manifest: Manifest;
@@ -23,7 +23,13 @@ export interface LoadedFakes {
 export async function loadFakes(path: string, options: LoadOptions = {}): Promise<LoadedFakes> {
   const manifest = await loadManifest(path, options);
   const fakes: Fakes = {};
-  for (const server of manifest.servers) fakes[server.id] = { kind: "mcp", manifest: server };
+  for (const server of manifest.servers) fakes[server.id] = { kind: "mcp", manifest: server, redact: manifest.redact };
+  const world: ManifestWorld = {
+    scenarios: manifest.world.scenarios,
+    defaultScenario: manifest.world.defaultScenario,
+    build: (scenario, clock) => manifest.world.build(scenario, clock),
+    stubs: Object.fromEntries(manifest.scenarios.map((s) => [s.name, s.stubs])),
+  };
   const scenarios = [manifest.world.defaultScenario, ...manifest.world.scenarios.filter((s) => s !== manifest.world.defaultScenario)];
-  return { fakes, world: manifest.world, scenarios, manifest };
+  return { fakes, world, scenarios, manifest };
 }

@@ -1,22 +1,60 @@
+import { timingSafeEqual } from "node:crypto";
+import type { JournalEntry, JournalFilter } from "../journal/journal.js";
+import type { StubUsage } from "../stubs/stub-set.js";
 import type { FetchHandler } from "./http-listen.js";
 
-/** What the host routes to: each fake's endpoints and its state. */
+/** What the host routes to: each fake's endpoints, its state and its evidence. */
 export interface HostTargets {
-  /** MCP endpoints by fake id. */
-  mcp: Map<string, FetchHandler>;
-  /** The live state and the starting state of a fake, by id. */
-  state(id: string): unknown;
-  initialState(id: string): unknown;
   /** Every fake id served. */
   ids: string[];
+  /** MCP endpoints by fake id. */
+  mcp: Map<string, FetchHandler>;
+  state(id: string): unknown;
+  initialState(id: string): unknown;
+  calls(filter: JournalFilter): JournalEntry[];
+  stubs(id: string): StubUsage[];
+  /** When set, `/<id>/admin/*` needs `Authorization: Bearer <token>`. */
+  adminToken?: string;
 }
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(`${JSON.stringify(body)}\n`, { status, headers: { "content-type": "application/json", ...headers } });
 
+/** Compares in constant time, so the token cannot be guessed a character at a time. */
+function sameToken(given: string | null, token: string): boolean {
+  const expected = Buffer.from(`Bearer ${token}`);
+  const actual = Buffer.from(given ?? "");
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+function adminRoute(route: string, id: string, url: URL, targets: HostTargets): Response | undefined {
+  switch (route) {
+    case "admin/state":
+      return json(200, targets.state(id));
+    case "admin/initial-state":
+      return json(200, targets.initialState(id));
+    case "admin/calls": {
+      const q = url.searchParams;
+      const filter: JournalFilter = { fake: id };
+      for (const [param, key] of [["tool", "name"], ["operation", "name"], ["status", "status"], ["since", "since"]] as const) {
+        const value = q.get(param);
+        if (value !== null) filter[key] = value;
+      }
+      return json(200, { calls: targets.calls(filter) });
+    }
+    case "admin/stubs":
+      return json(200, { stubs: targets.stubs(id) });
+    default:
+      return undefined;
+  }
+}
+
 /**
- * The host's routing: `/health`, `/<id>/mcp`, `/<id>/admin/state`, `/<id>/admin/initial-state`.
- * Anything else is a JSON 404 that names what is served, so a misconfigured client learns why.
+ * The host's routing: `/health`, `/<id>/mcp`, and the admin routes `/<id>/admin/state`,
+ * `initial-state`, `calls` (the journal: `?tool=&status=&since=`) and `stubs`. With an admin
+ * token, the admin routes answer 401 without it: the agent under evaluation shares the network
+ * with the host and must not read the world it is judged on. Anything else is a JSON 404 that
+ * names what is served.
  *
  * @example const fetch = hostRoutes(targets); await fetch(new Request("http://x/health"));
  */
@@ -30,15 +68,19 @@ export function hostRoutes(targets: HostTargets): FetchHandler {
     if (id !== undefined && targets.ids.includes(id)) {
       const mcp = targets.mcp.get(id);
       if (route === "mcp" && mcp) return mcp(request);
-      if (route === "admin/state" || route === "admin/initial-state") {
+      if (route.startsWith("admin/")) {
+        if (targets.adminToken !== undefined && !sameToken(request.headers.get("authorization"), targets.adminToken)) {
+          return json(401, { error: "unauthorized", message: "the admin routes need Authorization: Bearer <token>" }, { "www-authenticate": 'Bearer realm="eval-simulate admin"' });
+        }
         if (request.method !== "GET" && request.method !== "HEAD") return json(405, { error: "method_not_allowed" }, { allow: "GET, HEAD" });
-        return json(200, route === "admin/state" ? targets.state(id) : targets.initialState(id));
+        const answered = adminRoute(route, id, url, targets);
+        if (answered) return answered;
       }
     }
     return json(404, {
       error: "not_found",
       message: `nothing is served at ${url.pathname}`,
-      served: targets.ids.flatMap((fake) => [...(targets.mcp.has(fake) ? [`/${fake}/mcp`] : []), `/${fake}/admin/state`, `/${fake}/admin/initial-state`]).concat("/health"),
+      served: targets.ids.flatMap((fake) => [...(targets.mcp.has(fake) ? [`/${fake}/mcp`] : []), `/${fake}/admin/state`]).concat("/health"),
     });
   };
 }

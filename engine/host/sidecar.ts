@@ -23,10 +23,17 @@ function port(value: string | undefined): number | undefined {
   return n;
 }
 
+function journalLimit(value: string | undefined): number | undefined {
+  if (value === undefined || value === "") return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`[eval-simulate] EVAL_SIMULATE_JOURNAL_LIMIT must be a positive integer, not "${value}"`);
+  return n;
+}
+
 /**
  * The sidecar's options from its environment (SPEC §9): `EVAL_SIMULATE_SCENARIO`, `_PORT`
  * (7353), `_HOST` (0.0.0.0), `_CLOCK`, `_STATE_FILE`, `_INITIAL_STATE_FILE`,
- * `_RESUME_STATE_FILE`, `_RECORD`, `_MANIFEST_DIR`. Explicit options win over the environment.
+ * `_RESUME_STATE_FILE`, `_RECORD`, `_MANIFEST_DIR`, `_ADMIN_TOKEN`, `_JOURNAL_LIMIT`. Explicit options win over the environment.
  *
  * @example const options = sidecarOptions(process.env, { port: 8080 });
  */
@@ -42,6 +49,8 @@ export function sidecarOptions(env: NodeJS.ProcessEnv, overrides: ServicesOption
     initialStateFile: pick("initialStateFile", "EVAL_SIMULATE_INITIAL_STATE_FILE"),
     record: pick("record", "EVAL_SIMULATE_RECORD"),
     manifestDir: pick("manifestDir", "EVAL_SIMULATE_MANIFEST_DIR"),
+    adminToken: pick("adminToken", "EVAL_SIMULATE_ADMIN_TOKEN"),
+    journalLimit: overrides.journalLimit ?? journalLimit(env.EVAL_SIMULATE_JOURNAL_LIMIT),
   };
   const resumeFile = overrides.resumeStateFile ?? (env.EVAL_SIMULATE_RESUME_STATE_FILE || undefined);
   if (overrides.resume) options.resume = overrides.resume;

@@ -1,15 +1,17 @@
-import type { ToolResult } from "../handlers/typescript-handlers.js";
-import { createMcpEndpoint, ToolNotFoundError as McpToolNotFound } from "../mcp/index.js";
-import { type CallOutcome, callTool, ToolNotFoundError } from "../runtime/call-tool.js";
-import { compileServer } from "../runtime/compiled-fake.js";
+import type { JournalEntry } from "../journal/journal.js";
+import type { McpEndpoint } from "../mcp/index.js";
+import type { RuntimeScope } from "../runtime/call-tool.js";
+import { type StubUsage, StubSet } from "../stubs/stub-set.js";
+import { Evidence } from "./evidence.js";
+import { mountMcpFake } from "./mcp-mount.js";
 import { type States, StateStore } from "../runtime/state-store.js";
 import { parseClock } from "../world/index.js";
 import { type FakesInput, normalizeFakes } from "./fakes.js";
 import { type FetchHandler, type Listening, listen } from "./http-listen.js";
 import { writeManifestDir } from "./manifest-dir.js";
 import { hostRoutes } from "./routes.js";
-import { appendJsonLine, prepareRecordFile, writeJsonAtomic } from "./state-files.js";
-import { type ServicesOptions, startingStates } from "./starting-states.js";
+import { writeJsonAtomic } from "./state-files.js";
+import { type ServicesOptions, startingStates, stubsFor } from "./starting-states.js";
 
 /** Running fakes: where they are, their state, and how to stop them. */
 export interface Services {
@@ -30,6 +32,10 @@ export interface Services {
   fetch: FetchHandler;
   /** Resolves when every call in flight has finished. */
   idle(): Promise<void>;
+  /** The journal: every call's evidence, oldest first (the last `journalLimit`), for one fake or all. */
+  calls(id?: string): JournalEntry[];
+  /** Each stub of the scenario with how many calls it answered. */
+  stubs(): StubUsage[];
   close(): Promise<void>;
 }
 
@@ -52,7 +58,8 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
   const clock = parseClock(options.clock);
   const { states, initial, scenario } = await startingStates(fakes, options, clock);
   const store = new StateStore(states, initial);
-  const scope = { store, now: clock.toISOString(), scenario };
+  const stubs = new StubSet(stubsFor(fakes, scenario, options));
+  const scope: RuntimeScope = { store, now: clock.toISOString(), scenario, stubs };
 
   if (options.stateFile) {
     const file = options.stateFile;
@@ -60,33 +67,13 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
     store.onCommit(() => writeJsonAtomic(file, store.states));
   }
   if (options.initialStateFile) writeJsonAtomic(options.initialStateFile, store.initial);
-  if (options.record) prepareRecordFile(options.record);
   if (options.manifestDir) writeManifestDir(options.manifestDir, fakes);
-  const record = (line: unknown) => options.record && appendJsonLine(options.record, line);
+  const evidence = new Evidence({ redact: [...(options.redact ?? []), ...Object.values(fakes).flatMap((f) => f.redact ?? [])], journalLimit: options.journalLimit, record: options.record });
 
   const mcp = new Map<string, FetchHandler>();
-  const endpoints: Array<{ close(): Promise<void> }> = [];
+  const endpoints: McpEndpoint[] = [];
   for (const [id, fake] of Object.entries(fakes)) {
-    const compiled = compileServer(fake.manifest);
-    const endpoint = createMcpEndpoint({
-      id,
-      serverInfo: { name: id, version: "1.0.0" },
-      tools: fake.manifest.tools.map((tool) => tool.captured),
-      async callTool(name, args, extra) {
-        let outcome: CallOutcome;
-        try {
-          outcome = await callTool(scope, compiled, name, args, extra.signal);
-        } catch (error) {
-          if (error instanceof ToolNotFoundError) {
-            record({ server: id, tool: name, args, result: { error: { code: error.code, message: error.message } } });
-            throw new McpToolNotFound(name);
-          }
-          throw error;
-        }
-        record({ server: id, tool: name, args: outcome.args, result: outcome.result });
-        return outcome.result as ToolResult;
-      },
-    });
+    const endpoint = mountMcpFake(id, fake, scope, evidence);
     mcp.set(id, endpoint.fetch);
     endpoints.push(endpoint);
   }
@@ -95,6 +82,9 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
     ids: Object.keys(fakes),
     state: (id) => store.states[id],
     initialState: (id) => store.initial[id],
+    calls: (filter) => evidence.calls(filter),
+    stubs: (id) => stubs.usage(id),
+    adminToken: options.adminToken,
   });
   const listening: Listening = await listen(fetch, { port: options.port ?? 0, host: options.host ?? "127.0.0.1" });
   const origin = `http://${loopbackName(listening.host)}:${listening.port}`;
@@ -113,12 +103,15 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
     host: listening.host,
     fetch,
     idle: () => store.idle(),
+    calls: (id) => evidence.calls(id === undefined ? {} : { fake: id }),
+    stubs: () => stubs.usage(),
     close() {
       closing ??= (async () => {
         await listening.close();
         await Promise.all(endpoints.map((e) => e.close()));
         await store.idle();
         if (options.stateFile) writeJsonAtomic(options.stateFile, store.states);
+        for (const warning of stubs.unusedWarnings(scenario)) (options.warn ?? console.warn)(warning);
       })();
       return closing;
     },

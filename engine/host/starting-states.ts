@@ -1,3 +1,4 @@
+import type { StubManifest } from "../manifest/types.js";
 import type { States } from "../runtime/state-store.js";
 import { UnknownScenarioError, type WorldSource } from "../world/index.js";
 import type { Fakes, WorldOption } from "./fakes.js";
@@ -24,6 +25,22 @@ export interface ServicesOptions {
   record?: string;
   /** Write each fake's manifest.json and answers.json here at start, for checks without TypeScript. */
   manifestDir?: string;
+  /** The scenarios' stubs, by scenario name (`loadFakes` gives them); the chosen scenario's are played. */
+  stubs?: Record<string, readonly StubManifest[]>;
+  /** More field names to redact from the journal and the record (`redact` in the manifest). */
+  redact?: readonly string[];
+  /** How many calls the journal keeps (the last ones); 1000 by default. */
+  journalLimit?: number;
+  /** When set, `/<id>/admin/*` needs `Authorization: Bearer <token>` (EVAL_SIMULATE_ADMIN_TOKEN). */
+  adminToken?: string;
+  /** Where warnings go (unused stubs when the services close); console.warn by default. */
+  warn?: (message: string) => void;
+}
+
+/** The stubs of the served scenario that target served fakes. */
+export function stubsFor(fakes: Fakes, scenario: string, options: ServicesOptions): StubManifest[] {
+  const stubs = options.stubs ?? (options.world as { stubs?: ServicesOptions["stubs"] } | undefined)?.stubs;
+  return (stubs?.[scenario] ?? []).filter((stub) => stub.fake in fakes);
 }
 
 function missing(fakes: Fakes, states: States | undefined): string[] {

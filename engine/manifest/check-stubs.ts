@@ -22,7 +22,13 @@ const SCHEMA_LISTS = new Set(["allOf", "anyOf", "oneOf"]);
 const SCHEMA_VALUES = new Set(["items", "contains", "additionalProperties", "not", "if", "then", "else"]);
 
 /** Limits that keep a scenario's stubs cheap to match on every call. */
-export const STUB_LIMITS = { rules: 100, depth: 32 } as const;
+export const STUB_LIMITS = { rules: 100, depth: 32, nodes: 20_000, characters: 1_000_000 } as const;
+
+function countNodes(value: unknown): number {
+  if (Array.isArray(value)) return 1 + value.reduce((n: number, item) => n + countNodes(item), 0);
+  if (value && typeof value === "object") return 1 + Object.values(value).reduce((n: number, item) => n + countNodes(item), 0);
+  return 1;
+}
 
 function checkMatchSchema(schema: unknown, path: PathSegment[], depth: number, context: LoadContext): void {
   if (typeof schema === "boolean") return;
@@ -64,6 +70,11 @@ export function checkStubs(scenario: string, stubs: StubDocument[], fakes: FakeI
   const path = ["scenarios", scenario, "stubs"];
   if (stubs.length > STUB_LIMITS.rules) {
     context.report.error("E_STUB", path, `scenario "${scenario}" has ${stubs.length} stubs; the limit is ${STUB_LIMITS.rules}`, { key: true });
+  }
+  const nodes = countNodes(stubs);
+  const characters = JSON.stringify(stubs).length;
+  if (nodes > STUB_LIMITS.nodes || characters > STUB_LIMITS.characters) {
+    context.report.error("E_STUB", path, `scenario "${scenario}"'s stubs hold ${nodes} JSON nodes and ${characters} characters; the limits are ${STUB_LIMITS.nodes} and ${STUB_LIMITS.characters}`, { key: true });
   }
   const ids = new Set<string>();
   const checked: StubManifest[] = [];

@@ -1,6 +1,7 @@
 import { answerResult, fillDefaults, text } from "../contract/index.js";
 import type { ToolResult } from "../handlers/typescript-handlers.js";
 import { runJsonataHandler } from "../handlers/jsonata-index.js";
+import { type StubSet, stubDelay } from "../stubs/stub-set.js";
 import { labelId } from "../world/index.js";
 import type { CompiledServer, CompiledTool } from "./compiled-fake.js";
 import { withTimeout } from "./deadline.js";
@@ -16,11 +17,12 @@ export class ToolNotFoundError extends Error {
   }
 }
 
-/** What the runtime needs beside the fake: the state, the clock, the scenario. */
+/** What the runtime needs beside the fake: the state, the clock, the scenario, its stubs. */
 export interface RuntimeScope {
   store: StateStore;
   now: string;
   scenario: string;
+  stubs?: StubSet;
 }
 
 /** How one call went, for the journal and the record. */
@@ -35,6 +37,8 @@ export interface CallOutcome {
   logs: unknown[];
   startedAt: string;
   durationMs: number;
+  /** The stub that answered, when one did. */
+  stub?: string;
 }
 
 const isToolResult = (value: unknown): value is ToolResult =>
@@ -61,6 +65,7 @@ export async function callTool(
   if (!tool) throw new ToolNotFoundError(name);
   const started = Date.now();
   const logs: unknown[] = [];
+  let stub: string | undefined;
   const finish = (result: ToolResult, committed: boolean): CallOutcome => ({
     server: fake.id,
     tool: name,
@@ -70,9 +75,24 @@ export async function callTool(
     logs,
     startedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,
+    ...(stub === undefined ? {} : { stub }),
   });
   if (!tool.args.validate(args ?? {})) {
     return finish(toolError(`Input validation error: Invalid arguments for tool ${name}: ${tool.args.errorsText()}`), false);
+  }
+  // Stubs are chosen in arrival order, after validation (a stub never skips it), on the
+  // arguments as sent. A stub's answer changes no state, so it does not queue behind writes.
+  const choice = scope.stubs?.choose(fake.id, name, args);
+  if (choice) {
+    stub = choice.stub.id;
+    const { outcome } = choice;
+    if (outcome.delayMs) await stubDelay(outcome.delayMs, signal);
+    if (outcome.error !== undefined) return finish(toolError(outcome.error), false);
+    if (outcome.answer !== undefined) {
+      const result = answerResult(tool.manifest.answer, outcome.answer);
+      const broken = answerProblem(tool, result);
+      return finish(broken ? toolError(`[eval-simulate] stub "${stub}" answers outside the contract: ${broken}`) : result, false);
+    }
   }
   const filled = fillDefaults(tool.defaults, args ?? {});
   return scope.store.serialize(fake.id, async () => {

@@ -1,0 +1,84 @@
+import { Journal, type JournalEntry, type JournalFilter } from "../journal/journal.js";
+import { redact, redactResult, secretNames } from "../journal/redact.js";
+import { snapshot } from "../journal/snapshot.js";
+import type { CallOutcome } from "../runtime/call-tool.js";
+import { appendJsonLine, prepareRecordFile } from "./state-files.js";
+
+/** A call to a tool the fake does not serve: it reaches the journal and the record as an error. */
+export interface RefusedCall {
+  server: string;
+  tool: string;
+  args: Record<string, unknown> | undefined;
+  error: { code: number; message: string };
+  startedAt: string;
+  durationMs: number;
+}
+
+/**
+ * Every call's evidence: the journal (bounded, redacted snapshots) and, when asked for, the
+ * record file (one redacted JSON line per call). Both redact the same names.
+ */
+export class Evidence {
+  readonly journal: Journal;
+  private readonly isSecret: (name: string) => boolean;
+
+  constructor(options: { redact?: readonly string[]; journalLimit?: number; record?: string }) {
+    this.journal = new Journal(options.journalLimit ?? 1000);
+    this.isSecret = secretNames(options.redact ?? []);
+    this.record = options.record;
+    if (this.record) prepareRecordFile(this.record);
+  }
+
+  private readonly record: string | undefined;
+
+  /** A tools/call that reached the fake's pipeline. */
+  mcpCall(outcome: CallOutcome): void {
+    const args = redact(outcome.args, this.isSecret) as Record<string, unknown> | undefined;
+    const result = redactResult(outcome.result, this.isSecret);
+    if (this.record) appendJsonLine(this.record, { server: outcome.server, tool: outcome.tool, args, result });
+    const error = outcome.result.isError ? (outcome.result.content[0] as { text?: string } | undefined)?.text : undefined;
+    this.journal.add({
+      fake: outcome.server,
+      kind: "mcp",
+      name: outcome.tool,
+      method: "tools/call",
+      path: `/${outcome.server}/mcp`,
+      status: outcome.result.isError ? "tool_error" : "ok",
+      startedAt: outcome.startedAt,
+      durationMs: outcome.durationMs,
+      matched: true,
+      input: snapshot(args ?? {}),
+      output: snapshot(result),
+      logs: outcome.logs.map((log) => snapshot(redact(log, this.isSecret))),
+      committed: outcome.committed,
+      ...(error === undefined ? {} : { error }),
+      ...(outcome.stub === undefined ? {} : { stub: outcome.stub }),
+    });
+  }
+
+  /** A tools/call the fake refused with a JSON-RPC error (a tool it does not serve). */
+  mcpRefused(call: RefusedCall): void {
+    const args = redact(call.args, this.isSecret) as Record<string, unknown> | undefined;
+    if (this.record) appendJsonLine(this.record, { server: call.server, tool: call.tool, args, result: { error: call.error } });
+    this.journal.add({
+      fake: call.server,
+      kind: "mcp",
+      name: call.tool,
+      method: "tools/call",
+      path: `/${call.server}/mcp`,
+      status: "rpc_error",
+      startedAt: call.startedAt,
+      durationMs: call.durationMs,
+      matched: false,
+      input: snapshot(args ?? {}),
+      output: snapshot({ error: call.error }),
+      logs: [],
+      error: call.error.message,
+      committed: false,
+    });
+  }
+
+  calls(filter: JournalFilter = {}): JournalEntry[] {
+    return this.journal.list(filter);
+  }
+}

@@ -1,0 +1,40 @@
+import type { ToolResult } from "../handlers/typescript-handlers.js";
+import { createMcpEndpoint, type McpEndpoint, ToolNotFoundError as McpToolNotFound } from "../mcp/index.js";
+import { callTool, type RuntimeScope, ToolNotFoundError } from "../runtime/call-tool.js";
+import { compileServer } from "../runtime/compiled-fake.js";
+import type { Evidence } from "./evidence.js";
+import type { McpFake } from "./fakes.js";
+
+/**
+ * One MCP fake's endpoint, built once: its tools compiled, every call run through the runtime's
+ * pipeline and left as evidence (journal, record).
+ *
+ * @example const endpoint = mountMcpFake("notes", fake, scope, evidence); host.mcp.set("notes", endpoint.fetch);
+ */
+export function mountMcpFake(id: string, fake: McpFake, scope: RuntimeScope, evidence: Evidence): McpEndpoint {
+  const compiled = compileServer(fake.manifest);
+  return createMcpEndpoint({
+    id,
+    serverInfo: { name: id, version: "1.0.0" },
+    tools: fake.manifest.tools.map((tool) => tool.captured),
+    async callTool(name, args, extra) {
+      const started = Date.now();
+      try {
+        const outcome = await callTool(scope, compiled, name, args, extra.signal);
+        evidence.mcpCall(outcome);
+        return outcome.result as ToolResult;
+      } catch (error) {
+        if (!(error instanceof ToolNotFoundError)) throw error;
+        evidence.mcpRefused({
+          server: id,
+          tool: name,
+          args,
+          error: { code: error.code, message: error.message },
+          startedAt: new Date(started).toISOString(),
+          durationMs: Date.now() - started,
+        });
+        throw new McpToolNotFound(name);
+      }
+    },
+  });
+}

@@ -1,0 +1,74 @@
+import type { Snapshot } from "./snapshot.js";
+
+/** One call's evidence (SPEC §7). */
+export interface JournalEntry {
+  /** Increasing per host, from 1: `?since=<seq>` reads what came after. */
+  seq: number;
+  fake: string;
+  kind: "mcp" | "api";
+  /** The tool (MCP) or the operation (`METHOD /template`, API). */
+  name: string;
+  method: string;
+  path: string;
+  /** MCP: "ok", "tool_error" or "rpc_error"; API: the HTTP status. */
+  status: string | number;
+  startedAt: string;
+  durationMs: number;
+  /** False for a tool the fake does not serve or a route that matched no operation. */
+  matched: boolean;
+  input: Snapshot;
+  output: Snapshot;
+  logs: Snapshot[];
+  error?: string;
+  /** The stub that answered, when one did. */
+  stub?: string;
+  /** Whether the call's state change was committed. */
+  committed: boolean;
+}
+
+export interface JournalFilter {
+  fake?: string;
+  name?: string;
+  status?: string;
+  /** A sequence number (entries after it) or an ISO time (entries started at or after it). */
+  since?: string;
+}
+
+/**
+ * The last N calls across every fake, oldest first. Bounded so a long run cannot exhaust memory;
+ * `dropped` counts what fell off the front.
+ *
+ * @example const journal = new Journal(1000); journal.add({...}); journal.list({ fake: "notes" });
+ */
+export class Journal {
+  private entries: JournalEntry[] = [];
+  private next = 1;
+  dropped = 0;
+
+  constructor(readonly limit = 1000) {}
+
+  add(entry: Omit<JournalEntry, "seq">): JournalEntry {
+    const full = { seq: this.next++, ...entry };
+    this.entries.push(full);
+    if (this.entries.length > this.limit) {
+      const extra = this.entries.length - this.limit;
+      this.entries.splice(0, extra);
+      this.dropped += extra;
+    }
+    return full;
+  }
+
+  list(filter: JournalFilter = {}): JournalEntry[] {
+    const since = filter.since;
+    const afterSeq = since !== undefined && /^\d+$/.test(since) ? Number(since) : undefined;
+    const afterTime = since !== undefined && afterSeq === undefined ? Date.parse(since) : undefined;
+    return this.entries.filter(
+      (e) =>
+        (filter.fake === undefined || e.fake === filter.fake) &&
+        (filter.name === undefined || e.name === filter.name) &&
+        (filter.status === undefined || String(e.status) === filter.status) &&
+        (afterSeq === undefined || e.seq > afterSeq) &&
+        (afterTime === undefined || Number.isNaN(afterTime) || Date.parse(e.startedAt) >= afterTime),
+    );
+  }
+}
