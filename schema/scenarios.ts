@@ -35,6 +35,28 @@ export const Stub = Type.Object(
   { additionalProperties: false, ...describe("A scripted answer tried before the handler; the first matching stub wins.") },
 );
 
+export const Fault = Type.Object(
+  {
+    tool: Type.String({
+      pattern: "^[a-z0-9][a-z0-9-]*/.+$",
+      ...describe("`<server>/<tool>`, `<api>/<operation>`, or `<fake>/*` for every tool or operation of a fake.", { examples: ["notes/*"] }),
+    }),
+    latencyMs: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 0, maximum: 600000 }), Type.Tuple([Type.Integer({ minimum: 0 }), Type.Integer({ minimum: 0, maximum: 600000 })])], {
+        ...describe("Added to each call: a fixed delay, or `[min, max]` drawn per call from `seed` (the same sequence every run).", { examples: [250, [100, 400]] }),
+      }),
+    ),
+    http: Type.Optional(
+      Type.Union([Type.Literal("empty_response"), Type.Literal("connection_reset"), Type.Literal("malformed_body")], {
+        ...describe("API fakes: an HTTP-level failure instead of the answer: close with no response, reset the connection, or a 200 whose body is not JSON."),
+      }),
+    ),
+    rate: Type.Optional(Type.Number({ minimum: 0, maximum: 1, ...describe("The share of calls the fault hits, drawn from `seed`.", { default: 1 }) })),
+    seed: Type.Optional(Type.Integer(describe("Seeds the draws of `latencyMs` ranges and `rate`.", { default: 1 }))),
+  },
+  { additionalProperties: false, ...describe("Latency or an HTTP failure injected into matching calls, the same way every run.") },
+);
+
 export const Scenario = Type.Object(
   {
     description: Type.Optional(Type.String(describe("What this world is."))),
@@ -48,6 +70,7 @@ export const Scenario = Type.Object(
       }),
     ),
     stubs: Type.Optional(Type.Array(Stub, describe("Scripted outcomes, tried top to bottom before the handler."))),
+    faults: Type.Optional(Type.Array(Fault, describe("Latency and HTTP failures for chosen tools and operations; inherited through `extends`."))),
   },
   { additionalProperties: false, ...describe("A named starting world.") },
 );

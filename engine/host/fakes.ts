@@ -1,4 +1,4 @@
-import type { ServerManifest, StubManifest } from "../manifest/types.js";
+import type { FaultManifest, ServerManifest, StubManifest } from "../manifest/types.js";
 import { isMcpFakeModule, type McpFakeModule, mcpFakeFromModule } from "../typescript-fakes/mcp-fake-module.js";
 import type { WorldSource } from "../world/index.js";
 
@@ -37,4 +37,5 @@ export type WorldOption = WorldSource | ((scenario: string, clock: Date) => unkn
 /** The world `loadFakes` returns: the scenarios' worlds and their stubs. */
 export interface ManifestWorld extends WorldSource {
   stubs: Record<string, readonly StubManifest[]>;
+  faults: Record<string, readonly FaultManifest[]>;
 }

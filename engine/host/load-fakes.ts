@@ -29,6 +29,7 @@ export async function loadFakes(path: string, options: LoadOptions = {}): Promis
     defaultScenario: manifest.world.defaultScenario,
     build: (scenario, clock) => manifest.world.build(scenario, clock),
     stubs: Object.fromEntries(manifest.scenarios.map((s) => [s.name, s.stubs])),
+    faults: Object.fromEntries(manifest.scenarios.map((s) => [s.name, s.faults])),
   };
   const scenarios = [manifest.world.defaultScenario, ...manifest.world.scenarios.filter((s) => s !== manifest.world.defaultScenario)];
   return { fakes, world, scenarios, manifest };

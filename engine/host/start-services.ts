@@ -1,6 +1,7 @@
 import type { JournalEntry } from "../journal/journal.js";
 import type { McpEndpoint } from "../mcp/index.js";
 import type { RuntimeScope } from "../runtime/call-tool.js";
+import { FaultSet } from "../stubs/fault-set.js";
 import { type StubUsage, StubSet } from "../stubs/stub-set.js";
 import { Evidence } from "./evidence.js";
 import { mountMcpFake } from "./mcp-mount.js";
@@ -11,7 +12,7 @@ import { type FetchHandler, type Listening, listen } from "./http-listen.js";
 import { writeManifestDir } from "./manifest-dir.js";
 import { hostRoutes } from "./routes.js";
 import { writeJsonAtomic } from "./state-files.js";
-import { type ServicesOptions, startingStates, stubsFor } from "./starting-states.js";
+import { faultsFor, type ServicesOptions, startingStates, stubsFor } from "./starting-states.js";
 
 /** Running fakes: where they are, their state, and how to stop them. */
 export interface Services {
@@ -59,7 +60,8 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
   const { states, initial, scenario } = await startingStates(fakes, options, clock);
   const store = new StateStore(states, initial);
   const stubs = new StubSet(stubsFor(fakes, scenario, options));
-  const scope: RuntimeScope = { store, now: clock.toISOString(), scenario, stubs };
+  const faults = new FaultSet(faultsFor(fakes, scenario, options));
+  const scope: RuntimeScope = { store, now: clock.toISOString(), scenario, stubs, faults };
 
   if (options.stateFile) {
     const file = options.stateFile;

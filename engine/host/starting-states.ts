@@ -1,4 +1,4 @@
-import type { StubManifest } from "../manifest/types.js";
+import type { FaultManifest, StubManifest } from "../manifest/types.js";
 import type { States } from "../runtime/state-store.js";
 import { UnknownScenarioError, type WorldSource } from "../world/index.js";
 import type { Fakes, WorldOption } from "./fakes.js";
@@ -27,6 +27,8 @@ export interface ServicesOptions {
   manifestDir?: string;
   /** The scenarios' stubs, by scenario name (`loadFakes` gives them); the chosen scenario's are played. */
   stubs?: Record<string, readonly StubManifest[]>;
+  /** The scenarios' faults, by scenario name (`loadFakes` gives them). */
+  faults?: Record<string, readonly FaultManifest[]>;
   /** More field names to redact from the journal and the record (`redact` in the manifest). */
   redact?: readonly string[];
   /** How many calls the journal keeps (the last ones); 1000 by default. */
@@ -35,6 +37,12 @@ export interface ServicesOptions {
   adminToken?: string;
   /** Where warnings go (unused stubs when the services close); console.warn by default. */
   warn?: (message: string) => void;
+}
+
+/** The faults of the served scenario that target served fakes. */
+export function faultsFor(fakes: Fakes, scenario: string, options: ServicesOptions): FaultManifest[] {
+  const faults = options.faults ?? (options.world as { faults?: ServicesOptions["faults"] } | undefined)?.faults;
+  return (faults?.[scenario] ?? []).filter((fault) => fault.fake in fakes);
 }
 
 /** The stubs of the served scenario that target served fakes. */

@@ -3,7 +3,7 @@ import { checkScenarioValues, type WorldSpec } from "../world/index.js";
 import { suggestion } from "./diagnostic.js";
 import type { LoadContext } from "./load-context.js";
 import type { PathSegment } from "./source-document.js";
-import { checkStubs } from "./check-stubs.js";
+import { checkFaults, checkStubs } from "./check-stubs.js";
 import type { ApiManifest, ScenarioManifest, ServerManifest } from "./types.js";
 
 type ScenariosDocument = NonNullable<ManifestDocument["scenarios"]>;
@@ -98,18 +98,19 @@ export function checkScenarios(
       description: scenario.description,
       extends: scenario.extends,
       stubs: checkStubs(name, scenario.stubs ?? [], fakes, context),
+      faults: checkFaults(name, scenario.faults ?? [], fakes, context),
       source: context.report.location(["scenarios", name]),
     });
   }
   // A scenario inherits its parent's stubs after its own: the more specific rule is tried first.
   const byName = new Map(normalised.map((s) => [s.name, s]));
-  const inherited = (name: string, seen: Set<string>): ScenarioManifest["stubs"] => {
+  const inherited = <K extends "stubs" | "faults">(key: K, name: string, seen: Set<string>): ScenarioManifest[K] => {
     const scenario = byName.get(name);
-    if (!scenario || seen.has(name)) return [];
+    if (!scenario || seen.has(name)) return [] as unknown as ScenarioManifest[K];
     seen.add(name);
-    return [...scenario.stubs, ...(scenario.extends ? inherited(scenario.extends, seen) : [])];
+    return [...scenario[key], ...(scenario.extends ? inherited(key, scenario.extends, seen) : [])] as ScenarioManifest[K];
   };
-  const withInherited = normalised.map((s) => ({ ...s, stubs: inherited(s.name, new Set()) }));
+  const withInherited = normalised.map((s) => ({ ...s, stubs: inherited("stubs", s.name, new Set()), faults: inherited("faults", s.name, new Set()) }));
   const spec: WorldSpec = {
     fakes: Object.fromEntries(
       [...fakes.servers, ...fakes.apis].map((fake) => [

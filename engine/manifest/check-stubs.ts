@@ -3,7 +3,7 @@ import { suggestion } from "./diagnostic.js";
 import type { LoadContext } from "./load-context.js";
 import type { FakeIndex } from "./check-scenarios.js";
 import type { PathSegment } from "./source-document.js";
-import type { JsonSchema, StubManifest } from "./types.js";
+import type { FaultManifest, JsonSchema, StubManifest } from "./types.js";
 
 type StubDocument = NonNullable<NonNullable<ManifestDocument["scenarios"]>[string]["stubs"]>[number];
 
@@ -114,4 +114,42 @@ export function checkStubs(scenario: string, stubs: StubDocument[], fakes: FakeI
     checked.push({ id: stub.id, fake, target, match: stub.match as Record<string, JsonSchema> | undefined, outcomes, source: context.report.location(at) });
   });
   return checked;
+}
+
+type FaultDocument = NonNullable<NonNullable<ManifestDocument["scenarios"]>[string]["faults"]>[number];
+
+/** Checks a scenario's faults: what they target, and that each does something. */
+export function checkFaults(scenario: string, faults: FaultDocument[], fakes: FakeIndex, context: LoadContext): FaultManifest[] {
+  return faults.flatMap((fault, index) => {
+    const at = ["scenarios", scenario, "faults", index];
+    const slash = fault.tool.indexOf("/");
+    const [fake, target] = [fault.tool.slice(0, slash), fault.tool.slice(slash + 1)];
+    const server = fakes.servers.find((s) => s.id === fake);
+    const api = fakes.apis.find((a) => a.id === fake);
+    if (!fakes.ids.includes(fake)) {
+      context.report.error("E_STUB", [...at, "tool"], `the fault targets "${fake}", which is not a server or api.${suggestion(fake, fakes.ids)}`);
+    } else if (target !== "*" && server && !server.tools.some((t) => t.name === target)) {
+      context.report.error("E_STUB", [...at, "tool"], `"${fake}" serves no tool "${target}".${suggestion(target, server.tools.map((t) => t.name))}`);
+    } else if (target !== "*" && api && !api.emulate && !api.operations.some((op) => op.name === target || `${op.method} ${op.pathTemplate}` === target)) {
+      context.report.error("E_STUB", [...at, "tool"], `"${fake}" serves no operation "${target}".${suggestion(target, api.operations.map((op) => op.name))}`);
+    }
+    if (fault.latencyMs === undefined && fault.http === undefined) {
+      context.report.error("E_STUB", at, "a fault needs latencyMs, http, or both");
+    }
+    if (Array.isArray(fault.latencyMs) && fault.latencyMs[0] > fault.latencyMs[1]) {
+      context.report.error("E_STUB", [...at, "latencyMs"], `the latency range [${fault.latencyMs.join(", ")}] starts after it ends`);
+    }
+    if (fault.http && server) {
+      context.report.error("E_STUB", [...at, "http"], "HTTP faults go with API fakes; for an MCP tool, stub an error outcome instead");
+    }
+    return [{
+      fake,
+      target,
+      ...(fault.latencyMs === undefined ? {} : { latencyMs: fault.latencyMs as number | [number, number] }),
+      ...(fault.http === undefined ? {} : { http: fault.http }),
+      rate: fault.rate ?? 1,
+      seed: fault.seed ?? 1,
+      source: context.report.location(at),
+    }];
+  });
 }

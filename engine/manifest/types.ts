@@ -105,12 +105,25 @@ export interface StubManifest {
   source: SourceLocation;
 }
 
+export interface FaultManifest {
+  fake: string;
+  /** A tool or operation name, or "*" for all of the fake's. */
+  target: string;
+  latencyMs?: number | [number, number];
+  http?: "empty_response" | "connection_reset" | "malformed_body";
+  rate: number;
+  seed: number;
+  source: SourceLocation;
+}
+
 export interface ScenarioManifest {
   name: string;
   description?: string;
   extends?: string;
   /** This scenario's own stubs followed by those it inherits. */
   stubs: StubManifest[];
+  /** This scenario's faults and those it inherits. */
+  faults: FaultManifest[];
   source: SourceLocation;
 }
 

@@ -1,6 +1,7 @@
 import { answerResult, fillDefaults, text } from "../contract/index.js";
 import type { ToolResult } from "../handlers/typescript-handlers.js";
 import { runJsonataHandler } from "../handlers/jsonata-index.js";
+import type { FaultSet } from "../stubs/fault-set.js";
 import { type StubSet, stubDelay } from "../stubs/stub-set.js";
 import { labelId } from "../world/index.js";
 import type { CompiledServer, CompiledTool } from "./compiled-fake.js";
@@ -23,6 +24,7 @@ export interface RuntimeScope {
   now: string;
   scenario: string;
   stubs?: StubSet;
+  faults?: FaultSet;
 }
 
 /** How one call went, for the journal and the record. */
@@ -80,6 +82,9 @@ export async function callTool(
   if (!tool.args.validate(args ?? {})) {
     return finish(toolError(`Input validation error: Invalid arguments for tool ${name}: ${tool.args.errorsText()}`), false);
   }
+  // Injected latency delays the call before it queues, so it does not hold up the fake's other calls.
+  const latency = scope.faults?.effect(fake.id, name).latencyMs ?? 0;
+  if (latency > 0) await stubDelay(latency, signal);
   // Stubs are chosen in arrival order, after validation (a stub never skips it), on the
   // arguments as sent. A stub's answer changes no state, so it does not queue behind writes.
   const choice = scope.stubs?.choose(fake.id, name, args);
