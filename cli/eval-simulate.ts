@@ -10,6 +10,7 @@ export const evalSimulate = defineCommand({
   meta: { name: "eval-simulate", version, description: "Fakes of MCP servers and REST APIs for LLM-agent evaluations, from one fakes.yaml." },
   subCommands: {
     serve: () => import("./serve.js").then((m) => m.default),
+    capture: () => import("./capture.js").then((m) => m.default),
     validate: () => import("./validate.js").then((m) => m.default),
     schema: () => import("./schema.js").then((m) => m.default),
   },
