@@ -1,0 +1,80 @@
+/**
+ * MCP call throughput and latency, side by side in one run: the engine serving a 50-tool fake
+ * with (a) JSONata and (b) TypeScript handlers, (c) the same tools hand-written on the SDK
+ * (McpServer + createMcpHandler), and (d) a bare node:http JSON-RPC echo (the floor). Each
+ * server runs in its own process; rounds interleave the subjects (A B C D, B C D A, …) so a noisy
+ * machine slows them alike. Loopback only; bounded by BENCH_CALLS × BENCH_ROUNDS.
+ *
+ *   npm run build && node --import jiti/register bench/mcp-throughput.ts
+ */
+import { join } from "node:path";
+import { CALLED, writeFiftyToolFakes } from "./support/fifty-tools.js";
+import { drive, median, post, quantile, type RunResult, toolsCall } from "./support/load.js";
+import { ROOT, type Subject, startSubject, table } from "./support/processes.js";
+
+const CALLS = Number(process.env.BENCH_CALLS ?? 400);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const CONCURRENCY = 8;
+
+const files = writeFiftyToolFakes(join(ROOT, "bench", ".generated", "fifty"));
+const serve = (file: string) => [join(ROOT, "dist/cli/main.js"), "serve", file, "--port", "0", "--host", "127.0.0.1"];
+const tsx = (file: string) => ["--import", "jiti/register", join(ROOT, "bench/servers", file)];
+
+const subjects: Subject[] = [
+  await startSubject("engine, JSONata handler", serve(files.jsonata)),
+  await startSubject("engine, TypeScript handler", serve(files.typescript)),
+  await startSubject("SDK by hand (McpServer per request)", tsx("sdk-server.ts")),
+  await startSubject("bare node:http echo (floor)", tsx("echo-server.ts")),
+];
+const urlOf = (s: Subject) => (s.label.startsWith("engine") ? `http://127.0.0.1:${s.port}/bench/mcp` : `http://127.0.0.1:${s.port}/mcp`);
+
+const { body, headers } = toolsCall(CALLED, { id: "abc" });
+const results = new Map<string, { sequential: RunResult[]; concurrent: RunResult[] }>(subjects.map((s) => [s.label, { sequential: [], concurrent: [] }]));
+try {
+  for (const s of subjects) {
+    const answer = await post(urlOf(s), body, headers);
+    if (!answer.includes('\\"counter\\":7')) throw new Error(`${s.label} answered ${answer}`);
+    await drive(() => post(urlOf(s), body, headers), Math.min(200, CALLS), CONCURRENCY); // warm up
+  }
+  for (let round = 0; round < ROUNDS; round++) {
+    for (let i = 0; i < subjects.length; i++) {
+      const s = subjects[(i + round) % subjects.length];
+      const send = () => post(urlOf(s), body, headers);
+      results.get(s.label)!.sequential.push(await drive(send, CALLS, 1));
+      results.get(s.label)!.concurrent.push(await drive(send, CALLS, CONCURRENCY));
+    }
+  }
+} finally {
+  await Promise.all(subjects.map((s) => s.stop()));
+}
+
+const summary = subjects.map((s) => {
+  const r = results.get(s.label)!;
+  const seqRate = median(r.sequential.map((x) => x.callsPerSecond));
+  const conRate = median(r.concurrent.map((x) => x.callsPerSecond));
+  const seqLat = r.sequential.flatMap((x) => x.latenciesMs);
+  const conLat = r.concurrent.flatMap((x) => x.latenciesMs);
+  return { label: s.label, seqRate, conRate, seqLat, conLat };
+});
+const sdk = summary[2];
+const echo = summary[3];
+const f = (n: number, d = 0) => n.toFixed(d);
+console.log(`MCP tools/call, 50-tool fake, ${ROUNDS} interleaved rounds × ${CALLS} calls, sequential and ${CONCURRENCY} concurrent clients`);
+console.log(
+  table([
+    ["subject", "seq calls/s", "p50 ms", "p99 ms", `x${CONCURRENCY} calls/s`, "p50 ms", "p99 ms", "vs SDK (x8)", "vs echo (x8)"],
+    ...summary.map((s) => [
+      s.label,
+      f(s.seqRate),
+      f(quantile(s.seqLat, 0.5), 2),
+      f(quantile(s.seqLat, 0.99), 2),
+      f(s.conRate),
+      f(quantile(s.conLat, 0.5), 2),
+      f(quantile(s.conLat, 0.99), 2),
+      `${f(s.conRate / sdk.conRate, 2)}×`,
+      `${f(s.conRate / echo.conRate, 2)}×`,
+    ]),
+  ]),
+);
+const [jsonata, typescript] = summary;
+console.log(`JSONata vs TypeScript handler (x${CONCURRENCY}): ${f(jsonata.conRate / typescript.conRate, 2)}×; sequential ${f(jsonata.seqRate / typescript.seqRate, 2)}×`);
