@@ -1,0 +1,25 @@
+/**
+ * Checking a run: what changed in the fakes' state and which write tools the agent called.
+ * Everything in this folder imports Node built-ins only (a test enforces it), so a judge or a
+ * `node --test` file can use it without the MCP SDK or a test runner.
+ */
+export { changedEntities } from "./changed-entities.js";
+export { loadManifests } from "./load-manifests.js";
+export { readRecord } from "./read-record.js";
+export { piToolNames } from "./tool-names.js";
+export type { PiToolNames } from "./tool-names.js";
+export { writeAttempts } from "./write-attempts.js";
+export type { WriteAttemptsOptions } from "./write-attempts.js";
+export type {
+  FakeStates,
+  OperationWrites,
+  RecordedApiCall,
+  RecordedCall,
+  RecordedToolCall,
+  StatesByFake,
+  ToolNamer,
+  ToolWrites,
+  WriteAttempt,
+  WriteMap,
+  WriteMaps,
+} from "./types.js";
