@@ -51,6 +51,14 @@ export interface SchemaCompilerOptions {
 
 type AjvEngine = Ajv | Ajv2019 | Ajv2020;
 
+/**
+ * Validators by dialect and schema text, shared by every compiler in the process: a Recipe's
+ * servers often repeat a schema (the same pagination arguments on fifty tools), and compiling
+ * costs milliseconds. Keyed by the whole text, `$id` included, so only identical schemas share.
+ */
+const compiledByText = new Map<string, { validator: ValidateFunction; ajv: AjvEngine; warnings: string[] }>();
+const MAX_SHARED = 20_000;
+
 const ENGINES: Record<Engine, new (options: Options) => AjvEngine> = {
   "draft-07": Ajv,
   "2019-09": Ajv2019,
@@ -97,6 +105,13 @@ export function createSchemaCompiler(options: SchemaCompilerOptions = {}): Schem
     const dialect = dialectOf(schema, fallback);
     const ajv = engine(engineOf(dialect));
     const source = dialect === "draft-04" ? upgradeDraft04(schema) : schema;
+    const key = `${dialect}\n${JSON.stringify(source)}`;
+    const shared = compiledByText.get(key);
+    if (shared) {
+      const compiled = wrap(shared.ajv, shared.validator, dialect, shared.warnings);
+      if (typeof schema === "object" && schema !== null) cache.set(schema, compiled);
+      return compiled;
+    }
     warnings = [];
     let validator: ValidateFunction;
     try {
@@ -116,6 +131,7 @@ export function createSchemaCompiler(options: SchemaCompilerOptions = {}): Schem
     }
     const compiled = wrap(ajv, validator, dialect, warnings);
     if (typeof schema === "object" && schema !== null) cache.set(schema, compiled);
+    if (compiledByText.size < MAX_SHARED) compiledByText.set(key, { validator, ajv, warnings: [...warnings] });
     return compiled;
   }
 

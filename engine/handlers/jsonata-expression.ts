@@ -54,6 +54,23 @@ export function compileExpression(
   limits: Partial<ExpressionLimits> = {},
 ): { ok: true; expression: CompiledExpression } | { ok: false; error: JsonataSyntaxProblem } {
   const caps = { ...DEFAULT_EXPRESSION_LIMITS, ...limits };
+  // A compiled expression keeps no state between evaluations (each gets its own frame), so the
+  // same text is compiled once per process: manifests repeat handlers across tools and servers.
+  const key = `${caps.maxSequence}\n${caps.maxStringLength}\n${source}`;
+  let result = compiledByText.get(key);
+  if (!result) {
+    result = compileUncached(source, caps);
+    if (compiledByText.size < 20_000) compiledByText.set(key, result);
+  }
+  return result;
+}
+
+const compiledByText = new Map<string, ReturnType<typeof compileUncached>>();
+
+function compileUncached(
+  source: string,
+  caps: ExpressionLimits,
+): { ok: true; expression: CompiledExpression } | { ok: false; error: JsonataSyntaxProblem } {
   let compiled: jsonata.Expression;
   try {
     compiled = jsonata(source, { sequence: caps.maxSequence });
