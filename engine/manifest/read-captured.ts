@@ -15,28 +15,33 @@ export function readCaptured(
   report: Report,
 ): { tools: CapturedTool[]; file?: string } | undefined {
   let data = value;
-  let source: SourceDocument | undefined;
   let file: string | undefined;
+  let text = "";
+  // Positions are read only to report a problem: JSON.parse is many times faster than a parse
+  // that keeps them, and a capture file is often shared by many servers.
+  let positions: SourceDocument | undefined;
+  const source = () => (positions ??= new SourceDocument(file as string, text));
   if (typeof value === "string") {
     file = resolve(dir, value);
-    let text: string;
     try {
       text = readFileSync(file, "utf8");
     } catch (error) {
       report.error("E_IO", path, `cannot read the capture ${value}: ${(error as NodeJS.ErrnoException).code ?? error}`);
       return undefined;
     }
-    source = new SourceDocument(file, text);
-    for (const problem of source.problems) {
-      report.error("E_FILE_PARSE", path, `${value}: ${problem.message}`, { in: { file, position: problem.position } });
+    const json = file.endsWith(".json") ? tryJson(text) : undefined;
+    if (json !== undefined) data = json;
+    else {
+      for (const problem of source().problems) {
+        report.error("E_FILE_PARSE", path, `${value}: ${problem.message}`, { in: { file, position: problem.position } });
+      }
+      if (source().problems.length > 0) return undefined;
+      data = source().value;
     }
-    if (source.problems.length > 0) return undefined;
-    data = source.value;
   }
   const list = Array.isArray(data) ? data : (data as { tools?: unknown } | null)?.tools;
   const listPath: PathSegment[] = Array.isArray(data) ? [] : ["tools"];
-  const where = (at: PathSegment[]) =>
-    source ? { in: { file: source.file, position: source.positionOf(at) } } : {};
+  const where = (at: PathSegment[]) => (file ? { in: { file, position: source().positionOf(at) } } : {});
   if (!Array.isArray(list)) {
     report.error("E_CAPTURE_INVALID", path, "the capture holds no tools list", where([]));
     return undefined;
@@ -63,4 +68,12 @@ export function readCaptured(
     tools.push(captured);
   });
   return { tools, file };
+}
+
+function tryJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
