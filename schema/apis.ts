@@ -1,5 +1,6 @@
 import { Type } from "typebox";
 import { describe, ID_PATTERN } from "./describe.js";
+import { JsonataBlock } from "./handlers.js";
 import { Expression } from "./json-schema.js";
 import { Entities, EntityNames } from "./servers.js";
 
@@ -15,10 +16,12 @@ const Operation = Type.Object(
     reads: Type.Optional(EntityNames("The entities the operation reads.")),
     writes: Type.Optional(EntityNames("The entities the operation writes.")),
     jsonata: Type.Optional(
-      Expression(
-        "The operation's JSONata handler: its value is `{ status, body, headers? }`. Bindings: `$request` (`method`, `path`, `params`, `query`, `headers`, `body`), `$state`, `$world`, `$now`, `$scenario`.",
-        ['{ "status": 200, "body": { "value": $state.messages } }'],
-      ),
+      Type.Union([Expression("The response."), JsonataBlock], {
+        ...describe(
+          "The operation's JSONata handler, an expression or a block (`let`, `fail`, `set`, `return`, `isError`) whose answer is `{ status, body, headers? }`. Bindings: `$request` (`method`, `path`, `params`, `query`, `headers`, `body`, `baseUrl`), `$state`, `$world`, `$now`, `$scenario`.",
+          { examples: ['{ "status": 200, "body": { "value": $state.messages } }'] },
+        ),
+      }),
     ),
   },
   { additionalProperties: false, ...describe("A served operation: its entity map and its handler.") },

@@ -57,6 +57,8 @@ export interface ApiRequest {
   /** Lowercased header names. */
   headers: Record<string, string>;
   body: unknown;
+  /** The base URL the client used (`http://127.0.0.1:7353/github` by path, `https://api.github.com` by Host), for links. */
+  baseUrl: string;
 }
 
 /** What an API handler answers. */

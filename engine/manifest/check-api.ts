@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { ManifestDocument } from "../../schema/manifest.js";
 import type { OperationHandler } from "../handlers/typescript-handlers.js";
-import { checkEntities, checkEntityNames, checkHandler, DEFAULT_TIMEOUT_MS } from "./check-server.js";
+import { checkEntities, checkEntityNames, checkHandler, checkSetTargets, DEFAULT_TIMEOUT_MS } from "./check-server.js";
 import { suggestion } from "./diagnostic.js";
 import { loadHandlersModule } from "./handlers-module.js";
 import type { LoadContext } from "./load-context.js";
@@ -102,6 +102,7 @@ export async function checkApi(id: string, api: ApiDocument, context: LoadContex
     const writes = checkEntityNames(spec.writes, known, [...at, "writes"], context);
     // The handlers module's entry goes by the name the manifest uses for the operation.
     const handler = checkHandler<OperationHandler>(name, spec, at, module, context);
+    if (handler?.kind === "jsonata") checkSetTargets(name, handler.jsonata.writes, writes, known, [...at, "jsonata", "set"], context);
     if (!handler) continue;
     operations.push({ name: operationName(found), method: found.method, pathTemplate: found.pathTemplate, reads, writes, handler, source: report.location(at) });
   }

@@ -119,7 +119,7 @@ function checkTool(
 }
 
 /** A JSONata `set` may only change entities that exist and that the tool declares in `writes`. */
-function checkSetTargets(tool: string, set: readonly string[], writes: string[], entityNames: string[], path: PathSegment[], context: LoadContext): void {
+export function checkSetTargets(tool: string, set: readonly string[], writes: string[], entityNames: string[], path: PathSegment[], context: LoadContext): void {
   for (const entity of set) {
     if (!entityNames.includes(entity)) {
       context.report.error("E_UNKNOWN_ENTITY", [...path, entity], `set names "${entity}", which is not an entity of this fake.${suggestion(entity, entityNames)}`, { key: true });
