@@ -55,6 +55,11 @@ export default defineCommand({
     });
     const lines = [`eval-simulate serving scenario "${services.scenario}" at http://${services.host}:${services.port} (clock ${services.clock})`];
     for (const server of services.mcpServers()) lines.push(`  ${server.id.padEnd(16)} ${server.url}`);
+    for (const [id, fake] of Object.entries(loaded.fakes)) {
+      if (fake.kind !== "api") continue;
+      const hosts = fake.manifest.hosts.length > 0 ? ` (and Host: ${fake.manifest.hosts.join(", ")})` : "";
+      lines.push(`  ${id.padEnd(16)} ${services.baseUrl(id)}${hosts}`);
+    }
     lines.push(`  ${"health".padEnd(16)} http://${services.host}:${services.port}/health`);
     process.stdout.write(`${lines.join("\n")}\n`);
   },

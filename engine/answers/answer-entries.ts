@@ -16,7 +16,11 @@ export type AnswerSource =
   | Record<string, { answer: AnswerSpec }>
   | Record<string, AnswerSpec>
   | { id?: string; tools: ReadonlyArray<{ name: string; answer: AnswerSpec }> }
-  | { kind: "mcp"; manifest: { id?: string; tools: ReadonlyArray<{ name: string; answer: AnswerSpec }> } };
+  | { kind: "mcp"; manifest: { id?: string; tools: ReadonlyArray<{ name: string; answer: AnswerSpec }> } }
+  // An API fake (or its manifest) is accepted so any fake from loadFakes type-checks; it has no
+  // tool answers, and answered() says so.
+  | { kind: "api"; manifest: { id: string } }
+  | { id: string; operations: readonly unknown[] };
 
 type Json = Record<string, unknown>;
 
@@ -39,7 +43,10 @@ function isAnswer(value: unknown): value is AnswerSpec {
 export function answerEntries(source: AnswerSource): AnswerEntries {
   const raw: unknown = source;
   if (!isObject(raw)) throw new Error("[eval-simulate] a fake's contract must be an object of tool entries or answers");
-  const manifest = raw.kind === "mcp" && isObject(raw.manifest) ? raw.manifest : raw;
+  const manifest = (raw.kind === "mcp" || raw.kind === "api") && isObject(raw.manifest) ? raw.manifest : raw;
+  if (raw.kind === "api" || Array.isArray(manifest.operations)) {
+    throw new Error(`[eval-simulate] "${String(manifest.id)}" is an API fake: it has no tool answers to read; read its record lines' responses instead`);
+  }
   if (Array.isArray(manifest.tools)) {
     const entries: AnswerEntries["entries"] = {};
     for (const tool of manifest.tools as Json[]) {

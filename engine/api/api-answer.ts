@@ -19,6 +19,7 @@ export interface SentResponse {
 /** The fake's own answers by error code, each with its status. */
 export const ERROR_STATUS = {
   bad_request: 400,
+  stubbed_error: 500,
   no_route: 404,
   method_not_allowed: 405,
   unsupported_media_type: 415,

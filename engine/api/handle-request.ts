@@ -6,6 +6,8 @@
  * changes nothing. Requests to one fake run one at a time, in arrival order.
  */
 import type { StateStore } from "../runtime/state-store.js";
+import type { FaultSet } from "../stubs/fault-set.js";
+import { type StubSet, stubDelay } from "../stubs/stub-set.js";
 import { HandlerTimeoutError, withTimeout } from "../runtime/deadline.js";
 import { isToolFailure } from "../runtime/tool-context.js";
 import { JsonataRuntimeError } from "../handlers/jsonata-index.js";
@@ -23,7 +25,12 @@ export interface ApiScope {
   store: StateStore;
   now: string;
   scenario: string;
+  stubs?: StubSet;
+  faults?: FaultSet;
 }
+
+/** The header a faulted response carries to the node adapter, which then fails the connection its way. */
+export const FAULT_HEADER = "x-eval-simulate-fault";
 
 /** How the client addressed the fake: by path (`prefix` `/<id>`) or by Host (`prefix` `""`). */
 export interface ApiBase {
@@ -48,6 +55,10 @@ export interface ApiCallOutcome {
   logs: unknown[];
   startedAt: string;
   durationMs: number;
+  /** The stub that answered, when one did. */
+  stub?: string;
+  /** The HTTP fault injected instead of an answer, when one was. */
+  fault?: string;
   /** The fake's own error message, when it answered with one. */
   error?: string;
 }
@@ -69,6 +80,8 @@ export async function handleApiRequest(scope: ApiScope, api: CompiledApi, reques
   const seen: ApiCallOutcome["request"] = { method, path: route.path, params: {}, query: route.query, headers: headersOf(request.headers), body: text === "" ? null : lenient(text) };
   let operation: CompiledOperation | undefined;
   let committed = false;
+  let stub: string | undefined;
+  let fault: string | undefined;
   const finish = (sent: SentResponse, error?: string, response = toResponse(sent, method)) => {
     const outcome: ApiCallOutcome = {
       api: api.id,
@@ -82,6 +95,8 @@ export async function handleApiRequest(scope: ApiScope, api: CompiledApi, reques
       startedAt: new Date(started).toISOString(),
       durationMs: Date.now() - started,
       ...(error !== undefined ? { error } : {}),
+      ...(stub !== undefined ? { stub } : {}),
+      ...(fault !== undefined ? { fault } : {}),
     };
     return { response, outcome };
   };
@@ -111,6 +126,31 @@ export async function handleApiRequest(scope: ApiScope, api: CompiledApi, reques
   const what = `${api.id}/${operation.manifest.name}`;
   const rewrite = linkRewriter(api.realOrigins, clientBase);
   const chosen = operation;
+  const names = [operation.manifest.name, operation.key];
+  const effect = scope.faults?.effect(api.id, names);
+  if (effect?.latencyMs) await stubDelay(effect.latencyMs, request.signal);
+  if (effect?.http) {
+    fault = effect.http;
+    return finish({ status: 200, headers: {}, body: null }, `fault: ${effect.http}`, new Response(null, { status: 200, headers: { [FAULT_HEADER]: effect.http } }));
+  }
+  // Stubs are chosen in arrival order, after validation, on the request as the handler would see it.
+  const choice = scope.stubs?.choose(api.id, names, { params: served.params, query: served.query, headers: served.headers, body: served.body });
+  if (choice) {
+    stub = choice.stub.id;
+    const { outcome } = choice;
+    if (outcome.delayMs) await stubDelay(outcome.delayMs, request.signal);
+    if (outcome.error !== undefined) return fail("stubbed_error", outcome.error);
+    if (outcome.status !== undefined || outcome.answer !== undefined) {
+      const answer = { status: outcome.status ?? 200, body: outcome.status !== undefined ? outcome.body : outcome.answer, headers: outcome.headers };
+      const checked = checkResponse(chosen.responses, { operation: chosen.key, handler: `stub "${stub}" of ${what}` }, answer.status, contentTypeOf(answer.headers), answer.body);
+      if ("violation" in checked) {
+        const { error, message, ...details } = checked.violation;
+        return fail(error, message, details);
+      }
+      const sent = handlerAnswer(answer, checked.contentType, rewrite);
+      return finish(sent, undefined, toResponse(sent, method));
+    }
+  }
   return scope.store.serialize(api.id, async () => {
     const controller = new AbortController();
     const onAbort = () => controller.abort(request.signal.reason);

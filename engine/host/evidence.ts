@@ -1,6 +1,7 @@
 import { Journal, type JournalEntry, type JournalFilter } from "../journal/journal.js";
 import { redact, redactResult, secretNames } from "../journal/redact.js";
 import { snapshot } from "../journal/snapshot.js";
+import type { ApiCallOutcome } from "../api/index.js";
 import type { CallOutcome } from "../runtime/call-tool.js";
 import { appendJsonLine, prepareRecordFile } from "./state-files.js";
 
@@ -75,6 +76,30 @@ export class Evidence {
       logs: [],
       error: call.error.message,
       committed: false,
+    });
+  }
+
+  /** A request to an API fake, matched or not. */
+  apiCall(outcome: ApiCallOutcome, request: Request): void {
+    const sent = redact(outcome.request, this.isSecret) as ApiCallOutcome["request"];
+    const answered = redact(outcome.response, this.isSecret);
+    if (this.record) appendJsonLine(this.record, { api: outcome.api, operation: outcome.operation, request: sent, response: answered });
+    this.journal.add({
+      fake: outcome.api,
+      kind: "api",
+      name: outcome.operation,
+      method: outcome.request.method,
+      path: new URL(request.url).pathname,
+      status: outcome.response.status,
+      startedAt: outcome.startedAt,
+      durationMs: outcome.durationMs,
+      matched: outcome.matched,
+      input: snapshot(sent),
+      output: snapshot(answered),
+      logs: outcome.logs.map((log) => snapshot(redact(log, this.isSecret))),
+      committed: outcome.committed,
+      ...(outcome.error === undefined ? {} : { error: outcome.error }),
+      ...(outcome.stub === undefined ? {} : { stub: outcome.stub }),
     });
   }
 

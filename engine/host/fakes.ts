@@ -1,4 +1,4 @@
-import type { FaultManifest, ServerManifest, StubManifest } from "../manifest/types.js";
+import type { ApiManifest, FaultManifest, ServerManifest, StubManifest } from "../manifest/types.js";
 import { isMcpFakeModule, type McpFakeModule, mcpFakeFromModule } from "../typescript-fakes/mcp-fake-module.js";
 import type { WorldSource } from "../world/index.js";
 
@@ -10,8 +10,15 @@ export interface McpFake {
   redact?: readonly string[];
 }
 
+/** An API fake served from its trimmed OpenAPI document. */
+export interface ApiFake {
+  kind: "api";
+  manifest: ApiManifest;
+  redact?: readonly string[];
+}
+
 /** Every kind of fake the host serves. */
-export type Fake = McpFake;
+export type Fake = McpFake | ApiFake;
 
 /** Fakes by id: what `loadFakes` returns and `startServices` serves. */
 export type Fakes = Record<string, Fake>;
@@ -25,7 +32,7 @@ export function normalizeFakes(input: FakesInput): Fakes {
   for (const [id, fake] of Object.entries(input)) {
     if (!/^[a-z0-9][a-z0-9-]*$/.test(id)) throw new Error(`[eval-simulate] "${id}" is not a valid fake id: use lowercase letters, digits and dashes`);
     if (isMcpFakeModule(fake)) fakes[id] = mcpFakeFromModule(id, fake);
-    else if ((fake as Fake)?.kind === "mcp") fakes[id] = fake as Fake;
+    else if ((fake as Fake)?.kind === "mcp" || (fake as Fake)?.kind === "api") fakes[id] = fake as Fake;
     else throw new Error(`[eval-simulate] fake "${id}" is neither a fake from loadFakes nor a TypeScript fake module (manifest, contract, register)`);
   }
   return fakes;

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
+import { FAULT_HEADER } from "../api/handle-request.js";
 
 /** The host as a function: a web-standard request in, a response out. */
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -58,6 +59,8 @@ async function handle(handler: FetchHandler, req: IncomingMessage, res: ServerRe
   const url = `http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`;
   const request = new Request(url, { method: req.method, headers, body: body && body.length > 0 ? new Uint8Array(body) : undefined, signal: aborted.signal });
   const response = await handler(request);
+  const fault = response.headers.get(FAULT_HEADER);
+  if (fault) return failConnection(res, fault);
   const outgoing: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
     outgoing[name] = name === "set-cookie" ? response.headers.getSetCookie() : value;
@@ -69,6 +72,20 @@ async function handle(handler: FetchHandler, req: IncomingMessage, res: ServerRe
   }
   // Streamed, so SSE responses flow as they are written.
   Readable.fromWeb(response.body as import("node:stream/web").ReadableStream).on("error", () => res.destroy()).pipe(res);
+}
+
+/** Fails a connection the way an injected HTTP fault asks, as WireMock's faults do. */
+function failConnection(res: ServerResponse, fault: string): void {
+  const socket = res.socket as (NonNullable<ServerResponse["socket"]> & { resetAndDestroy?: () => void }) | null;
+  if (fault === "malformed_body") {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end('{"data": [1, 2, \u0000 not json');
+  } else if (fault === "connection_reset" && socket?.resetAndDestroy) {
+    socket.resetAndDestroy();
+  } else {
+    // empty_response: the connection closes without a byte of response.
+    socket?.destroy();
+  }
 }
 
 /**

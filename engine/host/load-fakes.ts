@@ -24,6 +24,7 @@ export async function loadFakes(path: string, options: LoadOptions = {}): Promis
   const manifest = await loadManifest(path, options);
   const fakes: Fakes = {};
   for (const server of manifest.servers) fakes[server.id] = { kind: "mcp", manifest: server, redact: manifest.redact };
+  for (const api of manifest.apis) fakes[api.id] = { kind: "api", manifest: api, redact: manifest.redact };
   const world: ManifestWorld = {
     scenarios: manifest.world.scenarios,
     defaultScenario: manifest.world.defaultScenario,

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import type { ServerManifest } from "../manifest/types.js";
+import type { ApiManifest, ServerManifest } from "../manifest/types.js";
 import type { Fakes } from "./fakes.js";
 import { writeJsonAtomic } from "./state-files.js";
 
@@ -19,8 +19,19 @@ export function serverAnswersJson(server: ServerManifest) {
   return Object.fromEntries(server.tools.map((t) => [t.name, t.answer]));
 }
 
+/** What a verifier reads of an API fake: its entity map, each operation with its method and path. */
+export function apiManifestJson(api: ApiManifest) {
+  return {
+    id: api.id,
+    kind: "api" as const,
+    ...(api.description ? { description: api.description } : {}),
+    entities: api.entities.map((e) => e.name),
+    operations: Object.fromEntries(api.operations.map((op) => [op.name, { method: op.method, path: op.pathTemplate, reads: op.reads, writes: op.writes }])),
+  };
+}
+
 /**
- * Writes `mcp/<id>/manifest.json` and `mcp/<id>/answers.json` for every MCP fake, so checks that
+ * Writes `mcp/<id>/manifest.json` and `mcp/<id>/answers.json` for every MCP fake (`api/<id>/manifest.json` for an API fake), so checks that
  * do not run TypeScript (a judge, a verifier in another language) can read the entity maps and
  * check answers as `readResult` does.
  *
@@ -28,6 +39,10 @@ export function serverAnswersJson(server: ServerManifest) {
  */
 export function writeManifestDir(dir: string, fakes: Fakes): void {
   for (const [id, fake] of Object.entries(fakes)) {
+    if (fake.kind === "api") {
+      writeJsonAtomic(join(dir, "api", id, "manifest.json"), apiManifestJson(fake.manifest));
+      continue;
+    }
     writeJsonAtomic(join(dir, "mcp", id, "manifest.json"), serverManifestJson(fake.manifest));
     writeJsonAtomic(join(dir, "mcp", id, "answers.json"), serverAnswersJson(fake.manifest));
   }

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { JournalEntry, JournalFilter } from "../journal/journal.js";
 import type { StubUsage } from "../stubs/stub-set.js";
+import type { ApiHandler } from "./api-mount.js";
 import type { FetchHandler } from "./http-listen.js";
 
 /** What the host routes to: each fake's endpoints, its state and its evidence. */
@@ -9,6 +10,8 @@ export interface HostTargets {
   ids: string[];
   /** MCP endpoints by fake id. */
   mcp: Map<string, FetchHandler>;
+  /** API fakes by id: their handler and the real hosts whose traffic they answer. */
+  apis: Map<string, { handle: ApiHandler; hosts: readonly string[] }>;
   state(id: string): unknown;
   initialState(id: string): unknown;
   calls(filter: JournalFilter): JournalEntry[];
@@ -50,7 +53,8 @@ function adminRoute(route: string, id: string, url: URL, targets: HostTargets): 
 }
 
 /**
- * The host's routing: `/health`, `/<id>/mcp`, and the admin routes `/<id>/admin/state`,
+ * The host's routing: requests whose Host is an API fake's, `/health`, `/<id>/mcp`, `/<id>/...`
+ * for API fakes, and the admin routes `/<id>/admin/state`,
  * `initial-state`, `calls` (the journal: `?tool=&status=&since=`) and `stubs`. With an admin
  * token, the admin routes answer 401 without it: the agent under evaluation shares the network
  * with the host and must not read the world it is judged on. Anything else is a JSON 404 that
@@ -59,8 +63,18 @@ function adminRoute(route: string, id: string, url: URL, targets: HostTargets): 
  * @example const fetch = hostRoutes(targets); await fetch(new Request("http://x/health"));
  */
 export function hostRoutes(targets: HostTargets): FetchHandler {
+  // The real API's host names, lowercased, to the fake that answers them.
+  const byHost = new Map<string, ApiHandler>();
+  for (const api of targets.apis.values()) for (const host of api.hosts) byHost.set(host.toLowerCase(), api.handle);
   return async (request) => {
     const url = new URL(request.url);
+    // Traffic an eval's egress forwards for a real API keeps its Host: it is that API fake's.
+    const host = (request.headers.get("host") ?? "").toLowerCase();
+    const byName = byHost.get(host) ?? byHost.get(host.replace(/:\d+$/, ""));
+    if (byName) {
+      const scheme = request.headers.get("x-forwarded-proto") ?? "https";
+      return byName(request, { prefix: "", origin: `${scheme}://${request.headers.get("host")}` });
+    }
     const segments = url.pathname.split("/").filter(Boolean);
     if (segments.length === 1 && segments[0] === "health") return json(200, { ok: true });
     const [id, ...rest] = segments;
@@ -68,6 +82,8 @@ export function hostRoutes(targets: HostTargets): FetchHandler {
     if (id !== undefined && targets.ids.includes(id)) {
       const mcp = targets.mcp.get(id);
       if (route === "mcp" && mcp) return mcp(request);
+      const api = targets.apis.get(id);
+      if (api && !route.startsWith("admin/")) return api.handle(request, { prefix: `/${id}`, origin: url.origin });
       if (route.startsWith("admin/")) {
         if (targets.adminToken !== undefined && !sameToken(request.headers.get("authorization"), targets.adminToken)) {
           return json(401, { error: "unauthorized", message: "the admin routes need Authorization: Bearer <token>" }, { "www-authenticate": 'Bearer realm="eval-simulate admin"' });
@@ -80,7 +96,7 @@ export function hostRoutes(targets: HostTargets): FetchHandler {
     return json(404, {
       error: "not_found",
       message: `nothing is served at ${url.pathname}`,
-      served: targets.ids.flatMap((fake) => [...(targets.mcp.has(fake) ? [`/${fake}/mcp`] : []), `/${fake}/admin/state`]).concat("/health"),
+      served: targets.ids.flatMap((fake) => [targets.mcp.has(fake) ? `/${fake}/mcp` : `/${fake}/...`, `/${fake}/admin/state`]).concat("/health"),
     });
   };
 }

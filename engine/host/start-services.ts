@@ -4,6 +4,8 @@ import type { RuntimeScope } from "../runtime/call-tool.js";
 import { FaultSet } from "../stubs/fault-set.js";
 import { type StubUsage, StubSet } from "../stubs/stub-set.js";
 import { Evidence } from "./evidence.js";
+import { basePathOf } from "../api/index.js";
+import { type ApiHandler, mountApiFake } from "./api-mount.js";
 import { mountMcpFake } from "./mcp-mount.js";
 import { type States, StateStore } from "../runtime/state-store.js";
 import { parseClock } from "../world/index.js";
@@ -18,6 +20,8 @@ import { faultsFor, type ServicesOptions, startingStates, stubsFor } from "./sta
 export interface Services {
   /** `http://<host>:<port>/<id>/mcp`. */
   url(id: string): string;
+  /** `http://<host>:<port>/<id><base path>`: an API fake's base URL, for a client given one. */
+  baseUrl(id: string): string;
   /** Every MCP fake, as an agent harness binds it. */
   mcpServers(): Array<{ id: string; transport: "streamable_http"; url: string }>;
   /** The live state by fake id (entity values are frozen; they are replaced as calls commit). */
@@ -73,14 +77,21 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
   const evidence = new Evidence({ redact: [...(options.redact ?? []), ...Object.values(fakes).flatMap((f) => f.redact ?? [])], journalLimit: options.journalLimit, record: options.record });
 
   const mcp = new Map<string, FetchHandler>();
+  const apis = new Map<string, { handle: ApiHandler; hosts: readonly string[]; basePath: string }>();
   const endpoints: McpEndpoint[] = [];
   for (const [id, fake] of Object.entries(fakes)) {
+    if (fake.kind === "api") {
+      const document = fake.manifest.document ?? {};
+      apis.set(id, { handle: mountApiFake(fake, scope, evidence), hosts: fake.manifest.hosts, basePath: basePathOf(document) });
+      continue;
+    }
     const endpoint = mountMcpFake(id, fake, scope, evidence);
     mcp.set(id, endpoint.fetch);
     endpoints.push(endpoint);
   }
   const fetch = hostRoutes({
     mcp,
+    apis,
     ids: Object.keys(fakes),
     state: (id) => store.states[id],
     initialState: (id) => store.initial[id],
@@ -93,10 +104,15 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
   let closing: Promise<void> | undefined;
   return {
     url: (id) => {
-      if (!fakes[id]) throw new Error(`[eval-simulate] no fake "${id}" is served; served: ${Object.keys(fakes).join(", ")}`);
+      if (!mcp.has(id)) throw new Error(`[eval-simulate] no MCP fake "${id}" is served; served: ${[...mcp.keys()].join(", ")}`);
       return `${origin}/${id}/mcp`;
     },
-    mcpServers: () => Object.keys(fakes).map((id) => ({ id, transport: "streamable_http" as const, url: `${origin}/${id}/mcp` })),
+    baseUrl: (id) => {
+      const api = apis.get(id);
+      if (!api) throw new Error(`[eval-simulate] no API fake "${id}" is served; served: ${[...apis.keys()].join(", ")}`);
+      return `${origin}/${id}${api.basePath}`;
+    },
+    mcpServers: () => [...mcp.keys()].map((id) => ({ id, transport: "streamable_http" as const, url: `${origin}/${id}/mcp` })),
     states: store.states,
     initial: store.initial,
     scenario,

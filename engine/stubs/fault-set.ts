@@ -31,10 +31,11 @@ export class FaultSet {
     this.live = faults.map((fault) => ({ fault, next: draws(fault.seed) }));
   }
 
-  effect(fake: string, target: string): FaultEffect {
+  effect(fake: string, target: string | readonly string[]): FaultEffect {
+    const targets = typeof target === "string" ? [target] : target;
     const effect: FaultEffect = { latencyMs: 0 };
     for (const { fault, next } of this.live) {
-      if (fault.fake !== fake || (fault.target !== "*" && fault.target !== target)) continue;
+      if (fault.fake !== fake || (fault.target !== "*" && !targets.includes(fault.target))) continue;
       const hits = fault.rate >= 1 || next() < fault.rate;
       if (!hits) continue;
       if (Array.isArray(fault.latencyMs)) {

@@ -44,9 +44,10 @@ export class StubSet {
   }
 
   /** The stub that answers this call, advancing its sequence; undefined when none matches. */
-  choose(fake: string, target: string, args: unknown): StubChoice | undefined {
+  choose(fake: string, target: string | readonly string[], args: unknown): StubChoice | undefined {
+    const targets = typeof target === "string" ? [target] : target;
     for (const live of this.stubs) {
-      if (live.stub.fake !== fake || live.stub.target !== target) continue;
+      if (live.stub.fake !== fake || !targets.includes(live.stub.target)) continue;
       if (live.match && !live.match.validate(args ?? {})) continue;
       const outcomes = live.stub.outcomes;
       const outcome = outcomes[Math.min(live.uses, outcomes.length - 1)];

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readResult } from "../../engine/contract/index.js";
+import type { McpFake } from "../../engine/host/fakes.js";
 import { loadFakes } from "../../engine/host/load-fakes.js";
 import type { Services } from "../../engine/host/start-services.js";
 import { CLOCK, connect, SERVE_FIXTURE, serve, textOf } from "../support/services.js";
@@ -75,7 +76,8 @@ describe("answers in every format", () => {
 
   it("reads each answer back with readResult: TOON, prefixed JSON, text and structured", async () => {
     const { fakes } = await loadFakes(SERVE_FIXTURE, { clock: CLOCK });
-    const entry = (name: string) => fakes.notes.manifest.tools.find((t) => t.name === name)!;
+    const notes = fakes.notes as McpFake;
+    const entry = (name: string) => notes.manifest.tools.find((t) => t.name === name)!;
     const client = await connect(services.url("notes"));
 
     const toon = await client.callTool({ name: "list-notes", arguments: { limit: 1, order: "desc" } });

@@ -1,0 +1,22 @@
+import { type ApiBase, compileApi, handleApiRequest } from "../api/index.js";
+import type { ApiScope } from "../api/handle-request.js";
+import type { Evidence } from "./evidence.js";
+import type { ApiFake } from "./fakes.js";
+
+/** Answers one request to an API fake, addressed by path or by Host. */
+export type ApiHandler = (request: Request, base: ApiBase) => Promise<Response>;
+
+/**
+ * One API fake's handler, built once: its document compiled, every request served in the
+ * runtime's transaction and left as evidence (journal, record).
+ *
+ * @example const api = mountApiFake("github", fake, scope, evidence); await api(request, { prefix: "/github", origin });
+ */
+export function mountApiFake(fake: ApiFake, scope: ApiScope, evidence: Evidence): ApiHandler {
+  const compiled = compileApi(fake.manifest);
+  return async (request, base) => {
+    const { response, outcome } = await handleApiRequest(scope, compiled, request, base);
+    evidence.apiCall(outcome, request);
+    return response;
+  };
+}
