@@ -103,6 +103,28 @@ export class Evidence {
     });
   }
 
+  /** A request proxied to one of emulate's built-ins: its method, path and status. */
+  proxiedCall(fake: string, request: Request, status: number, started: number): void {
+    const url = new URL(request.url);
+    const headers = redact(Object.fromEntries(request.headers), this.isSecret);
+    if (this.record) appendJsonLine(this.record, { api: fake, operation: `${request.method} ${url.pathname}`, request: { headers }, response: { status } });
+    this.journal.add({
+      fake,
+      kind: "api",
+      name: `${request.method} ${url.pathname}`,
+      method: request.method,
+      path: url.pathname,
+      status,
+      startedAt: new Date(started).toISOString(),
+      durationMs: Date.now() - started,
+      matched: status !== 404,
+      input: snapshot({ query: url.search, headers }),
+      output: snapshot("(an emulate built-in: its body is not journaled)"),
+      logs: [],
+      committed: false,
+    });
+  }
+
   calls(filter: JournalFilter = {}): JournalEntry[] {
     return this.journal.list(filter);
   }

@@ -6,6 +6,7 @@ import { type StubUsage, StubSet } from "../stubs/stub-set.js";
 import { Evidence } from "./evidence.js";
 import { basePathOf } from "../api/index.js";
 import { type ApiHandler, mountApiFake } from "./api-mount.js";
+import { emulateBuiltIn, emulateCustom } from "./emulate-mount.js";
 import { mountMcpFake } from "./mcp-mount.js";
 import { type States, StateStore } from "../runtime/state-store.js";
 import { parseClock } from "../world/index.js";
@@ -79,10 +80,20 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
   const mcp = new Map<string, FetchHandler>();
   const apis = new Map<string, { handle: ApiHandler; hosts: readonly string[]; basePath: string }>();
   const endpoints: McpEndpoint[] = [];
+  const closers: Array<() => Promise<void>> = [];
+  const builtIns: Array<{ id: string; service: string; late: { handle?: ApiHandler } }> = [];
   for (const [id, fake] of Object.entries(fakes)) {
     if (fake.kind === "api") {
-      const document = fake.manifest.document ?? {};
-      apis.set(id, { handle: mountApiFake(fake, scope, evidence), hosts: fake.manifest.hosts, basePath: basePathOf(document) });
+      if (fake.manifest.emulate) {
+        // A built-in listens on its own port: it starts once the host knows its own address.
+        const late: { handle?: ApiHandler } = {};
+        builtIns.push({ id, service: fake.manifest.emulate, late });
+        apis.set(id, { handle: (request, base) => (late.handle as ApiHandler)(request, base), hosts: fake.manifest.hosts, basePath: "" });
+        continue;
+      }
+      const custom = await emulateCustom(id, mountApiFake(fake, scope, evidence));
+      closers.push(custom.close);
+      apis.set(id, { handle: custom.handle, hosts: fake.manifest.hosts, basePath: basePathOf(fake.manifest.document ?? {}) });
       continue;
     }
     const endpoint = mountMcpFake(id, fake, scope, evidence);
@@ -101,6 +112,16 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
   });
   const listening: Listening = await listen(fetch, { port: options.port ?? 0, host: options.host ?? "127.0.0.1" });
   const origin = `http://${loopbackName(listening.host)}:${listening.port}`;
+  for (const { id, service, late } of builtIns) {
+    const builtIn = await emulateBuiltIn(service, structuredClone(store.states[id]));
+    late.handle = async (request, base) => {
+      const started = Date.now();
+      const response = await builtIn.handle(request, base);
+      evidence.proxiedCall(id, request, response.status, started);
+      return response;
+    };
+    closers.push(builtIn.close);
+  }
   let closing: Promise<void> | undefined;
   return {
     url: (id) => {
@@ -127,6 +148,7 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
       closing ??= (async () => {
         await listening.close();
         await Promise.all(endpoints.map((e) => e.close()));
+        await Promise.all(closers.map((close) => close()));
         await store.idle();
         if (options.stateFile) writeJsonAtomic(options.stateFile, store.states);
         for (const warning of stubs.unusedWarnings(scenario)) (options.warn ?? console.warn)(warning);

@@ -111,11 +111,18 @@ export function checkScenarios(
     return [...scenario[key], ...(scenario.extends ? inherited(key, scenario.extends, seen) : [])] as ScenarioManifest[K];
   };
   const withInherited = normalised.map((s) => ({ ...s, stubs: inherited("stubs", s.name, new Set()), faults: inherited("faults", s.name, new Set()) }));
+  // An emulate built-in's state is its seed: whatever keys the scenarios give it.
+  const seedKeys = (id: string) => [...new Set(Object.values(scenarios).flatMap((s) => Object.keys(s.state?.[id] ?? {})))];
   const spec: WorldSpec = {
     fakes: Object.fromEntries(
       [...fakes.servers, ...fakes.apis].map((fake) => [
         fake.id,
-        { entities: Object.fromEntries(fake.entities.map((e) => [e.name, e.default === undefined ? {} : { default: e.default }])) },
+        {
+          entities: Object.fromEntries([
+            ...fake.entities.map((e) => [e.name, e.default === undefined ? {} : { default: e.default }]),
+            ...("emulate" in fake && fake.emulate ? seedKeys(fake.id).map((key) => [key, {}]) : []),
+          ]),
+        },
       ]),
     ),
     scenarios: scenarios as WorldSpec["scenarios"],

@@ -1,0 +1,100 @@
+/**
+ * The checks a Recipe keeps, named and ready to run: one of each per fake, one per scenario,
+ * and the unknown-scenario check. Names are known at once; the Recipe is loaded by the first
+ * check that runs, so a test file registers every test while it loads.
+ */
+import type { FakesInput, WorldOption } from "../host/fakes.js";
+import type { World } from "../world/index.js";
+import { checkBadCalls } from "./check-bad-calls.js";
+import { checkEntityMap, checkStaticTools } from "./check-entity-map.js";
+import { checkIsolation } from "./check-isolation.js";
+import { checkObserved } from "./check-observed.js";
+import { checkServedTools } from "./check-served-tools.js";
+import { checkUnknownScenario, checkWorld } from "./check-worlds.js";
+import { loadRecipeContext, type RecipeContext } from "./recipe-context.js";
+import { recipeNames } from "./recipe-names.js";
+
+/**
+ * A test runner's `test`: node:test's `test(name, options, fn)` or vitest's `test(name, fn,
+ * timeout)`; both also take `test(name, fn)`.
+ */
+export type TestFunction = (name: string, optionsOrFn?: any, fnOrTimeout?: any) => unknown;
+
+/** What `checkRecipeFakes` checks, and with which runner. */
+export interface RecipeChecksOptions {
+  /** The runner's `test` (node:test's or vitest's). */
+  test: TestFunction;
+  /**
+   * The Recipe's root package.json (a path or file: URL): its `pi.mcp.servers[].tools` is the
+   * allow-list. Without it, each fake's own tools (fakes.yaml's `tools`) are.
+   */
+  recipe?: string | URL;
+  /** A fakes.yaml: its fakes, world and scenarios, unless given below. */
+  manifest?: string | URL;
+  /** The fakes: `loadFakes(…).fakes`, TypeScript fake modules (with `observed`), or both. */
+  fakes?: FakesInput;
+  /** The world: a WorldSource (`loadFakes(…).world`) or `world(scenario, clock)`. */
+  world?: WorldOption;
+  /** The scenario names, or an object keyed by them (a world function's SCENARIOS). */
+  scenarios?: readonly string[] | Record<string, unknown>;
+  /** The Recipe's own invariants of a world: throws when one fails. */
+  consistent?(world: World, scenario: string): unknown;
+  /** The clock worlds are built at; now by default. */
+  clock?: string | number | Date;
+  /** The JSONL file the contract tests record to (see `recording` in eval-simulate/testing). */
+  recording?: string | URL;
+  /** Each test's timeout in milliseconds: 60000 by default. */
+  timeout?: number;
+}
+
+/** One check: its test name and how to run it (throws when it fails; may resolve to a note). */
+export interface PlannedCheck {
+  name: string;
+  run(): Promise<string | undefined>;
+}
+
+/** The names of the per-fake checks, in the order they run. */
+export const FAKE_CHECKS = {
+  served: (id: string) => `${id} serves the Recipe's allowed tools from its contract, in captured order`,
+  entities: (id: string) => `${id} maps every allowed tool to its entities`,
+  statics: (id: string) => `${id} has no static tool over an entity a tool writes or a world fills`,
+  refuses: (id: string) => `${id} refuses a call outside a tool's input schema and changes no state`,
+  isolated: (id: string) => `${id} shares no state between two started instances`,
+  observed: (id: string) => `${id} answers every observed tool as the real server did`,
+} as const;
+
+/** The name of a scenario's world check. */
+export const worldCheckName = (scenario: string) => `the ${scenario} world is consistent`;
+
+/** The name of the unknown-scenario check. */
+export const UNKNOWN_SCENARIO_CHECK = "an unknown scenario is refused";
+
+/**
+ * Every check of a Recipe, named; throws at once only when the names cannot be known (no fakes,
+ * an unreadable manifest, a world function without `scenarios`).
+ *
+ * @example for (const check of planChecks({ test, manifest: "fakes.yaml" })) await check.run();
+ */
+export function planChecks(options: RecipeChecksOptions): PlannedCheck[] {
+  const names = recipeNames(options);
+  let loading: Promise<RecipeContext> | undefined;
+  const context = () => (loading ??= loadRecipeContext(options, names));
+  const planned = (name: string, run: (context: RecipeContext) => Promise<string | undefined | void> | string | undefined | void): PlannedCheck => ({
+    name,
+    run: async () => (await run(await context())) ?? undefined,
+  });
+  const checks: PlannedCheck[] = [];
+  for (const id of names.ids) {
+    checks.push(
+      planned(FAKE_CHECKS.served(id), (c) => checkServedTools(c, id)),
+      planned(FAKE_CHECKS.entities(id), (c) => checkEntityMap(c, id)),
+      planned(FAKE_CHECKS.statics(id), (c) => checkStaticTools(c, id)),
+      planned(FAKE_CHECKS.refuses(id), (c) => checkBadCalls(c, id)),
+      planned(FAKE_CHECKS.isolated(id), (c) => checkIsolation(c, id)),
+      planned(FAKE_CHECKS.observed(id), (c) => checkObserved(c, id)),
+    );
+  }
+  for (const scenario of names.scenarios) checks.push(planned(worldCheckName(scenario), (c) => checkWorld(c, scenario)));
+  checks.push(planned(UNKNOWN_SCENARIO_CHECK, (c) => checkUnknownScenario(c)));
+  return checks;
+}
