@@ -23,7 +23,7 @@ export function startSubject(label: string, args: string[], env: NodeJS.ProcessE
     const timer = setTimeout(() => reject(new Error(`${label} did not start: ${out}`)), 60_000);
     const onData = (chunk: Buffer) => {
       out += chunk;
-      const port = /listening on (\d+)/.exec(out)?.[1] ?? /at http:\/\/[^:]+:(\d+)/.exec(out)?.[1];
+      const port = /listening on (?:http:\/\/[^:\s]+:)?(\d+)/.exec(out)?.[1] ?? /at http:\/\/[^:]+:(\d+)/.exec(out)?.[1];
       if (!port) return;
       clearTimeout(timer);
       child.stdout?.off("data", onData);

@@ -1,0 +1,27 @@
+import { execFileSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { ROOT } from "./support/examples.js";
+
+/** Runs a benchmark once with tiny counts, so the scripts cannot rot; no timing is asserted. */
+function runBench(script: string): string {
+  return execFileSync(process.execPath, ["--import", "jiti/register", `${ROOT}bench/${script}`], {
+    cwd: ROOT,
+    env: { ...process.env, BENCH_CALLS: "10", BENCH_ROUNDS: "1", BENCH_RUNS: "1", BENCH_ITEMS: "1000" },
+    encoding: "utf8",
+    timeout: 120_000,
+  });
+}
+
+describe("the benchmarks still run", () => {
+  it("measures MCP throughput against the SDK and the echo floor", () => {
+    expect(runBench("mcp-throughput.ts")).toMatch(/engine, JSONata handler[\s\S]*SDK by hand[\s\S]*bare node:http echo/);
+  }, 120_000);
+
+  it("measures a call against the size of the state", () => {
+    expect(runBench("state-size.ts")).toMatch(/large \/ small: read [\d.]+×/);
+  }, 120_000);
+
+  it("measures start-up against node -e", () => {
+    expect(runBench("startup.ts")).toMatch(/eval-simulate serve → \/health/);
+  }, 120_000);
+});
