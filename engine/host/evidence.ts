@@ -15,6 +15,17 @@ export interface RefusedCall {
   durationMs: number;
 }
 
+type Snapshots = Pick<JournalEntry, "input" | "output" | "logs">;
+
+/** An entry whose snapshots are made the first time they are read, then kept. */
+function lazySnapshots(entry: Omit<JournalEntry, "seq" | keyof Snapshots>, make: () => Snapshots): Omit<JournalEntry, "seq"> {
+  let made: Snapshots | undefined;
+  for (const key of ["input", "output", "logs"] as const) {
+    Object.defineProperty(entry, key, { enumerable: true, get: () => (made ??= make())[key] });
+  }
+  return entry as Omit<JournalEntry, "seq">;
+}
+
 /**
  * Every call's evidence: the journal (bounded, redacted snapshots) and, when asked for, the
  * record file (one redacted JSON line per call). Both redact the same names.
@@ -34,11 +45,15 @@ export class Evidence {
 
   /** A tools/call that reached the fake's pipeline. */
   mcpCall(outcome: CallOutcome): void {
-    const args = redact(outcome.args, this.isSecret) as Record<string, unknown> | undefined;
-    const result = redactResult(outcome.result, this.isSecret);
-    if (this.record) appendJsonLine(this.record, { server: outcome.server, tool: outcome.tool, args, result });
+    if (this.record) {
+      const args = redact(outcome.args, this.isSecret);
+      appendJsonLine(this.record, { server: outcome.server, tool: outcome.tool, args, result: redactResult(outcome.result, this.isSecret) });
+    }
     const error = outcome.result.isError ? (outcome.result.content[0] as { text?: string } | undefined)?.text : undefined;
-    this.journal.add({
+    // The snapshots are taken when the journal is read, not on every call: most calls are never
+    // read, and redacting and serialising them cost a tenth of a call. The values are not changed
+    // after the call (committed state is frozen; arguments and results are the call's own).
+    this.journal.add(lazySnapshots({
       fake: outcome.server,
       kind: "mcp",
       name: outcome.tool,
@@ -48,13 +63,14 @@ export class Evidence {
       startedAt: outcome.startedAt,
       durationMs: outcome.durationMs,
       matched: true,
-      input: snapshot(args ?? {}),
-      output: snapshot(result),
-      logs: outcome.logs.map((log) => snapshot(redact(log, this.isSecret))),
       committed: outcome.committed,
       ...(error === undefined ? {} : { error }),
       ...(outcome.stub === undefined ? {} : { stub: outcome.stub }),
-    });
+    }, () => ({
+      input: snapshot(redact(outcome.args ?? {}, this.isSecret)),
+      output: snapshot(redactResult(outcome.result, this.isSecret)),
+      logs: outcome.logs.map((log) => snapshot(redact(log, this.isSecret))),
+    })));
   }
 
   /** A tools/call the fake refused with a JSON-RPC error (a tool it does not serve). */

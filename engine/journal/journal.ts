@@ -48,7 +48,8 @@ export class Journal {
   constructor(readonly limit = 1000) {}
 
   add(entry: Omit<JournalEntry, "seq">): JournalEntry {
-    const full = { seq: this.next++, ...entry };
+    // Copied property by property, so an entry's lazy snapshots stay lazy.
+    const full = Object.defineProperties({ seq: this.next++ }, Object.getOwnPropertyDescriptors(entry)) as JournalEntry;
     this.entries.push(full);
     if (this.entries.length > this.limit) {
       const extra = this.entries.length - this.limit;
