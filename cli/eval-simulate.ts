@@ -11,6 +11,7 @@ export const evalSimulate = defineCommand({
   subCommands: {
     serve: () => import("./serve.js").then((m) => m.default),
     capture: () => import("./capture.js").then((m) => m.default),
+    check: () => import("./check.js").then((m) => m.default),
     validate: () => import("./validate.js").then((m) => m.default),
     schema: () => import("./schema.js").then((m) => m.default),
   },

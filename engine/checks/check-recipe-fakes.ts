@@ -1,3 +1,7 @@
+/**
+ * The two ways to run a Recipe's checks: registered as tests with a runner's `test`
+ * (`checkRecipeFakes`), or run one after another for `eval-simulate check` (`runRecipeChecks`).
+ */
 import { planChecks, type RecipeChecksOptions, type TestFunction } from "./plan-checks.js";
 
 /** Each check's timeout unless `timeout` says otherwise. */

@@ -1,0 +1,86 @@
+import { existsSync } from "node:fs";
+import { relative, resolve } from "node:path";
+import { type ArgsDef, defineCommand } from "citty";
+import type { CheckResult } from "../engine/checks/index.js";
+import { checkManifest } from "../engine/manifest/load-manifest.js";
+import { parseClock } from "../engine/world/index.js";
+import { EXIT, refuseUnknownFlags } from "./exit-codes.js";
+import { renderText as renderDiagnostics } from "./render-diagnostics.js";
+
+const args = {
+  manifest: { type: "positional", required: false, default: "fakes.yaml", description: "The manifest whose fakes to check", valueHint: "fakes.yaml" },
+  format: { type: "enum", options: ["text", "json", "github"] as string[], default: "text", description: "How to print results: text, json, or github (workflow annotations)" },
+  recording: { type: "string", description: "The JSONL file the contract tests recorded to: replayed, and held to the observations" },
+  clock: { type: "string", description: "The clock worlds are built at (ISO 8601; default now)" },
+} satisfies ArgsDef;
+
+const escapeData = (s: string) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+const escapeProperty = (s: string) => escapeData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
+
+/** One line per check (a failure's message indented under it), then the count. */
+export function renderText(results: CheckResult[]): string {
+  let out = "";
+  for (const result of results) {
+    const note = result.ok && result.message ? ` (${result.message})` : "";
+    out += `${result.ok ? "✓" : "✗"} ${result.name}${note}\n`;
+    if (!result.ok) out += `${result.message.replace(/^/gm, "    ")}\n`;
+  }
+  const failed = results.filter((r) => !r.ok).length;
+  return `${out}${results.length - failed} passed, ${failed} failed\n`;
+}
+
+/** The text lines, then a GitHub Actions `::error` annotation per failed check. */
+export function renderGithub(results: CheckResult[], manifest: string): string {
+  const file = escapeProperty(relative(process.cwd(), manifest) || manifest);
+  const annotations = results
+    .filter((r) => !r.ok)
+    .map((r) => `::error file=${file},title=${escapeProperty(r.name)}::${escapeData(r.message)}\n`)
+    .join("");
+  return renderText(results) + annotations;
+}
+
+function usage(message: string): void {
+  process.stderr.write(`eval-simulate: ${message}\n`);
+  process.exitCode = EXIT.usage;
+}
+
+/** `eval-simulate check [fakes.yaml]`: the checks a Recipe keeps, without a test file. */
+export default defineCommand({
+  meta: {
+    name: "check",
+    description: "Run the checks every Recipe keeps about its fakes (what checkRecipeFakes registers). Exit 0 all pass, 1 any fails, 2 usage or an unreadable manifest.",
+  },
+  args,
+  async run({ args: parsed, rawArgs }) {
+    if (!refuseUnknownFlags(rawArgs, args)) return;
+    const manifest = resolve(parsed._[0] ?? parsed.manifest ?? "fakes.yaml");
+    if (parsed.clock !== undefined) {
+      try {
+        parseClock(parsed.clock);
+      } catch (error) {
+        return usage(`--clock: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}`);
+      }
+    }
+    if (parsed.recording !== undefined && !existsSync(parsed.recording)) return usage(`--recording: no file ${parsed.recording}`);
+    const { manifest: loaded, diagnostics } = await checkManifest(manifest, { clock: parsed.clock });
+    if (!loaded) {
+      process.stderr.write(renderDiagnostics([{ file: manifest, valid: false, diagnostics }]));
+      return usage(`${relative(process.cwd(), manifest) || manifest} cannot be loaded; fix it first (eval-simulate validate shows every problem)`);
+    }
+    let checks: typeof import("../engine/checks/index.js");
+    try {
+      checks = await import("../engine/checks/index.js");
+    } catch (error) {
+      if (!/@modelcontextprotocol\/client/.test(String((error as Error)?.message))) throw error;
+      return usage("check talks to the fakes with the official MCP client: npm install --save-dev @modelcontextprotocol/client");
+    }
+    const results = await checks.runRecipeChecks({
+      manifest,
+      ...(parsed.recording === undefined ? {} : { recording: resolve(parsed.recording) }),
+      ...(parsed.clock === undefined ? {} : { clock: parsed.clock }),
+    });
+    const out = parsed.format === "json" ? `${JSON.stringify(results, null, 2)}\n` : parsed.format === "github" ? renderGithub(results, manifest) : renderText(results);
+    process.stdout.write(out);
+    process.exitCode = results.every((r) => r.ok) ? EXIT.ok : EXIT.invalid;
+  },
+});

@@ -1,0 +1,76 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type CommandDef, runCommand } from "citty";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import check from "../../cli/check.js";
+import { loadFakes } from "../../engine/host/load-fakes.js";
+import { CLOCK, MANIFEST, recordContractCalls } from "../fixtures/checks-valid/record.js";
+
+const OBSERVED = new URL("../fixtures/checks-observed/fakes.yaml", import.meta.url).pathname;
+let record: string;
+
+/** Runs a command in-process and returns what it printed and the exit code it chose. */
+async function run(command: CommandDef<any>, rawArgs: string[]) {
+  let stdout = "";
+  let stderr = "";
+  const out = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => ((stdout += String(chunk)), true));
+  const err = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => ((stderr += String(chunk)), true));
+  process.exitCode = undefined;
+  try {
+    await runCommand(command, { rawArgs });
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+  }
+  const code = process.exitCode ?? 0;
+  process.exitCode = undefined;
+  return { stdout, stderr, code };
+}
+
+beforeAll(async () => {
+  record = join(mkdtempSync(join(tmpdir(), "eval-simulate-check-")), "responses.jsonl");
+  const { fakes, world } = await loadFakes(MANIFEST, { clock: CLOCK });
+  await recordContractCalls(fakes, world, record);
+});
+
+describe("eval-simulate check", () => {
+  it("prints one line per check and exits 0 when all pass", async () => {
+    const { stdout, code } = await run(check, [MANIFEST, "--recording", record, "--clock", CLOCK]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^✓ notes serves the Recipe's allowed tools from its contract, in captured order\n/);
+    expect(stdout).toMatch(/✓ an unknown scenario is refused\n9 passed, 0 failed\n$/);
+  });
+
+  it("exits 1 and prints each failure's message with what to fix", async () => {
+    const { stdout, code } = await run(check, [OBSERVED, "--recording", record]);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/✗ notes answers every observed tool as the real server did\n {4}\[eval-simulate\] notes does not answer every observed tool/);
+    expect(stdout).toMatch(/ {4}To fix: make the tool's answer read like the real server's/);
+    expect(stdout).toMatch(/8 passed, 1 failed\n$/);
+  });
+
+  it("prints JSON: an array of { name, ok, message }", async () => {
+    const { stdout, code } = await run(check, [OBSERVED, "--format", "json", "--recording", record]);
+    expect(code).toBe(1);
+    const results = JSON.parse(stdout) as Array<{ name: string; ok: boolean; message: string }>;
+    expect(results).toHaveLength(9);
+    expect(results.filter((r) => !r.ok).map((r) => r.name)).toEqual(["notes answers every observed tool as the real server did"]);
+    expect(Object.keys(results[0])).toEqual(["name", "ok", "message"]);
+  });
+
+  it("annotates each failure for GitHub Actions", async () => {
+    const { stdout } = await run(check, [OBSERVED, "--format", "github", "--recording", record]);
+    expect(stdout).toMatch(/^::error file=.*checks-observed\/fakes\.yaml,title=notes answers every observed tool as the real server did::\[eval-simulate\] notes does not answer.*%0A/m);
+    expect(stdout.match(/^::error/gm)).toHaveLength(1);
+  });
+
+  it("exits 2 for an unreadable manifest, an unknown option, a missing recording or a bad clock", async () => {
+    const missing = await run(check, ["no/such/fakes.yaml"]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/E_IO.*\n[\s\S]*no\/such\/fakes\.yaml cannot be loaded; fix it first/);
+    expect((await run(check, [MANIFEST, "--formt", "json"])).code).toBe(2);
+    expect((await run(check, [MANIFEST, "--recording", "no/such.jsonl"])).stderr).toMatch(/--recording: no file no\/such\.jsonl/);
+    expect((await run(check, [MANIFEST, "--clock", "someday"])).code).toBe(2);
+  });
+});
