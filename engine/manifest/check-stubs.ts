@@ -65,6 +65,27 @@ function checkMatchSchema(schema: unknown, path: PathSegment[], depth: number, c
   }
 }
 
+/**
+ * Splits a stub's or fault's `<fake>/<tool or operation>` and reports a fake, tool or operation
+ * that does not exist (`*` stands for all of a fake's).
+ */
+function checkTarget(what: "stub" | "fault", name: string, path: PathSegment[], fakes: FakeIndex, context: LoadContext) {
+  const slash = name.indexOf("/");
+  const [fake, target] = [name.slice(0, slash), name.slice(slash + 1)];
+  const server = fakes.servers.find((s) => s.id === fake);
+  const api = fakes.apis.find((a) => a.id === fake);
+  if (!fakes.ids.includes(fake)) {
+    context.report.error("E_STUB", path, `the ${what} targets "${fake}", which is not a server or api.${suggestion(fake, fakes.ids)}`);
+  } else if (target === "*" && what === "fault") {
+    // Every tool or operation of the fake.
+  } else if (server && !server.tools.some((t) => t.name === target)) {
+    context.report.error("E_STUB", path, `"${fake}" serves no tool "${target}".${suggestion(target, server.tools.map((t) => t.name))}`);
+  } else if (api && !api.emulate && !api.operations.some((op) => op.name === target || `${op.method} ${op.pathTemplate}` === target)) {
+    context.report.error("E_STUB", path, `"${fake}" serves no operation "${target}".${suggestion(target, api.operations.map((op) => op.name))}`);
+  }
+  return { fake, target, server };
+}
+
 /** Checks a scenario's stubs: what they target, their match and their outcomes. */
 export function checkStubs(scenario: string, stubs: StubDocument[], fakes: FakeIndex, context: LoadContext): StubManifest[] {
   const path = ["scenarios", scenario, "stubs"];
@@ -82,19 +103,7 @@ export function checkStubs(scenario: string, stubs: StubDocument[], fakes: FakeI
     const at = [...path, index];
     if (ids.has(stub.id)) context.report.error("E_STUB", [...at, "id"], `two stubs of scenario "${scenario}" have the id "${stub.id}"`);
     ids.add(stub.id);
-    const slash = stub.tool.indexOf("/");
-    const [fake, target] = [stub.tool.slice(0, slash), stub.tool.slice(slash + 1)];
-    const server = fakes.servers.find((s) => s.id === fake);
-    const api = fakes.apis.find((a) => a.id === fake);
-    if (!fakes.ids.includes(fake)) {
-      context.report.error("E_STUB", [...at, "tool"], `the stub targets "${fake}", which is not a server or api.${suggestion(fake, fakes.ids)}`);
-    } else if (server && !server.tools.some((t) => t.name === target)) {
-      const served = server.tools.map((t) => t.name);
-      context.report.error("E_STUB", [...at, "tool"], `"${fake}" serves no tool "${target}".${suggestion(target, served)}`);
-    } else if (api && !api.emulate && !api.operations.some((op) => op.name === target || `${op.method} ${op.pathTemplate}` === target)) {
-      const served = api.operations.map((op) => op.name);
-      context.report.error("E_STUB", [...at, "tool"], `"${fake}" serves no operation "${target}".${suggestion(target, served)}`);
-    }
+    const { fake, target, server } = checkTarget("stub", stub.tool, [...at, "tool"], fakes, context);
     if ((stub.outcome === undefined) === (stub.outcomes === undefined)) {
       context.report.error("E_STUB", at, "a stub has exactly one of `outcome` or `outcomes`");
     }
@@ -102,8 +111,9 @@ export function checkStubs(scenario: string, stubs: StubDocument[], fakes: FakeI
     outcomes.forEach((outcome, i) => {
       const kinds = ["answer", "error", "status", "pass"].filter((k) => (outcome as Record<string, unknown>)[k] !== undefined);
       const where = stub.outcomes ? [...at, "outcomes", i] : [...at, "outcome"];
-      if (kinds.length !== 1) {
-        context.report.error("E_STUB", where, `an outcome is one of answer, error, status (+body, headers) or pass: true; this one has ${kinds.length ? kinds.join(" and ") : "none"}`);
+      // `delayMs` alone waits, then runs the handler as `pass: true` would.
+      if (kinds.length > 1 || (kinds.length === 0 && outcome.delayMs === undefined)) {
+        context.report.error("E_STUB", where, `an outcome is one of answer, error, status (+body, headers) or pass: true, with delayMs or not; this one has ${kinds.length ? kinds.join(" and ") : "none"}`);
       } else if ((outcome.body !== undefined || outcome.headers !== undefined) && kinds[0] !== "status") {
         context.report.error("E_STUB", where, "body and headers go with status (API fakes)");
       } else if (kinds[0] === "status" && server) {
@@ -122,17 +132,7 @@ type FaultDocument = NonNullable<NonNullable<ManifestDocument["scenarios"]>[stri
 export function checkFaults(scenario: string, faults: FaultDocument[], fakes: FakeIndex, context: LoadContext): FaultManifest[] {
   return faults.flatMap((fault, index) => {
     const at = ["scenarios", scenario, "faults", index];
-    const slash = fault.tool.indexOf("/");
-    const [fake, target] = [fault.tool.slice(0, slash), fault.tool.slice(slash + 1)];
-    const server = fakes.servers.find((s) => s.id === fake);
-    const api = fakes.apis.find((a) => a.id === fake);
-    if (!fakes.ids.includes(fake)) {
-      context.report.error("E_STUB", [...at, "tool"], `the fault targets "${fake}", which is not a server or api.${suggestion(fake, fakes.ids)}`);
-    } else if (target !== "*" && server && !server.tools.some((t) => t.name === target)) {
-      context.report.error("E_STUB", [...at, "tool"], `"${fake}" serves no tool "${target}".${suggestion(target, server.tools.map((t) => t.name))}`);
-    } else if (target !== "*" && api && !api.emulate && !api.operations.some((op) => op.name === target || `${op.method} ${op.pathTemplate}` === target)) {
-      context.report.error("E_STUB", [...at, "tool"], `"${fake}" serves no operation "${target}".${suggestion(target, api.operations.map((op) => op.name))}`);
-    }
+    const { fake, target, server } = checkTarget("fault", fault.tool, [...at, "tool"], fakes, context);
     if (fault.latencyMs === undefined && fault.http === undefined) {
       context.report.error("E_STUB", at, "a fault needs latencyMs, http, or both");
     }

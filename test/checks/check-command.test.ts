@@ -1,32 +1,16 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type CommandDef, runCommand } from "citty";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import check from "../../cli/check.js";
 import { loadFakes } from "../../engine/host/load-fakes.js";
 import { CLOCK, MANIFEST, recordContractCalls } from "../fixtures/checks-valid/record.js";
+import { runInProcess } from "../support/run-command.js";
 
 const OBSERVED = new URL("../fixtures/checks-observed/fakes.yaml", import.meta.url).pathname;
 let record: string;
 
-/** Runs a command in-process and returns what it printed and the exit code it chose. */
-async function run(command: CommandDef<any>, rawArgs: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const out = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => ((stdout += String(chunk)), true));
-  const err = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => ((stderr += String(chunk)), true));
-  process.exitCode = undefined;
-  try {
-    await runCommand(command, { rawArgs });
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
-  const code = process.exitCode ?? 0;
-  process.exitCode = undefined;
-  return { stdout, stderr, code };
-}
+const run = runInProcess;
 
 beforeAll(async () => {
   record = join(mkdtempSync(join(tmpdir(), "eval-simulate-check-")), "responses.jsonl");

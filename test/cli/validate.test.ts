@@ -1,29 +1,13 @@
-import { type CommandDef, runCommand } from "citty";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import validate from "../../cli/validate.js";
 import schema from "../../cli/schema.js";
 import { runCli } from "../support/cli-process.js";
 import { examples } from "../support/examples.js";
+import { runInProcess } from "../support/run-command.js";
 
 const fixture = (name: string) => new URL(`../fixtures/${name}/fakes.yaml`, import.meta.url).pathname;
 
-/** Runs a command in-process and returns what it printed and the exit code it chose. */
-async function run(command: CommandDef<any>, rawArgs: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const out = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => ((stdout += String(chunk)), true));
-  const err = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => ((stderr += String(chunk)), true));
-  process.exitCode = undefined;
-  try {
-    await runCommand(command, { rawArgs });
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
-  const code = process.exitCode ?? 0;
-  process.exitCode = undefined;
-  return { stdout, stderr, code };
-}
+const run = runInProcess;
 
 describe("eval-simulate validate", () => {
   beforeEach(() => {
