@@ -1,6 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Readable } from "node:stream";
 import { FAULT_HEADER } from "../api/handle-request.js";
 
 /** The host as a function: a web-standard request in, a response out. */
@@ -70,8 +69,17 @@ async function handle(handler: FetchHandler, req: IncomingMessage, res: ServerRe
     res.end();
     return;
   }
-  // Streamed, so SSE responses flow as they are written.
-  Readable.fromWeb(response.body as import("node:stream/web").ReadableStream).on("error", () => res.destroy()).pipe(res);
+  // Written chunk by chunk as the handler produces them, so SSE responses flow as they are
+  // written; cheaper than piping through a Node stream made from the web stream.
+  try {
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      if (res.destroyed) break;
+      if (!res.write(chunk)) await new Promise((resolve) => (res.once("drain", resolve), res.once("close", resolve)));
+    }
+    res.end();
+  } catch {
+    res.destroy();
+  }
 }
 
 /** Fails a connection the way an injected HTTP fault asks, as WireMock's faults do. */

@@ -41,22 +41,29 @@ export interface JournalFilter {
  * @example const journal = new Journal(1000); journal.add({...}); journal.list({ fake: "notes" });
  */
 export class Journal {
-  private entries: JournalEntry[] = [];
+  /** A ring: once full, each new entry takes the oldest one's slot. */
+  private readonly ring: JournalEntry[] = [];
+  private oldest = 0;
   private next = 1;
   dropped = 0;
 
   constructor(readonly limit = 1000) {}
 
   add(entry: Omit<JournalEntry, "seq">): JournalEntry {
-    // Copied property by property, so an entry's lazy snapshots stay lazy.
-    const full = Object.defineProperties({ seq: this.next++ }, Object.getOwnPropertyDescriptors(entry)) as JournalEntry;
-    this.entries.push(full);
-    if (this.entries.length > this.limit) {
-      const extra = this.entries.length - this.limit;
-      this.entries.splice(0, extra);
-      this.dropped += extra;
+    const full = entry as JournalEntry;
+    // Set on the entry itself, so its lazy snapshots stay lazy.
+    full.seq = this.next++;
+    if (this.ring.length < this.limit) this.ring.push(full);
+    else {
+      this.ring[this.oldest] = full;
+      this.oldest = (this.oldest + 1) % this.limit;
+      this.dropped++;
     }
     return full;
+  }
+
+  private get entries(): JournalEntry[] {
+    return this.oldest === 0 ? this.ring : [...this.ring.slice(this.oldest), ...this.ring.slice(0, this.oldest)];
   }
 
   list(filter: JournalFilter = {}): JournalEntry[] {
