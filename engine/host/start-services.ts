@@ -6,7 +6,6 @@ import { type StubUsage, StubSet } from "../stubs/stub-set.js";
 import { Evidence } from "./evidence.js";
 import { basePathOf } from "../api/index.js";
 import { type ApiHandler, mountApiFake } from "./api-mount.js";
-import { emulateBuiltIn, emulateCustom } from "./emulate-mount.js";
 import { mountMcpFake } from "./mcp-mount.js";
 import { type States, StateStore } from "../runtime/state-store.js";
 import { parseClock } from "../world/index.js";
@@ -91,6 +90,8 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
         apis.set(id, { handle: (request, base) => (late.handle as ApiHandler)(request, base), hosts: fake.manifest.hosts, basePath: "" });
         continue;
       }
+      // emulate is loaded only when a manifest has API fakes: MCP-only hosts start without it.
+      const { emulateCustom } = await import("./emulate-mount.js");
       const custom = await emulateCustom(id, mountApiFake(fake, scope, evidence));
       closers.push(custom.close);
       apis.set(id, { handle: custom.handle, hosts: fake.manifest.hosts, basePath: basePathOf(fake.manifest.document ?? {}) });
@@ -113,6 +114,7 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
   const listening: Listening = await listen(fetch, { port: options.port ?? 0, host: options.host ?? "127.0.0.1" });
   const origin = `http://${loopbackName(listening.host)}:${listening.port}`;
   for (const { id, service, late } of builtIns) {
+    const { emulateBuiltIn } = await import("./emulate-mount.js");
     const builtIn = await emulateBuiltIn(service, structuredClone(store.states[id]));
     late.handle = async (request, base) => {
       const started = Date.now();
