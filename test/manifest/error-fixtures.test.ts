@@ -7,7 +7,7 @@ const fixture = (name: string) => new URL(`../fixtures/${name}/fakes.yaml`, impo
  * One broken manifest per rule, each with every error it must report: [code, line, column].
  * The positions were read off the fixtures by hand; they are where an editor should jump.
  */
-const CASES: Record<string, Array<[string, number, number]>> = {
+const CASES: Record<string, Array<[string, number, number] | [string, number, number, string]>> = {
   "error-yaml-syntax": [["E_YAML_SYNTAX", 13, 9]],
   "error-duplicate-key": [["E_YAML_DUPLICATE_KEY", 13, 9]],
   "error-unknown-key": [["E_UNKNOWN_KEY", 16, 9]],
@@ -41,6 +41,10 @@ const CASES: Record<string, Array<[string, number, number]>> = {
   "error-world-value": [["E_WORLD_VALUE", 36, 54]],
   "error-invariant": [["E_INVARIANT", 51, 13]],
   "error-stub": [["E_STUB", 43, 34]],
+  "error-capture-invalid": [["E_CAPTURE_INVALID", 4, 5, "tools.json"]],
+  "error-unknown-operation": [["E_UNKNOWN_OPERATION", 6, 7]],
+  "error-answer-invalid": [["E_ANSWER_INVALID", 11, 33]],
+  "error-world-module": [["E_WORLD_MODULE", 12, 8]],
 };
 
 describe("validate on broken manifests", () => {
@@ -54,12 +58,14 @@ describe("validate on broken manifests", () => {
     const { manifest, diagnostics } = await checkManifest(fixture(name));
     expect(manifest).toBeUndefined();
     const errors = diagnostics.filter((d) => d.severity === "error");
-    expect(errors.map((d) => [d.code, d.line, d.column])).toEqual(expected);
-    for (const error of errors) {
-      expect(error.file).toBe(fixture(name));
+    expect(errors.map((d) => [d.code, d.line, d.column])).toEqual(expected.map(([code, line, column]) => [code, line, column]));
+    errors.forEach((error, i) => {
+      // A problem inside a file the manifest names (a capture) points into that file.
+      const file = expected[i][3];
+      expect(error.file).toBe(file ? fixture(name).replace(/fakes\.yaml$/, file) : fixture(name));
       expect(error.hint, `${error.code} has a hint`).toBeTruthy();
       expect(error.path).toBeTruthy();
-    }
+    });
   });
 
   it("suggests the near name for a typo", async () => {
