@@ -62,7 +62,10 @@ export async function emulateBuiltIn(service: string, seed: unknown): Promise<{ 
       const headers = new Headers(request.headers);
       headers.delete("host");
       const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer();
-      const answer = await fetch(`${target}${path}${url.search}`, { method: request.method, headers, body, redirect: "manual" });
+      const send = () => fetch(`${target}${path}${url.search}`, { method: request.method, headers, body, redirect: "manual" });
+      // A kept-alive connection the built-in's server has just closed fails before anything is
+      // sent; one retry on a fresh connection answers it.
+      const answer = await send().catch(() => send());
       const clientBase = base.origin + base.prefix;
       const outgoing = new Headers();
       answer.headers.forEach((value, name) => outgoing.set(name, rewrite(value, clientBase)));
