@@ -49,6 +49,9 @@ export function errorAnswer(error: ApiErrorCode, message: string, details: Recor
 /** Statuses HTTP sends without a body. */
 const BODILESS = new Set([204, 205, 304]);
 
+/** Headers about the connection and the body's framing, which only the host may set. */
+export const FRAMING_HEADERS = new Set(["content-length", "transfer-encoding", "connection", "keep-alive", "upgrade", "te", "trailer", "proxy-connection", "content-encoding"]);
+
 /**
  * The handler's answer as sent: header names lowercased, links in headers and body rewritten,
  * the Content-Type set when there is a body.
@@ -57,7 +60,12 @@ const BODILESS = new Set([204, 205, 304]);
  */
 export function handlerAnswer(answer: { status: number; body?: unknown; headers?: Record<string, string> }, contentType: string, rewrite: LinkRewriter): SentResponse {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(answer.headers ?? {})) headers[name.toLowerCase()] = rewrite(value);
+  for (const [name, value] of Object.entries(answer.headers ?? {})) {
+    const lower = name.toLowerCase();
+    // The host frames the body itself: a handler's (or a recorded stub's) length or transfer
+    // headers would describe another body and desynchronise the connection.
+    if (!FRAMING_HEADERS.has(lower)) headers[lower] = rewrite(value);
+  }
   const none = BODILESS.has(answer.status) || answer.body === undefined || answer.body === null;
   if (none) {
     delete headers["content-type"];

@@ -156,6 +156,8 @@ export async function handleApiRequest(scope: ApiScope, api: CompiledApi, reques
     const onAbort = () => controller.abort(request.signal.reason);
     request.signal.addEventListener("abort", onAbort, { once: true });
     try {
+      // A client that went away while the request waited its turn gets nothing run for it.
+      if (request.signal.aborted) return fail("handler_error", "[eval-simulate] the client went away before the request ran; nothing was changed");
       const run = runOperation(api, chosen, served, { ...scope, signal: controller.signal, logs });
       const ran = await withTimeout(run, api.timeoutMs, controller, what);
       if (ran.kind === "fail") {
@@ -211,8 +213,9 @@ function lenient(text: string): unknown {
 /** Why committing these values would leave an entity outside its schema. */
 function stateProblem(api: CompiledApi, what: string, changes: Record<string, unknown>): string | undefined {
   for (const [entity, value] of Object.entries(changes)) {
+    if (value === undefined) return `[eval-simulate] ${what} would delete ${entity}; set it to an empty value instead; nothing was changed`;
     const schema = api.entities.get(entity);
-    if (schema && value !== undefined && !schema.validate(value)) {
+    if (schema && !schema.validate(value)) {
       return `[eval-simulate] ${what} would leave ${entity} outside its schema: ${schema.errorsText()}; nothing was changed`;
     }
   }
@@ -221,6 +224,8 @@ function stateProblem(api: CompiledApi, what: string, changes: Record<string, un
 
 function describe(error: unknown, what: string, writes: string[]): string {
   const message = error instanceof Error ? error.message : String(error);
+  const deleted = /Cannot delete property '([^']+)'/.exec(message)?.[1];
+  if (error instanceof TypeError && deleted) return `[eval-simulate] ${what} would delete ${deleted}; set it to an empty value instead; nothing was changed`;
   // A frozen entity the handler tried to change: its operation does not declare it in `writes`.
   if (error instanceof TypeError && /read[- ]only|not extensible|Cannot (assign|add|delete)|frozen|trap returned falsish/i.test(message)) {
     return `[eval-simulate] the handler of ${what} changed state its operation does not declare in writes (${writes.join(", ") || "none"}): ${message}`;

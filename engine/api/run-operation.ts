@@ -47,7 +47,7 @@ export type HandlerOutcome = { kind: "answer"; response: ApiResponse; changes?: 
  */
 export async function runOperation(api: CompiledApi, operation: CompiledOperation, request: ServedApiRequest, scope: RunScope): Promise<HandlerOutcome> {
   const { handler, writes, name } = operation.manifest;
-  const world = scope.store.states;
+  const world = scope.store.view;
   const what = `${api.id}/${name}`;
   if (handler.kind === "jsonata") {
     const ran = await runJsonataHandler(
@@ -72,7 +72,7 @@ export async function runOperation(api: CompiledApi, operation: CompiledOperatio
     labelId,
   };
   const value = await handler.fn(request, context);
-  const changes = writes.length > 0 ? Object.fromEntries(writes.map((entity) => [entity, draft.state[entity]])) : undefined;
+  const changes = draft.changes();
   return { kind: "answer", response: asApiResponse(value, what), changes };
 }
 

@@ -12,10 +12,12 @@ export type ApiHandler = (request: Request, base: ApiBase) => Promise<Response>;
  *
  * @example const api = mountApiFake("github", fake, scope, evidence); await api(request, { prefix: "/github", origin });
  */
-export function mountApiFake(fake: ApiFake, scope: ApiScope, evidence: Evidence): ApiHandler {
+export function mountApiFake(fake: ApiFake, scope: ApiScope, evidence: Evidence, stopping?: AbortSignal): ApiHandler {
   const compiled = compileApi(fake.manifest);
   return async (request, base) => {
-    const { response, outcome } = await handleApiRequest(scope, compiled, request, base);
+    // A call in flight ends when its client goes away or the services close, whichever is first.
+    const signal = stopping ? AbortSignal.any([request.signal, stopping]) : request.signal;
+    const { response, outcome } = await handleApiRequest(scope, compiled, new Request(request, { signal }), base);
     evidence.apiCall(outcome, request);
     return response;
   };

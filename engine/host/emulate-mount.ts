@@ -2,8 +2,13 @@ import { createEmulator, defineEmulator, type ServiceName } from "emulate";
 import type { ApiBase } from "../api/index.js";
 import type { ApiHandler } from "./api-mount.js";
 
+import { FRAMING_HEADERS } from "../api/api-answer.js";
+
 /** Carries how the client addressed the fake through emulate's runtime, which rebuilds requests. */
 const BASE_HEADER = "x-eval-simulate-base";
+/** Carries which request this is, so its abort signal survives emulate's rebuilding. */
+const SIGNAL_HEADER = "x-eval-simulate-request";
+let nextRequest = 0;
 
 /**
  * Runs an API fake as an emulate custom emulator (emulate@0.12.2) in-process, without a port of
@@ -13,6 +18,7 @@ const BASE_HEADER = "x-eval-simulate-base";
  * @example const { handle, close } = await emulateCustom("github", serve);
  */
 export async function emulateCustom(id: string, serve: ApiHandler): Promise<{ handle: ApiHandler; close(): Promise<void> }> {
+  const signals = new Map<string, AbortSignal>();
   const definition = defineEmulator({
     name: id,
     // The state lives in the host's store, shared with every other fake: emulate holds none.
@@ -22,19 +28,28 @@ export async function emulateCustom(id: string, serve: ApiHandler): Promise<{ ha
       app.use(async (c) => {
         const raw = c.req.raw;
         const [prefix, origin] = JSON.parse(raw.headers.get(BASE_HEADER) ?? '["",""]') as [string, string];
+        const signal = signals.get(raw.headers.get(SIGNAL_HEADER) ?? "");
         const headers = new Headers(raw.headers);
         headers.delete(BASE_HEADER);
+        headers.delete(SIGNAL_HEADER);
         const body = raw.method === "GET" || raw.method === "HEAD" ? undefined : await raw.arrayBuffer();
-        return serve(new Request(raw.url, { method: raw.method, headers, body }), { prefix, origin });
+        return serve(new Request(raw.url, { method: raw.method, headers, body, ...(signal ? { signal } : {}) }), { prefix, origin });
       });
     },
   });
   const emulator = await createEmulator({ service: definition, listen: false });
   return {
-    handle: (request, base: ApiBase) => {
+    handle: async (request, base: ApiBase) => {
+      const key = String(++nextRequest);
+      signals.set(key, request.signal);
       const headers = new Headers(request.headers);
       headers.set(BASE_HEADER, JSON.stringify([base.prefix, base.origin]));
-      return emulator.fetch(new Request(request, { headers }));
+      headers.set(SIGNAL_HEADER, key);
+      try {
+        return await emulator.fetch(new Request(request, { headers }));
+      } finally {
+        signals.delete(key);
+      }
     },
     close: () => emulator.close(),
   };
@@ -59,16 +74,22 @@ export async function emulateBuiltIn(service: string, seed: unknown): Promise<{ 
     handle: async (request, base) => {
       const url = new URL(request.url);
       const path = url.pathname.slice(base.prefix.length) || "/";
-      const headers = new Headers(request.headers);
-      headers.delete("host");
-      const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer();
-      const send = () => fetch(`${target}${path}${url.search}`, { method: request.method, headers, body, redirect: "manual" });
+      const headers = new Headers();
+      request.headers.forEach((value, name) => {
+        if (name !== "host" && !FRAMING_HEADERS.has(name)) headers.append(name, value);
+      });
+      const safe = request.method === "GET" || request.method === "HEAD";
+      const body = safe ? undefined : await request.arrayBuffer();
+      const send = () => fetch(`${target}${path}${url.search}`, { method: request.method, headers, body, redirect: "manual", signal: request.signal });
       // A kept-alive connection the built-in's server has just closed fails before anything is
-      // sent; one retry on a fresh connection answers it.
-      const answer = await send().catch(() => send());
+      // sent: a read is retried once on a fresh connection; a write is not, it may have landed.
+      const answer = await (safe ? send().catch(() => send()) : send());
       const clientBase = base.origin + base.prefix;
       const outgoing = new Headers();
-      answer.headers.forEach((value, name) => outgoing.set(name, rewrite(value, clientBase)));
+      answer.headers.forEach((value, name) => {
+        if (name !== "set-cookie") outgoing.set(name, rewrite(value, clientBase));
+      });
+      for (const cookie of answer.headers.getSetCookie()) outgoing.append("set-cookie", cookie);
       // fetch has decoded the body already; its length and encoding no longer describe it.
       outgoing.delete("content-encoding");
       outgoing.delete("content-length");

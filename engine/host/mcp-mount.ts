@@ -21,7 +21,7 @@ export function mountMcpFake(id: string, fake: McpFake, scope: RuntimeScope, evi
       const started = Date.now();
       try {
         const outcome = await callTool(scope, compiled, name, args, extra.signal);
-        evidence.mcpCall(outcome);
+        evidence.mcpCall(outcome, compiled.tools.get(name)?.manifest.answer);
         return outcome.result as ToolResult;
       } catch (error) {
         if (!(error instanceof ToolNotFoundError)) throw error;

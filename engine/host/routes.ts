@@ -20,6 +20,8 @@ export interface HostTargets {
   adminToken?: string;
 }
 
+const ADMIN_ROUTES = new Set(["admin/state", "admin/initial-state", "admin/calls", "admin/stubs"]);
+
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(`${JSON.stringify(body)}\n`, { status, headers: { "content-type": "application/json", ...headers } });
 
@@ -83,8 +85,10 @@ export function hostRoutes(targets: HostTargets): FetchHandler {
       const mcp = targets.mcp.get(id);
       if (route === "mcp" && mcp) return mcp(request);
       const api = targets.apis.get(id);
-      if (api && !route.startsWith("admin/")) return api.handle(request, { prefix: `/${id}`, origin: url.origin });
-      if (route.startsWith("admin/")) {
+      // Only the admin routes themselves are the host's: an API's own `/admin/...` paths are its.
+      const admin = ADMIN_ROUTES.has(route);
+      if (api && !admin) return api.handle(request, { prefix: `/${id}`, origin: url.origin });
+      if (admin) {
         if (targets.adminToken !== undefined && !sameToken(request.headers.get("authorization"), targets.adminToken)) {
           return json(401, { error: "unauthorized", message: "the admin routes need Authorization: Bearer <token>" }, { "www-authenticate": 'Bearer realm="eval-simulate admin"' });
         }

@@ -1,12 +1,9 @@
 import type { JournalEntry } from "../journal/journal.js";
-import type { McpEndpoint } from "../mcp/index.js";
 import type { RuntimeScope } from "../runtime/call-tool.js";
 import { FaultSet } from "../stubs/fault-set.js";
 import { type StubUsage, StubSet } from "../stubs/stub-set.js";
 import { Evidence } from "./evidence.js";
-import { basePathOf } from "../api/index.js";
-import { type ApiHandler, mountApiFake } from "./api-mount.js";
-import { mountMcpFake } from "./mcp-mount.js";
+import { mountFakes } from "./mount-fakes.js";
 import { type States, StateStore } from "../runtime/state-store.js";
 import { parseClock } from "../world/index.js";
 import { type FakesInput, normalizeFakes } from "./fakes.js";
@@ -67,40 +64,27 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
   const faults = new FaultSet(faultsFor(fakes, scenario, options));
   const scope: RuntimeScope = { store, now: clock.toISOString(), scenario, stubs, faults };
 
+  const warn = options.warn ?? console.warn;
+  // Written after every commit, so a run killed at any moment leaves a committed state; a write
+  // that fails is reported, and the call it followed still stands.
+  const writeState = () => {
+    if (!options.stateFile) return;
+    try {
+      writeJsonAtomic(options.stateFile, store.states);
+    } catch (error) {
+      warn(`[eval-simulate] warning: could not write the state file ${options.stateFile}: ${(error as Error).message}`);
+    }
+  };
   if (options.stateFile) {
-    const file = options.stateFile;
-    writeJsonAtomic(file, store.states);
-    store.onCommit(() => writeJsonAtomic(file, store.states));
+    writeJsonAtomic(options.stateFile, store.states);
+    store.onCommit(writeState);
   }
   if (options.initialStateFile) writeJsonAtomic(options.initialStateFile, store.initial);
   if (options.manifestDir) writeManifestDir(options.manifestDir, fakes);
-  const evidence = new Evidence({ redact: [...(options.redact ?? []), ...Object.values(fakes).flatMap((f) => f.redact ?? [])], journalLimit: options.journalLimit, record: options.record });
+  const evidence = new Evidence({ redact: [...(options.redact ?? []), ...Object.values(fakes).flatMap((f) => f.redact ?? [])], journalLimit: options.journalLimit, record: options.record, warn: options.warn });
 
-  const mcp = new Map<string, FetchHandler>();
-  const apis = new Map<string, { handle: ApiHandler; hosts: readonly string[]; basePath: string }>();
-  const endpoints: McpEndpoint[] = [];
-  const closers: Array<() => Promise<void>> = [];
-  const builtIns: Array<{ id: string; service: string; late: { handle?: ApiHandler } }> = [];
-  for (const [id, fake] of Object.entries(fakes)) {
-    if (fake.kind === "api") {
-      if (fake.manifest.emulate) {
-        // A built-in listens on its own port: it starts once the host knows its own address.
-        const late: { handle?: ApiHandler } = {};
-        builtIns.push({ id, service: fake.manifest.emulate, late });
-        apis.set(id, { handle: (request, base) => (late.handle as ApiHandler)(request, base), hosts: fake.manifest.hosts, basePath: "" });
-        continue;
-      }
-      // emulate is loaded only when a manifest has API fakes: MCP-only hosts start without it.
-      const { emulateCustom } = await import("./emulate-mount.js");
-      const custom = await emulateCustom(id, mountApiFake(fake, scope, evidence));
-      closers.push(custom.close);
-      apis.set(id, { handle: custom.handle, hosts: fake.manifest.hosts, basePath: basePathOf(fake.manifest.document ?? {}) });
-      continue;
-    }
-    const endpoint = mountMcpFake(id, fake, scope, evidence);
-    mcp.set(id, endpoint.fetch);
-    endpoints.push(endpoint);
-  }
+  const mounted = await mountFakes(fakes, scope, evidence);
+  const { mcp, apis } = mounted;
   const fetch = hostRoutes({
     mcp,
     apis,
@@ -111,18 +95,20 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
     stubs: (id) => stubs.usage(id),
     adminToken: options.adminToken,
   });
-  const listening: Listening = await listen(fetch, { port: options.port ?? 0, host: options.host ?? "127.0.0.1" });
+  let listening: Listening;
+  try {
+    listening = await listen(fetch, { port: options.port ?? 0, host: options.host ?? "127.0.0.1" });
+  } catch (error) {
+    await mounted.close();
+    throw error;
+  }
   const origin = `http://${loopbackName(listening.host)}:${listening.port}`;
-  for (const { id, service, late } of builtIns) {
-    const { emulateBuiltIn } = await import("./emulate-mount.js");
-    const builtIn = await emulateBuiltIn(service, structuredClone(store.states[id]));
-    late.handle = async (request, base) => {
-      const started = Date.now();
-      const response = await builtIn.handle(request, base);
-      evidence.proxiedCall(id, request, response.status, started);
-      return response;
-    };
-    closers.push(builtIn.close);
+  try {
+    await mounted.startBuiltIns();
+  } catch (error) {
+    // A failed start leaves no port open.
+    await Promise.allSettled([listening.close(), mounted.close()]);
+    throw error;
   }
   let closing: Promise<void> | undefined;
   return {
@@ -149,11 +135,10 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
     close() {
       closing ??= (async () => {
         await listening.close();
-        await Promise.all(endpoints.map((e) => e.close()));
-        await Promise.all(closers.map((close) => close()));
+        await mounted.close();
         await store.idle();
-        if (options.stateFile) writeJsonAtomic(options.stateFile, store.states);
-        for (const warning of stubs.unusedWarnings(scenario)) (options.warn ?? console.warn)(warning);
+        writeState();
+        for (const warning of stubs.unusedWarnings(scenario)) warn(warning);
       })();
       return closing;
     },

@@ -105,6 +105,8 @@ export async function callTool(
     const onAbort = () => controller.abort(signal.reason);
     signal.addEventListener("abort", onAbort, { once: true });
     try {
+      // A client that went away while the call waited its turn gets nothing run for it.
+      if (signal.aborted) return finish(toolError("[eval-simulate] the client went away before the call ran; nothing was changed"), false);
       const run = runHandler(scope, fake, tool, filled, controller.signal, logs);
       const { result, changes } = await withTimeout(run, fake.timeoutMs, controller, `${fake.id}/${name}`);
       const broken = (!result.isError && answerProblem(tool, result)) || (changes && stateProblem(fake, name, changes));
@@ -129,7 +131,7 @@ async function runHandler(
   logs: unknown[],
 ): Promise<{ result: ToolResult; changes?: Record<string, unknown> }> {
   const { handler, answer, writes } = tool.manifest;
-  const world = scope.store.states;
+  const world = scope.store.view;
   if (handler.kind === "jsonata") {
     const ran = await runJsonataHandler(
       handler.jsonata,
@@ -146,7 +148,7 @@ async function runHandler(
   const context = toolContext(tool, { state: draft.state, world, now: scope.now, scenario: scope.scenario, signal, logs });
   const value = await handler.fn(args, context);
   const result = isToolResult(value) ? value : answerResult(answer, value);
-  const changes = writes.length > 0 ? Object.fromEntries(writes.map((entity) => [entity, draft.state[entity]])) : undefined;
+  const changes = draft.changes();
   return { result, changes };
 }
 
@@ -167,8 +169,9 @@ function answerProblem(tool: CompiledTool, result: ToolResult): string | undefin
 /** Why committing these values would leave an entity outside its schema. */
 function stateProblem(fake: CompiledServer, tool: string, changes: Record<string, unknown>): string | undefined {
   for (const [entity, value] of Object.entries(changes)) {
+    if (value === undefined) return `[eval-simulate] ${fake.id}/${tool} would delete ${entity}; set it to an empty value instead; nothing was changed`;
     const schema = fake.entities.get(entity);
-    if (schema && value !== undefined && !schema.validate(value)) {
+    if (schema && !schema.validate(value)) {
       const hint = Array.isArray(value) || !/must be array/.test(schema.errorsText()) ? "" : " (a JSONata path that matches one item yields the item itself: wrap it in [ ])";
       return `[eval-simulate] ${fake.id}/${tool} would leave ${entity} outside its schema: ${schema.errorsText()}${hint}; nothing was changed`;
     }
@@ -178,6 +181,10 @@ function stateProblem(fake: CompiledServer, tool: string, changes: Record<string
 
 function describe(error: unknown, fake: CompiledServer, tool: CompiledTool): string {
   const message = error instanceof Error ? error.message : String(error);
+  const deleted = /Cannot delete property '([^']+)'/.exec(message)?.[1];
+  if (error instanceof TypeError && deleted) {
+    return `[eval-simulate] ${fake.id}/${tool.manifest.name} would delete ${deleted}; set it to an empty value instead; nothing was changed`;
+  }
   // A frozen entity the handler tried to change: its tool does not declare it in `writes`.
   if (error instanceof TypeError && /read[- ]only|not extensible|Cannot (assign|add|delete)|frozen|trap returned falsish/i.test(message)) {
     return `[eval-simulate] the handler of ${fake.id}/${tool.manifest.name} changed state its tool does not declare in writes (${tool.manifest.writes.join(", ") || "none"}): ${message}`;

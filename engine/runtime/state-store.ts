@@ -11,6 +11,8 @@ export interface Draft {
   state: FakeState;
   /** The entities the call may change. */
   writes: readonly string[];
+  /** The written entities the handler read or replaced, with their values now: what to commit. */
+  changes(): FakeState | undefined;
 }
 
 /**
@@ -25,6 +27,7 @@ export class StateStore {
   readonly initial: States;
   private readonly queues = new Map<string, SerialQueue>();
   private readonly listeners: Array<(fake: string) => void> = [];
+  private readOnly: States | undefined;
 
   constructor(states: States, initial: States = states) {
     // The containers stay open so commits can replace entity values in place; the values freeze.
@@ -51,13 +54,31 @@ export class StateStore {
   draft(fake: string, writes: readonly string[]): Draft {
     const current = this.states[fake] ?? {};
     const state: FakeState = {};
+    const touched = new Map<string, unknown>();
     for (const [name, value] of Object.entries(current)) {
-      if (writes.includes(name)) state[name] = thaw(value);
-      else Object.defineProperty(state, name, { value, enumerable: true, writable: false, configurable: false });
+      if (writes.includes(name)) continue;
+      Object.defineProperty(state, name, { value, enumerable: true, writable: false, configurable: false });
     }
-    for (const name of writes) if (!Object.hasOwn(state, name)) state[name] = undefined;
+    for (const name of writes) {
+      // A written entity is copied the first time the handler reads it, so a call pays only
+      // for the entities it touches; assigning replaces it without a copy.
+      Object.defineProperty(state, name, {
+        enumerable: true,
+        configurable: false,
+        get: () => {
+          if (!touched.has(name)) touched.set(name, thaw(current[name]));
+          return touched.get(name);
+        },
+        set: (value) => void touched.set(name, value),
+      });
+    }
     Object.preventExtensions(state);
-    return { state, writes };
+    return { state, writes, changes: () => (touched.size > 0 ? Object.fromEntries(touched) : undefined) };
+  }
+
+  /** The state of every fake as handlers see the world: reading works, changing it throws. */
+  get view(): States {
+    return (this.readOnly ??= readOnlyView(this.states));
   }
 
   /** Commits new values of some of a fake's entities together, and tells the listeners. */
@@ -67,12 +88,15 @@ export class StateStore {
       if (value === undefined) delete target[name];
       else target[name] = deepFreeze(value);
     }
-    for (const listener of this.listeners) listener(fake);
-  }
-
-  /** Commits a draft's written entities. */
-  commitDraft(fake: string, draft: Draft): void {
-    this.commit(fake, Object.fromEntries(draft.writes.map((name) => [name, draft.state[name]])));
+    // A listener that fails (a state file that cannot be written) must not undo or hide a
+    // commit that already happened: it is the listener's to report.
+    for (const listener of this.listeners) {
+      try {
+        listener(fake);
+      } catch {
+        // Reported by the listener itself.
+      }
+    }
   }
 
   /** Called after every commit with the fake's id. */
@@ -84,4 +108,24 @@ export class StateStore {
   async idle(): Promise<void> {
     await Promise.all([...this.queues.values()].map((q) => q.idle()));
   }
+}
+
+const refuse = (): never => {
+  throw new TypeError("[eval-simulate] the world is read-only in a handler: change this fake's own `state` (the entities its tool writes)");
+};
+
+/** A view of the states that reads through to them and refuses every change, at both levels. */
+function readOnlyView(states: States): States {
+  const traps = { set: refuse, defineProperty: refuse, deleteProperty: refuse, setPrototypeOf: refuse };
+  const views = new Map<string, FakeState>();
+  return new Proxy(states, {
+    ...traps,
+    get(target, key) {
+      const value = Reflect.get(target, key);
+      if (typeof key !== "string" || !value || typeof value !== "object") return value;
+      let view = views.get(key);
+      if (!view) views.set(key, (view = new Proxy(value as FakeState, traps)));
+      return view;
+    },
+  });
 }
