@@ -25,3 +25,14 @@ export function refuseUnknownFlags(rawArgs: string[], args: ArgsDef): boolean {
   }
   return true;
 }
+
+/** Reads a `--clock` flag, or says why it cannot (a usage error). Undefined means "now". */
+export function clockFlag(value: string | undefined): { ok: true; clock?: string } | { ok: false } {
+  if (value === undefined) return { ok: true };
+  if (Number.isNaN(Date.parse(value)) && !/^\d+$/.test(value) && value !== "now") {
+    process.stderr.write(`eval-simulate: --clock takes an ISO 8601 time (2026-10-01T09:00:00Z), not "${value}"\n`);
+    process.exitCode = EXIT.usage;
+    return { ok: false };
+  }
+  return { ok: true, clock: value };
+}

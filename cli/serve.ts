@@ -2,7 +2,8 @@ import { type ArgsDef, defineCommand } from "citty";
 import { loadFakes } from "../engine/host/load-fakes.js";
 import { serveSidecar } from "../engine/host/sidecar.js";
 import { ManifestError } from "../engine/manifest/diagnostic.js";
-import { EXIT, refuseUnknownFlags } from "./exit-codes.js";
+import { UnknownScenarioError } from "../engine/world/index.js";
+import { clockFlag, EXIT, refuseUnknownFlags } from "./exit-codes.js";
 import { renderText } from "./render-diagnostics.js";
 
 const args = {
@@ -24,6 +25,7 @@ export default defineCommand({
   args,
   async run({ args: parsed, rawArgs }) {
     if (!refuseUnknownFlags(rawArgs, args)) return;
+    if (!clockFlag(parsed.clock).ok) return;
     let port: number | undefined;
     if (parsed.port !== undefined) {
       port = Number(parsed.port);
@@ -42,7 +44,9 @@ export default defineCommand({
       process.exitCode = error.diagnostics.some((d) => d.code === "E_IO" && d.path === "(root)") ? EXIT.usage : EXIT.invalid;
       return;
     }
-    const services = await serveSidecar(loaded.fakes, loaded.world, {
+    let services: Awaited<ReturnType<typeof serveSidecar>>;
+    try {
+      services = await serveSidecar(loaded.fakes, loaded.world, {
       port,
       host: parsed.host,
       scenario: parsed.scenario,
@@ -52,7 +56,14 @@ export default defineCommand({
       resumeStateFile: parsed.resumeStateFile,
       record: parsed.record,
       manifestDir: parsed.manifestDir,
-    });
+      });
+    } catch (error) {
+      // A refusal to start (an unknown scenario, a world or resume lacking a fake, a port in use)
+      // is said plainly; an unknown scenario is the caller's mistake, the rest the setup's.
+      process.stderr.write(`eval-simulate: cannot serve: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}\n`);
+      process.exitCode = error instanceof UnknownScenarioError ? EXIT.usage : EXIT.invalid;
+      return;
+    }
     const lines = [`eval-simulate serving scenario "${services.scenario}" at http://${services.host}:${services.port} (clock ${services.clock})`];
     for (const server of services.mcpServers()) lines.push(`  ${server.id.padEnd(16)} ${server.url}`);
     for (const [id, fake] of Object.entries(loaded.fakes)) {

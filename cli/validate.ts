@@ -1,6 +1,6 @@
 import { type ArgsDef, defineCommand } from "citty";
 import { checkManifest } from "../engine/manifest/load-manifest.js";
-import { EXIT, refuseUnknownFlags } from "./exit-codes.js";
+import { clockFlag, EXIT, refuseUnknownFlags } from "./exit-codes.js";
 import { renderGithub, renderJson, renderText, type ValidationOutcome } from "./render-diagnostics.js";
 
 const args = {
@@ -15,6 +15,7 @@ export default defineCommand({
   args,
   async run({ args: parsed, rawArgs }) {
     if (!refuseUnknownFlags(rawArgs, args)) return;
+    if (!clockFlag(parsed.clock).ok) return;
     const files = parsed._.length > 0 ? parsed._ : [parsed.manifests ?? "fakes.yaml"];
     const outcomes: ValidationOutcome[] = [];
     let unreadable = false;

@@ -54,7 +54,7 @@ export const Api = Type.Object(
       Type.Array(Type.String(), describe("Requests whose Host is one of these are this fake's.", { examples: [["api.github.com"]] })),
     ),
     handlers: Type.Optional(Type.String(describe("A TypeScript or JavaScript module mapping operation names to handlers.", { examples: ["api/github/handlers.ts"] }))),
-    timeoutMs: Type.Optional(Type.Integer({ minimum: 1, ...describe("A handler's time limit in milliseconds.", { default: 30000 }) })),
+    timeoutMs: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, ...describe("A handler's time limit in milliseconds.", { default: 30000 }) })),
     entities: Type.Optional(Entities),
     operations: Type.Optional(
       Type.Record(Type.String({ minLength: 1 }), Operation, {

@@ -104,7 +104,7 @@ export const Server = Type.Object(
       ),
     ),
     timeoutMs: Type.Optional(
-      Type.Integer({ minimum: 1, ...describe("A handler's time limit in milliseconds; past it the call is a tool error and changes nothing.", { default: 30000 }) }),
+      Type.Integer({ minimum: 1, maximum: 2147483647, ...describe("A handler's time limit in milliseconds; past it the call is a tool error and changes nothing.", { default: 30000 }) }),
     ),
     entities: Type.Optional(Entities),
     tools: Type.Record(Type.String({ minLength: 1 }), Tool, {

@@ -225,7 +225,7 @@ function stateProblem(api: CompiledApi, what: string, changes: Record<string, un
 function describe(error: unknown, what: string, writes: string[]): string {
   const message = error instanceof Error ? error.message : String(error);
   const deleted = /Cannot delete property '([^']+)'/.exec(message)?.[1];
-  if (error instanceof TypeError && deleted) return `[eval-simulate] ${what} would delete ${deleted}; set it to an empty value instead; nothing was changed`;
+  if (error instanceof TypeError && deleted && writes.includes(deleted)) return `[eval-simulate] ${what} would delete ${deleted}; set it to an empty value instead; nothing was changed`;
   // A frozen entity the handler tried to change: its operation does not declare it in `writes`.
   if (error instanceof TypeError && /read[- ]only|not extensible|Cannot (assign|add|delete)|frozen|trap returned falsish/i.test(message)) {
     return `[eval-simulate] the handler of ${what} changed state its operation does not declare in writes (${writes.join(", ") || "none"}): ${message}`;

@@ -25,6 +25,7 @@ export function apiManifestJson(api: ApiManifest) {
     id: api.id,
     kind: "api" as const,
     ...(api.description ? { description: api.description } : {}),
+    ...(api.emulate ? { emulate: api.emulate } : {}),
     entities: api.entities.map((e) => e.name),
     operations: Object.fromEntries(api.operations.map((op) => [op.name, { method: op.method, path: op.pathTemplate, reads: op.reads, writes: op.writes }])),
   };

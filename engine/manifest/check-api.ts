@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { ManifestDocument } from "../../schema/manifest.js";
+import { compileApi } from "../api/compile-api.js";
 import type { OperationHandler } from "../handlers/typescript-handlers.js";
 import { checkEntities, checkEntityNames, checkHandler, checkSetTargets, DEFAULT_TIMEOUT_MS } from "./check-server.js";
 import { suggestion } from "./diagnostic.js";
@@ -90,6 +91,7 @@ export async function checkApi(id: string, api: ApiDocument, context: LoadContex
   const available = documentOperations(document);
   const names = available.flatMap((op) => [operationName(op), `${op.method} ${op.pathTemplate}`]);
   const operations: OperationManifest[] = [];
+  const seen = new Map<DocumentOperation, string>();
   for (const [name, spec] of Object.entries(api.operations ?? {})) {
     const at = [...path, "operations", name];
     const found = available.find((op) => op.operationId === name || `${op.method} ${op.pathTemplate}` === name);
@@ -97,6 +99,11 @@ export async function checkApi(id: string, api: ApiDocument, context: LoadContex
       report.error("E_UNKNOWN_OPERATION", at, `"${name}" is not an operation of ${api.openapi}.${suggestion(name, names)}`, { key: true });
       continue;
     }
+    if (seen.has(found)) {
+      report.error("E_UNKNOWN_OPERATION", at, `"${name}" is the same operation as "${seen.get(found)}": list each operation once`, { key: true });
+      continue;
+    }
+    seen.set(found, name);
     const known = entities.map((e) => e.name);
     const reads = checkEntityNames(spec.reads, known, [...at, "reads"], context);
     const writes = checkEntityNames(spec.writes, known, [...at, "writes"], context);
@@ -111,5 +118,13 @@ export async function checkApi(id: string, api: ApiDocument, context: LoadContex
       report.warn("W_UNUSED_HANDLER", [...path, "handlers"], `the handlers module exports "${name}", which ${id} does not serve.${suggestion(name, Object.keys(api.operations ?? {}))}`);
     }
   }
-  return { ...base, openapiFile: resolve(dir, api.openapi as string), document, handlersFile: module?.file, operations };
+  const manifest: ApiManifest = { ...base, openapiFile: resolve(dir, api.openapi as string), document, handlersFile: module?.file, operations };
+  // Compiled as the host will compile it, so a document whose schemas do not compile fails here.
+  try {
+    compileApi(manifest);
+  } catch (error) {
+    report.error("E_OPENAPI", [...path, "openapi"], (error as Error).message.replace(/^\[eval-simulate\] /, ""));
+    return undefined;
+  }
+  return manifest;
 }

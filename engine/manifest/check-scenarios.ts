@@ -14,6 +14,8 @@ export interface FakeIndex {
   apis: ApiManifest[];
   /** Every declared fake id, loaded or not (a fake with errors is still a known name). */
   ids: string[];
+  /** Each fake's declared tools or operations, checked or not: stubs and faults may name them. */
+  declared: Map<string, { kind: "tool" | "operation"; names: string[] }>;
 }
 
 /** Finds every `extends` that names an unknown scenario or closes a cycle. */
@@ -21,7 +23,7 @@ function checkExtends(scenarios: ScenariosDocument, context: LoadContext): void 
   const names = Object.keys(scenarios);
   const reported = new Set<string>();
   for (const [name, scenario] of Object.entries(scenarios)) {
-    if (scenario.extends === undefined) continue;
+    if (typeof scenario?.extends !== "string") continue;
     if (!Object.hasOwn(scenarios, scenario.extends)) {
       context.report.error("E_UNKNOWN_SCENARIO", ["scenarios", name, "extends"], `"${name}" extends "${scenario.extends}", which is not a scenario.${suggestion(scenario.extends, names)}`);
       continue;
@@ -44,7 +46,7 @@ function checkExtends(scenarios: ScenariosDocument, context: LoadContext): void 
 }
 
 function checkDefaults(scenarios: ScenariosDocument, context: LoadContext): void {
-  const marked = Object.entries(scenarios).filter(([, s]) => s.default === true).map(([name]) => name);
+  const marked = Object.entries(scenarios).filter(([, s]) => s?.default === true).map(([name]) => name);
   if (marked.length > 1) {
     for (const name of marked.slice(1)) {
       context.report.error("E_SCENARIO_DEFAULT", ["scenarios", name, "default"], `"${name}" and "${marked[0]}" are both marked default: true`, { key: true });
@@ -84,12 +86,16 @@ function checkState(name: string, state: Record<string, Record<string, unknown>>
  * returns them normalised with the spec worlds are built from.
  */
 export function checkScenarios(
-  scenarios: ScenariosDocument,
+  all: ScenariosDocument,
   fakes: FakeIndex,
   context: LoadContext,
+  unsound: ReadonlySet<string> = new Set(),
 ): { scenarios: ScenarioManifest[]; spec: WorldSpec } {
-  checkExtends(scenarios, context);
-  checkDefaults(scenarios, context);
+  // Names, extends and defaults are checked over every scenario, so one scenario's typo does not
+  // make another's `extends` look wrong; the rest only where the schema check passed.
+  checkExtends(all, context);
+  checkDefaults(all, context);
+  const scenarios = Object.fromEntries(Object.entries(all).filter(([name]) => !unsound.has(name)));
   const normalised: ScenarioManifest[] = [];
   for (const [name, scenario] of Object.entries(scenarios)) {
     checkState(name, scenario.state ?? {}, fakes, context);

@@ -1,5 +1,6 @@
 import type { AnswerSpec } from "../contract/index.js";
-import { nestedDefaults } from "../contract/index.js";
+import { createSchemaCompiler, nestedDefaults } from "../contract/index.js";
+import { checkScenarioValues } from "../world/index.js";
 import type { ToolHandler } from "../handlers/typescript-handlers.js";
 import { suggestion } from "./diagnostic.js";
 import { type HandlersModule, loadHandlersModule } from "./handlers-module.js";
@@ -17,6 +18,13 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** Checks one fake's entities and returns them with their schemas made standalone. */
 export function checkEntities(entities: EntitiesDocument | undefined, path: PathSegment[], context: LoadContext): EntityManifest[] {
+  // A default's special values (`$date`, `$id`, `$expr`) are checked here, once, at the default.
+  for (const [name, entity] of Object.entries(entities ?? {})) {
+    for (const problem of checkScenarioValues(entity.default, [...path, name, "default"])) {
+      const position = problem.offset === undefined ? undefined : context.report.source.positionInString([...problem.path, "$expr"], problem.offset);
+      context.report.error(problem.code === "E_JSONATA_SYNTAX" ? "E_JSONATA_SYNTAX" : "E_WORLD_VALUE", problem.path, problem.message, { position });
+    }
+  }
   return Object.entries(entities ?? {}).map(([name, entity]) => ({
     name,
     description: entity.description,
@@ -111,12 +119,31 @@ function checkTool(
   for (const pointer of nestedDefaults(tool.inputSchema ?? {})) {
     report.warn("W_NESTED_DEFAULT", path, `"${tool.name}" states a default at ${pointer} of its input schema, below the top level: it is not filled`, { key: true });
   }
+  if (!capturedSchemasCompile(tool, path, context)) return undefined;
   const answer = checkAnswer(tool, spec, path, context);
   const handler = checkHandler<ToolHandler>(tool.name, spec, path, module, context);
   if (handler?.kind === "jsonata") checkSetTargets(tool.name, handler.jsonata.writes, writes, entityNames, [...path, "jsonata", "set"], context);
   if (!answer || !handler) return undefined;
   return { name: tool.name, captured: tool, kind, reads, writes, answer, handler, source: report.location(path) };
 }
+
+/** The captured input and output schemas must compile as the host will compile them (2020-12 by default, as the SDK does). */
+function capturedSchemasCompile(tool: CapturedTool, path: PathSegment[], context: LoadContext): boolean {
+  let ok = true;
+  for (const key of ["inputSchema", "outputSchema"] as const) {
+    const schema = tool[key];
+    if (schema === undefined) continue;
+    try {
+      capturedCompiler.compile(key === "inputSchema" ? { type: "object", ...schema } : schema);
+    } catch (error) {
+      ok = false;
+      context.report.error("E_CAPTURE_INVALID", path, `the captured ${key} of "${tool.name}" does not compile: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}`, { key: true, hint: "Re-capture the server, or fix the capture file's schema." });
+    }
+  }
+  return ok;
+}
+
+const capturedCompiler = createSchemaCompiler({ defaultDialect: "2020-12" });
 
 /** A JSONata `set` may only change entities that exist and that the tool declares in `writes`. */
 export function checkSetTargets(tool: string, set: readonly string[], writes: string[], entityNames: string[], path: PathSegment[], context: LoadContext): void {

@@ -1,4 +1,5 @@
 import type { ManifestDocument } from "../../schema/manifest.js";
+import { createSchemaCompiler } from "../contract/index.js";
 import { suggestion } from "./diagnostic.js";
 import type { LoadContext } from "./load-context.js";
 import type { FakeIndex } from "./check-scenarios.js";
@@ -20,6 +21,8 @@ const MATCH_KEYWORDS = new Set([
 const SCHEMA_MAPS = new Set(["properties"]);
 const SCHEMA_LISTS = new Set(["allOf", "anyOf", "oneOf"]);
 const SCHEMA_VALUES = new Set(["items", "contains", "additionalProperties", "not", "if", "then", "else"]);
+
+const matchCompiler = createSchemaCompiler({ defaultDialect: "2020-12" });
 
 /** Limits that keep a scenario's stubs cheap to match on every call. */
 export const STUB_LIMITS = { rules: 100, depth: 32, nodes: 20_000, characters: 1_000_000 } as const;
@@ -74,14 +77,16 @@ function checkTarget(what: "stub" | "fault", name: string, path: PathSegment[], 
   const [fake, target] = [name.slice(0, slash), name.slice(slash + 1)];
   const server = fakes.servers.find((s) => s.id === fake);
   const api = fakes.apis.find((a) => a.id === fake);
+  // Declared names count even when their tool failed its own checks: that error is reported once.
+  const declared = fakes.declared.get(fake) ?? { kind: "tool", names: [] };
   if (!fakes.ids.includes(fake)) {
     context.report.error("E_STUB", path, `the ${what} targets "${fake}", which is not a server or api.${suggestion(fake, fakes.ids)}`);
   } else if (target === "*" && what === "fault") {
     // Every tool or operation of the fake.
-  } else if (server && !server.tools.some((t) => t.name === target)) {
-    context.report.error("E_STUB", path, `"${fake}" serves no tool "${target}".${suggestion(target, server.tools.map((t) => t.name))}`);
-  } else if (api && !api.emulate && !api.operations.some((op) => op.name === target || `${op.method} ${op.pathTemplate}` === target)) {
-    context.report.error("E_STUB", path, `"${fake}" serves no operation "${target}".${suggestion(target, api.operations.map((op) => op.name))}`);
+  } else if (api?.emulate) {
+    // A built-in's operations are its own.
+  } else if (!declared.names.includes(target) && !api?.operations.some((op) => `${op.method} ${op.pathTemplate}` === target)) {
+    context.report.error("E_STUB", path, `"${fake}" serves no ${declared.kind} "${target}".${suggestion(target, declared.names)}`);
   }
   return { fake, target, server };
 }
@@ -120,7 +125,16 @@ export function checkStubs(scenario: string, stubs: StubDocument[], fakes: FakeI
         context.report.error("E_STUB", where, "status goes with API fakes; an MCP stub answers with answer or error");
       }
     });
+    const errorsBefore = context.report.diagnostics.length;
     for (const [name, schema] of Object.entries(stub.match ?? {})) checkMatchSchema(schema, [...at, "match", name], 1, context);
+    if (stub.match && context.report.diagnostics.length === errorsBefore) {
+      // Compiled as the runtime compiles it, so a stub that validates also serves.
+      try {
+        matchCompiler.compile({ type: "object", properties: stub.match, required: Object.keys(stub.match) });
+      } catch (error) {
+        context.report.error("E_STUB", [...at, "match"], `the match does not compile: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}`);
+      }
+    }
     checked.push({ id: stub.id, fake, target, match: stub.match as Record<string, JsonSchema> | undefined, outcomes, source: context.report.location(at) });
   });
   return checked;

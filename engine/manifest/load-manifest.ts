@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { ManifestDocument } from "../../schema/manifest.js";
 import { createSchemaCompiler } from "../contract/index.js";
-import { IMPLICIT_SCENARIO, parseClock, type WorldSource, type WorldSpec, worldFromModule, worldFromSpec } from "../world/index.js";
+import { IMPLICIT_SCENARIO, isPlainObject, parseClock, type WorldSource, type WorldSpec, worldFromModule, worldFromSpec } from "../world/index.js";
 import { checkApi } from "./check-api.js";
 import { checkScenarios } from "./check-scenarios.js";
 import { checkServer } from "./check-server.js";
@@ -54,7 +54,17 @@ export async function checkManifest(path: string, options: LoadOptions = {}): Pr
   report.diagnostics.push(...checkAgainstSchema(source));
   if (report.failed && (typeof source.value !== "object" || source.value === null)) return { diagnostics: sorted(report.diagnostics) };
 
-  const document = source.value as ManifestDocument;
+  const raw = source.value as ManifestDocument;
+  // A section of the wrong shape was reported by the schema check; later checks see it empty.
+  const map = <T>(value: T | undefined): T => (isPlainObject(value) ? value : ({} as T));
+  const document: ManifestDocument = {
+    ...raw,
+    servers: map(raw.servers),
+    apis: map(raw.apis),
+    scenarios: raw.scenarios === undefined ? undefined : map(raw.scenarios),
+    schemas: map(raw.schemas),
+    invariants: Array.isArray(raw.invariants) ? raw.invariants : [],
+  };
   const context: LoadContext = { dir: dirname(file), report, schemas: (document.schemas ?? {}) as Record<string, JsonSchema>, compiler: createSchemaCompiler() };
   // Sub-trees the schema already refused are not checked further: their shape is unknown.
   const sound = (path: (string | number)[]) => !report.hasErrorsUnder(path);
@@ -78,10 +88,14 @@ export async function checkManifest(path: string, options: LoadOptions = {}): Pr
     if (checked) apis.push(checked);
   }
   const ids = [...Object.keys(document.servers ?? {}), ...Object.keys(document.apis ?? {})];
-  const scenariosDocument = Object.fromEntries(Object.entries(document.scenarios ?? {}).filter(([name]) => sound(["scenarios", name])));
-  const { scenarios, spec } = checkScenarios(scenariosDocument, { servers, apis, ids }, context);
+  const declared = new Map<string, { kind: "tool" | "operation"; names: string[] }>([
+    ...Object.entries(document.servers ?? {}).map(([id, s]) => [id, { kind: "tool" as const, names: Object.keys(map(s?.tools)) }] as const),
+    ...Object.entries(document.apis ?? {}).map(([id, a]) => [id, { kind: "operation" as const, names: Object.keys(map(a?.operations)) }] as const),
+  ]);
+  const unsound = new Set(Object.keys(document.scenarios ?? {}).filter((name) => !sound(["scenarios", name])));
+  const { scenarios, spec } = checkScenarios(document.scenarios ?? {}, { servers, apis, ids, declared }, context, unsound);
   checkStaticTools(servers, spec, context);
-  const invariants = compileManifestInvariants(document.invariants ?? [], context);
+  const invariants = compileManifestInvariants((document.invariants ?? []).filter((inv, i) => sound(["invariants", i]) && isPlainObject(inv)), context);
 
   let world: WorldSource | undefined;
   if (document.world !== undefined && document.scenarios !== undefined) {

@@ -43,8 +43,11 @@ function keepIntendedBranches(errors: ErrorObject[], value: unknown): ErrorObjec
   for (const union of unions) {
     const prefix = `${union.schemaPath}/`;
     const branches = new Map<number, ErrorObject[]>();
+    // Pattern properties and array items share one schema path across instances: only this
+    // union's own instance (and what lies below it) belongs to it.
+    const mine = (e: ErrorObject) => e.instancePath === union.instancePath || e.instancePath.startsWith(`${union.instancePath}/`);
     for (const e of kept) {
-      if (!e.schemaPath.startsWith(prefix)) continue;
+      if (!e.schemaPath.startsWith(prefix) || !mine(e)) continue;
       const n = Number(e.schemaPath.slice(prefix.length).split("/")[0]);
       branches.set(n, [...(branches.get(n) ?? []), e]);
     }

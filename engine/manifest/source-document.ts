@@ -1,4 +1,4 @@
-import { isMap, isPair, isScalar, isSeq, LineCounter, type Node, parseDocument, type Scalar } from "yaml";
+import { isMap, isPair, isScalar, isSeq, LineCounter, type Node, parseDocument, type Scalar, visit } from "yaml";
 
 export type PathSegment = string | number;
 export interface Position {
@@ -34,7 +34,25 @@ export class SourceDocument {
       position: this.positionAt(error.pos[0]),
     }));
     // yaml still returns partial data beside errors; callers check `problems` first.
-    this.value = this.problems.length === 0 ? this.doc.toJS({ maxAliasCount: 1000 }) : undefined;
+    this.value = this.problems.length === 0 ? this.resolve() : undefined;
+  }
+
+  /** The document as plain data; an alias that names no anchor, or too many aliases, is a problem. */
+  private resolve(): unknown {
+    visit(this.doc, {
+      Alias: (_, alias) => {
+        if (alias.resolve(this.doc) === undefined) {
+          this.problems.push({ code: "E_YAML_SYNTAX", message: `the alias *${alias.source} names no anchor (&${alias.source}) defined before it`, position: this.positionAt(alias.range?.[0] ?? 0) });
+        }
+      },
+    });
+    if (this.problems.length > 0) return undefined;
+    try {
+      return this.doc.toJS({ maxAliasCount: 1000 });
+    } catch (error) {
+      this.problems.push({ code: "E_YAML_SYNTAX", message: (error as Error).message.split("\n")[0], position: { line: 1, column: 1 } });
+      return undefined;
+    }
   }
 
   /** 1-based line and column of a character offset. */

@@ -182,7 +182,7 @@ function stateProblem(fake: CompiledServer, tool: string, changes: Record<string
 function describe(error: unknown, fake: CompiledServer, tool: CompiledTool): string {
   const message = error instanceof Error ? error.message : String(error);
   const deleted = /Cannot delete property '([^']+)'/.exec(message)?.[1];
-  if (error instanceof TypeError && deleted) {
+  if (error instanceof TypeError && deleted && tool.manifest.writes.includes(deleted)) {
     return `[eval-simulate] ${fake.id}/${tool.manifest.name} would delete ${deleted}; set it to an empty value instead; nothing was changed`;
   }
   // A frozen entity the handler tried to change: its tool does not declare it in `writes`.

@@ -19,7 +19,7 @@ const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "tr
  * passes a fakes.yaml needs a YAML parser (the package's own dependency).
  */
 function parseYaml(text: string, file: string): unknown {
-  let yaml: { parse(text: string): unknown };
+  let yaml: { parse(text: string, options?: { maxAliasCount?: number }): unknown };
   try {
     yaml = createRequire(import.meta.url)("yaml") as typeof yaml;
   } catch (error) {
@@ -28,7 +28,7 @@ function parseYaml(text: string, file: string): unknown {
     });
   }
   try {
-    return yaml.parse(text);
+    return yaml.parse(text, { maxAliasCount: 1000 });
   } catch (error) {
     throw new Error(`[eval-simulate] ${file} is not valid YAML: ${(error as Error).message}`, { cause: error });
   }
@@ -65,7 +65,7 @@ export function manifestsFromYaml(file: string): WriteMaps {
     if (!isObject(api)) continue;
     if (manifests[id]) throw new Error(`[eval-simulate] ${file}: "${id}" is both a server and an api (an id names one fake)`);
     const operations = servedOperations(api, dirname(file));
-    manifests[id] = normalizeManifest({ description: api.description, entities: api.entities, operations }, id, "api", `${file} (apis.${id})`);
+    manifests[id] = normalizeManifest({ description: api.description, entities: api.entities, operations, ...(typeof api.emulate === "string" ? { emulate: api.emulate } : {}) }, id, "api", `${file} (apis.${id})`);
   }
   return manifests;
 }

@@ -26,7 +26,7 @@ export interface OperationWrites {
 /** The fields of a fake's manifest the checks read: its id, its entities and its entity map. */
 export type WriteMap =
   | { id: string; kind: "mcp"; description?: string; entities: string[]; tools: Record<string, ToolWrites> }
-  | { id: string; kind: "api"; description?: string; entities: string[]; operations: Record<string, OperationWrites> };
+  | { id: string; kind: "api"; description?: string; entities: string[]; operations: Record<string, OperationWrites>; emulate?: string };
 
 /** Write maps by fake id, as `loadManifests` returns them. */
 export type WriteMaps = Record<string, WriteMap>;

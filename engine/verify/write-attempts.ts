@@ -58,6 +58,10 @@ function target(call: Call, manifests: WriteMaps, index: ToolNameIndex): { serve
   if (typeof call.server === "string" && typeof call.tool === "string") return { server: call.server, tool: call.tool };
   if (typeof call.api === "string" && typeof call.operation === "string") {
     const manifest = Object.hasOwn(manifests, call.api) ? manifests[call.api] : undefined;
+    // An emulate built-in has no entity map: every request that is not a read counts as a write.
+    if (manifest?.kind === "api" && manifest.emulate) {
+      return /^(GET|HEAD|OPTIONS) /.test(call.operation) ? undefined : { server: call.api, tool: call.operation };
+    }
     const tool = manifest?.kind === "api" ? operationKey(manifest.operations, call.operation) : undefined;
     return tool === undefined ? undefined : { server: call.api, tool };
   }
@@ -77,6 +81,7 @@ function target(call: Call, manifests: WriteMaps, index: ToolNameIndex): { serve
 function writes(manifests: WriteMaps, pair: { server: string; tool: string }): boolean {
   const manifest = Object.hasOwn(manifests, pair.server) ? manifests[pair.server] : undefined;
   if (!manifest) return false;
+  if (manifest.kind === "api" && manifest.emulate) return !/^(GET|HEAD|OPTIONS) /.test(pair.tool);
   const map = entityMapOf(manifest);
   return Object.hasOwn(map, pair.tool) && map[pair.tool].writes.length > 0;
 }
