@@ -25,34 +25,59 @@ export class NotJsonError extends Error {
  * @example toPlainJson(await expression.evaluate(input)) // [2, 3], not [2, 3, sequence: true]
  */
 export function toPlainJson(value: unknown): unknown {
-  return plain(value, "", new Set());
+  const walk = { path: [] as Array<string | number>, ancestors: new Set<object>(), budget: MAX_VALUES };
+  return plain(value, walk);
 }
 
-function plain(value: unknown, at: string, ancestors: Set<object>): unknown {
+/** More values than this in one result end the run: copying them could exhaust the heap. */
+export const MAX_VALUES = 2_000_000;
+
+interface Walk {
+  /** Where the walk is, kept as segments: formatted only when there is an error to name. */
+  path: Array<string | number>;
+  ancestors: Set<object>;
+  budget: number;
+}
+
+const where = (path: Array<string | number>) =>
+  path.map((s, i) => (typeof s === "number" ? `[${s}]` : i === 0 ? s : `.${s}`)).join("");
+
+function plain(value: unknown, walk: Walk): unknown {
   if (value === null || value === undefined || typeof value === "string" || typeof value === "boolean") return value;
   if (typeof value === "number") {
-    if (!Number.isFinite(value)) throw new NotJsonError(`the number ${value}`, at);
+    if (!Number.isFinite(value)) throw new NotJsonError(`the number ${value}`, where(walk.path));
     return value;
   }
-  if (typeof value !== "object") throw new NotJsonError(`a ${typeof value}`, at);
-  if (isJsonataFunction(value)) throw new NotJsonError("a function", at);
-  if (ancestors.has(value)) throw new NotJsonError("a circular reference", at);
-  ancestors.add(value);
+  if (typeof value !== "object") throw new NotJsonError(`a ${typeof value}`, where(walk.path));
+  // Committed state is frozen plain JSON already: a result may share it, since nothing can change it.
+  if (Object.isFrozen(value) && !(value as { sequence?: boolean }).sequence) return value;
+  if (isJsonataFunction(value)) throw new NotJsonError("a function", where(walk.path));
+  if (walk.ancestors.has(value)) throw new NotJsonError("a circular reference", where(walk.path));
+  walk.ancestors.add(value);
   let copy: unknown;
   if (Array.isArray(value)) {
+    if ((walk.budget -= value.length) < 0) throw new NotJsonError(`a result of more than ${MAX_VALUES} values`, where(walk.path));
     const items = new Array<unknown>(value.length);
-    for (let i = 0; i < value.length; i++) items[i] = plain(value[i], `${at}[${i}]`, ancestors) ?? null;
+    for (let i = 0; i < value.length; i++) {
+      walk.path.push(i);
+      items[i] = plain(value[i], walk) ?? null;
+      walk.path.pop();
+    }
     copy = items;
   } else {
+    const keys = Object.keys(value);
+    if ((walk.budget -= keys.length) < 0) throw new NotJsonError(`a result of more than ${MAX_VALUES} values`, where(walk.path));
     const entries: Array<[string, unknown]> = [];
-    for (const key of Object.keys(value)) {
-      const item = plain((value as Record<string, unknown>)[key], at ? `${at}.${key}` : key, ancestors);
+    for (const key of keys) {
+      walk.path.push(key);
+      const item = plain((value as Record<string, unknown>)[key], walk);
+      walk.path.pop();
       if (item !== undefined) entries.push([key, item]);
     }
     // fromEntries defines own properties, so a "__proto__" key stays data.
     copy = Object.fromEntries(entries);
   }
-  ancestors.delete(value);
+  walk.ancestors.delete(value);
   return copy;
 }
 

@@ -1,7 +1,7 @@
 import type { SchemaCompiler } from "../contract/index.js";
 import { type CompiledJsonataHandler, compileJsonataHandler } from "../handlers/jsonata-index.js";
 import type { Report } from "./report.js";
-import { standalone } from "./schema-refs.js";
+import { referencedSchemas, standalone } from "./schema-refs.js";
 import type { PathSegment } from "./source-document.js";
 import type { JsonSchema } from "./types.js";
 
@@ -11,6 +11,8 @@ export interface LoadContext {
   report: Report;
   /** The manifest's named schemas, as written. */
   schemas: Record<string, JsonSchema>;
+  /** Named schemas already reported broken: a schema that reaches one is not reported again. */
+  brokenSchemas: Set<string>;
   compiler: SchemaCompiler;
 }
 
@@ -19,6 +21,7 @@ export interface LoadContext {
  * reports unknown `#/schemas/` names and schemas ajv refuses.
  */
 export function checkSchema(schema: JsonSchema, path: readonly PathSegment[], context: LoadContext): JsonSchema | undefined {
+  if ([...reachedSchemas(schema, context.schemas)].some((name) => context.brokenSchemas.has(name))) return undefined;
   const resolved = standalone(schema, context.schemas);
   const unknown = findUnknownRefs(schema, context.schemas);
   if (unknown.length > 0) {
@@ -34,6 +37,71 @@ export function checkSchema(schema: JsonSchema, path: readonly PathSegment[], co
     return undefined;
   }
   return resolved;
+}
+
+/** The named schemas a schema reaches through `#/schemas/` references, transitively. */
+export function reachedSchemas(schema: unknown, named: Record<string, JsonSchema>): Set<string> {
+  const reached = new Set<string>();
+  const pending = [...referencedSchemas(schema)];
+  while (pending.length > 0) {
+    const name = pending.pop() as string;
+    if (reached.has(name)) continue;
+    reached.add(name);
+    if (name in named) pending.push(...referencedSchemas(named[name]));
+  }
+  return reached;
+}
+
+/**
+ * Checks the named schemas first, so a broken one is reported once, where it is written, and
+ * the schemas that use it are not reported again: unknown names, schemas that only refer to
+ * each other in a cycle (no validator could ever finish one), then each compiled.
+ */
+export function checkNamedSchemas(context: LoadContext, sound: (path: PathSegment[]) => boolean): Record<string, JsonSchema> {
+  const named = context.schemas;
+  for (const [name, schema] of Object.entries(named)) {
+    const path = ["schemas", name];
+    if (!sound(path)) {
+      context.brokenSchemas.add(name);
+      continue;
+    }
+    const unknown = findUnknownRefs(schema, named);
+    for (const missing of unknown) {
+      context.report.error("E_SCHEMA_REF", path, `the schema refers to "#/schemas/${missing}", which is not declared under schemas`);
+    }
+    if (unknown.length > 0) context.brokenSchemas.add(name);
+    const cycle = refOnlyCycle(name, named);
+    if (cycle) {
+      context.report.error("E_SCHEMA_REF", path, `the schemas ${cycle.join(" → ")} only refer to each other: no value can ever be checked against them`, { key: true });
+      context.brokenSchemas.add(name);
+    }
+  }
+  // A schema that reaches a broken one is broken too, without a report of its own.
+  for (const name of Object.keys(named)) {
+    if ([...reachedSchemas(named[name], named)].some((reached) => context.brokenSchemas.has(reached))) context.brokenSchemas.add(name);
+  }
+  const checked: Record<string, JsonSchema> = {};
+  for (const [name, schema] of Object.entries(named)) {
+    if (context.brokenSchemas.has(name)) continue;
+    const resolved = checkSchema(schema, ["schemas", name], context);
+    if (resolved === undefined) context.brokenSchemas.add(name);
+    checked[name] = resolved ?? schema;
+  }
+  return checked;
+}
+
+/** The cycle a schema starts when it is nothing but a `$ref` to one that is nothing but a `$ref`… */
+function refOnlyCycle(start: string, named: Record<string, JsonSchema>): string[] | undefined {
+  const chain = [start];
+  for (let at = named[start]; ; ) {
+    const ref = at && typeof at === "object" && Object.keys(at).every((k) => k === "$ref" || k === "description" || k === "title") ? at.$ref : undefined;
+    if (typeof ref !== "string" || !ref.startsWith("#/schemas/")) return undefined;
+    const next = ref.slice("#/schemas/".length);
+    if (next === start) return [...chain, next];
+    if (chain.includes(next) || !(next in named)) return undefined;
+    chain.push(next);
+    at = named[next];
+  }
 }
 
 function findUnknownRefs(schema: unknown, named: Record<string, JsonSchema>): string[] {

@@ -9,7 +9,7 @@ import { checkServer } from "./check-server.js";
 import { checkStaticTools } from "./check-static-tools.js";
 import { checkWorlds, compileManifestInvariants } from "./check-worlds.js";
 import { type Diagnostic, ManifestError } from "./diagnostic.js";
-import { checkSchema, type LoadContext } from "./load-context.js";
+import { checkNamedSchemas, type LoadContext } from "./load-context.js";
 import { Report } from "./report.js";
 import { checkAgainstSchema } from "./schema-check.js";
 import { SourceDocument } from "./source-document.js";
@@ -65,14 +65,11 @@ export async function checkManifest(path: string, options: LoadOptions = {}): Pr
     schemas: map(raw.schemas),
     invariants: Array.isArray(raw.invariants) ? raw.invariants : [],
   };
-  const context: LoadContext = { dir: dirname(file), report, schemas: (document.schemas ?? {}) as Record<string, JsonSchema>, compiler: createSchemaCompiler() };
+  const context: LoadContext = { dir: dirname(file), report, schemas: (document.schemas ?? {}) as Record<string, JsonSchema>, brokenSchemas: new Set(), compiler: createSchemaCompiler() };
   // Sub-trees the schema already refused are not checked further: their shape is unknown.
   const sound = (path: (string | number)[]) => !report.hasErrorsUnder(path);
 
-  const schemas: Record<string, JsonSchema> = {};
-  for (const [name, schema] of Object.entries(context.schemas)) {
-    if (sound(["schemas", name])) schemas[name] = checkSchema(schema, ["schemas", name], context) ?? schema;
-  }
+  const schemas = checkNamedSchemas(context, sound);
   const servers: ServerManifest[] = [];
   for (const [id, server] of Object.entries(document.servers ?? {})) {
     const checked = sound(["servers", id]) ? await checkServer(id, server, context) : undefined;

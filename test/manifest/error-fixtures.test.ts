@@ -53,6 +53,9 @@ const CASES: Record<string, Array<[string, number, number] | [string, number, nu
   "error-default-value": [["E_WORLD_VALUE", 9, 57]],
   // A typo in one scenario does not make another's `extends` or the default look wrong.
   "error-scenario-typo": [["E_UNKNOWN_KEY", 33, 5]],
+  "error-schema-cycle": [["E_SCHEMA_REF", 45, 3]],
+  // Reported once, at the named schema; the entities and answers that use it are not blamed.
+  "error-schema-missing-nested": [["E_SCHEMA_REF", 46, 5]],
 };
 
 describe("validate on broken manifests", () => {
