@@ -118,16 +118,28 @@ function sourceOffset(text: string, node: Scalar<string>, offset: number): numbe
   const value = node.value;
   const target = Math.max(0, Math.min(offset, value.length));
   if (node.type === "QUOTE_DOUBLE" || node.type === "QUOTE_SINGLE") {
+    const double = node.type === "QUOTE_DOUBLE";
     let j = start + 1;
-    for (let i = 0; i < target && j < end; i++) {
-      if (value[i] === "\n") {
-        while (j < end && text[j] !== "\n") j++;
-        j++;
-        while (j < end && (text[j] === " " || text[j] === "\t")) j++;
-        continue;
+    let i = 0;
+    while (i < target && j < end) {
+      const c = text[j];
+      if (c === "\n" || c === "\r") {
+        // A line break folds into one space, or into k-1 line breaks when k of them are in a row.
+        const { next, breaks } = skipBreaks(text, j, end);
+        j = next;
+        i += breaks > 1 ? breaks - 1 : 1;
+      } else if (double && c === "\\" && (text[j + 1] === "\n" || text[j + 1] === "\r")) {
+        // An escaped line break joins the lines with nothing between them.
+        j = skipBreaks(text, j + 1, end).next;
+      } else if (double && c === "\\") {
+        const length = ESCAPE_LENGTH[text[j + 1]] ?? 2;
+        // A \U escape past the BMP is two UTF-16 units of the value.
+        i += text[j + 1] === "U" && Number.parseInt(text.slice(j + 2, j + 10), 16) > 0xffff ? 2 : 1;
+        j += length;
+      } else {
+        i++;
+        j += !double && c === "'" ? 2 : 1;
       }
-      if (node.type === "QUOTE_SINGLE") j += text[j] === "'" ? 2 : 1;
-      else j += text[j] === "\\" ? (ESCAPE_LENGTH[text[j + 1]] ?? 2) : 1;
     }
     return j;
   }
@@ -152,4 +164,18 @@ function sourceOffset(text: string, node: Scalar<string>, offset: number): numbe
     j++;
   }
   return j;
+}
+
+/** Skips a run of line breaks and the indentation after them; counts the breaks. */
+function skipBreaks(text: string, at: number, end: number): { next: number; breaks: number } {
+  let j = at;
+  let breaks = 0;
+  while (j < end) {
+    if (text[j] === "\r" && text[j + 1] === "\n") j++;
+    if (text[j] !== "\n" && text[j] !== "\r") break;
+    breaks++;
+    j++;
+    while (j < end && (text[j] === " " || text[j] === "\t")) j++;
+  }
+  return { next: j, breaks };
 }

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { SourceDocument } from "../../engine/manifest/source-document.js";
+
+const SOURCE = `a:
+  plain: foo bar x
+  dq: "first line
+    second x"
+  sq: 'it''s
+      two x'
+  cont: "abc\\
+      def x"
+  emoji: "\\U0001F600 x"
+  blank: "p
+
+    q x"
+  lit: |
+    line one
+      line two x
+  folded: >
+    alpha
+    beta x
+`;
+
+describe("positions inside a YAML string", () => {
+  const doc = new SourceDocument("f.yaml", SOURCE);
+  const at = (key: string) => {
+    const value = (doc.value as Record<string, Record<string, string>>).a[key];
+    return doc.positionInString(["a", key], value.lastIndexOf("x"));
+  };
+
+  it.each([
+    ["plain", 2, 18],
+    ["dq", 4, 12],
+    ["sq", 6, 11],
+    ["cont", 8, 11],
+    ["emoji", 9, 22],
+    ["blank", 12, 7],
+    ["lit", 15, 16],
+    ["folded", 18, 10],
+  ])("finds the character in a %s scalar at its line and column", (key, line, column) => {
+    expect(at(key)).toEqual({ line, column });
+  });
+
+  it("reports an alias that names no anchor at the alias", () => {
+    const broken = new SourceDocument("g.yaml", "a: 1\nb: *nope\n");
+    expect(broken.problems).toEqual([{ code: "E_YAML_SYNTAX", message: "the alias *nope names no anchor (&nope) defined before it", position: { line: 2, column: 4 } }]);
+  });
+});
