@@ -5,7 +5,7 @@ import type { CheckResult } from "../engine/checks/index.js";
 import { checkManifest } from "../engine/manifest/load-manifest.js";
 import { parseClock } from "../engine/world/index.js";
 import { EXIT, refuseUnknownFlags } from "./exit-codes.js";
-import { renderText as renderDiagnostics } from "./render-diagnostics.js";
+import { escapeData, escapeProperty, renderText as renderDiagnostics } from "./render-diagnostics.js";
 
 const args = {
   manifest: { type: "positional", required: false, default: "fakes.yaml", description: "The manifest whose fakes to check", valueHint: "fakes.yaml" },
@@ -14,8 +14,6 @@ const args = {
   clock: { type: "string", description: "The clock worlds are built at (ISO 8601; default now)" },
 } satisfies ArgsDef;
 
-const escapeData = (s: string) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-const escapeProperty = (s: string) => escapeData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
 
 /** One line per check (a failure's message indented under it), then the count. */
 export function renderText(results: CheckResult[]): string {
@@ -48,7 +46,7 @@ function usage(message: string): void {
 export default defineCommand({
   meta: {
     name: "check",
-    description: "Run the checks every Recipe keeps about its fakes (what checkRecipeFakes registers). Exit 0 all pass, 1 any fails, 2 usage or an unreadable manifest.",
+    description: "Run the checks every Recipe keeps about its fakes (what checkRecipeFakes registers). Exit 0 all pass, 1 any fails (or the manifest is invalid), 2 usage or an unreadable manifest.",
   },
   args,
   async run({ args: parsed, rawArgs }) {
@@ -65,7 +63,10 @@ export default defineCommand({
     const { manifest: loaded, diagnostics } = await checkManifest(manifest, { clock: parsed.clock });
     if (!loaded) {
       process.stderr.write(renderDiagnostics([{ file: manifest, valid: false, diagnostics }]));
-      return usage(`${relative(process.cwd(), manifest) || manifest} cannot be loaded; fix it first (eval-simulate validate shows every problem)`);
+      process.stderr.write(`eval-simulate: ${relative(process.cwd(), manifest) || manifest} is not valid; fix it first (eval-simulate validate shows every problem)\n`);
+      // An unreadable manifest is an I/O error (2); an invalid one fails the checks (1).
+      process.exitCode = diagnostics.some((d) => d.code === "E_IO" && d.path === "(root)") ? EXIT.usage : EXIT.invalid;
+      return;
     }
     let checks: typeof import("../engine/checks/index.js");
     try {

@@ -59,8 +59,8 @@ export function renderJson(outcomes: ValidationOutcome[]): string {
 }
 
 // GitHub's workflow commands escape these in messages, and also , and : in properties.
-const escapeData = (s: string) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-const escapeProperty = (s: string) => escapeData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
+export const escapeData = (s: string) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+export const escapeProperty = (s: string) => escapeData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
 
 /** GitHub Actions annotations: `::error file=…,line=…,col=…,title=CODE::message`. */
 export function renderGithub(outcomes: ValidationOutcome[]): string {

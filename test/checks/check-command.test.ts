@@ -52,7 +52,7 @@ describe("eval-simulate check", () => {
   it("exits 2 for an unreadable manifest, an unknown option, a missing recording or a bad clock", async () => {
     const missing = await run(check, ["no/such/fakes.yaml"]);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toMatch(/E_IO.*\n[\s\S]*no\/such\/fakes\.yaml cannot be loaded; fix it first/);
+    expect(missing.stderr).toMatch(/E_IO.*\n[\s\S]*no\/such\/fakes\.yaml is not valid; fix it first/);
     expect((await run(check, [MANIFEST, "--formt", "json"])).code).toBe(2);
     expect((await run(check, [MANIFEST, "--recording", "no/such.jsonl"])).stderr).toMatch(/--recording: no file no\/such\.jsonl/);
     expect((await run(check, [MANIFEST, "--clock", "someday"])).code).toBe(2);
