@@ -5,6 +5,7 @@
  */
 import { isSchemaObject, walkSchema, type JsonSchema } from "../contract/schema-walk.js";
 import { atPointer, type DocumentNode } from "./openapi-document.js";
+import { numericExclusiveBounds } from "../contract/dialect.js";
 
 const DIALECT_2020 = "https://json-schema.org/draft/2020-12/schema";
 
@@ -85,16 +86,7 @@ function convert(schema: unknown, version: "3.0" | "3.1", at: string, keyOf: (re
 
 /** Rewrites one 3.0 schema node (not its subschemas) into 2020-12, in place. */
 function from30(node: Record<string, unknown>): void {
-  for (const [bound, exclusive] of [
-    ["minimum", "exclusiveMinimum"],
-    ["maximum", "exclusiveMaximum"],
-  ] as const) {
-    if (typeof node[exclusive] !== "boolean") continue;
-    if (node[exclusive] === true && typeof node[bound] === "number") {
-      node[exclusive] = node[bound];
-      delete node[bound];
-    } else delete node[exclusive];
-  }
+  numericExclusiveBounds(node);
   const nullable = node.nullable === true;
   delete node.nullable;
   if (!nullable) return;

@@ -60,19 +60,27 @@ export function engineOf(dialect: Dialect): Engine {
  */
 export function upgradeDraft04(schema: JsonSchema): JsonSchema {
   const copy = structuredClone(schema);
-  walkSchema(copy, (node) => {
-    for (const [bound, exclusive] of [
-      ["maximum", "exclusiveMaximum"],
-      ["minimum", "exclusiveMinimum"],
-    ] as const) {
-      if (typeof node[exclusive] !== "boolean") continue;
-      if (node[exclusive] === true && typeof node[bound] === "number") {
-        node[exclusive] = node[bound];
-        delete node[bound];
-      } else {
-        delete node[exclusive];
-      }
-    }
-  });
+  walkSchema(copy, (node) => numericExclusiveBounds(node as Record<string, unknown>));
   return copy;
+}
+
+/**
+ * Rewrites one schema node's boolean `exclusiveMinimum`/`exclusiveMaximum` (draft-04 and
+ * OpenAPI 3.0) into the numeric form later drafts use, in place.
+ *
+ * @example const node = { maximum: 5, exclusiveMaximum: true }; numericExclusiveBounds(node); // { exclusiveMaximum: 5 }
+ */
+export function numericExclusiveBounds(node: Record<string, unknown>): void {
+  for (const [bound, exclusive] of [
+    ["maximum", "exclusiveMaximum"],
+    ["minimum", "exclusiveMinimum"],
+  ] as const) {
+    if (typeof node[exclusive] !== "boolean") continue;
+    if (node[exclusive] === true && typeof node[bound] === "number") {
+      node[exclusive] = node[bound];
+      delete node[bound];
+    } else {
+      delete node[exclusive];
+    }
+  }
 }
