@@ -28,11 +28,20 @@ export class SourceDocument {
     readonly text: string,
   ) {
     this.doc = parseDocument(text, { lineCounter: this.lines, uniqueKeys: true, prettyErrors: false });
-    this.problems = this.doc.errors.map((error) => ({
-      code: error.code === "DUPLICATE_KEY" ? ("E_YAML_DUPLICATE_KEY" as const) : ("E_YAML_SYNTAX" as const),
-      message: error.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, ""),
-      position: this.positionAt(error.pos[0]),
-    }));
+    this.problems = this.doc.errors.map((error) => {
+      if (error.code !== "DUPLICATE_KEY") {
+        return { code: "E_YAML_SYNTAX" as const, message: error.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, ""), position: this.positionAt(error.pos[0]) };
+      }
+      // Name the key, and point at it rather than at the end of what came before it.
+      const at = text.slice(error.pos[0]).search(/\S/) + error.pos[0];
+      const key = /^(?:"([^"]*)"|'([^']*)'|([^:#\n]+?))\s*:/.exec(text.slice(at));
+      const name = key ? (key[1] ?? key[2] ?? key[3]) : undefined;
+      return {
+        code: "E_YAML_DUPLICATE_KEY" as const,
+        message: name === undefined ? "a key appears twice in the same map" : `the key "${name}" appears twice in the same map`,
+        position: this.positionAt(at),
+      };
+    });
     // yaml still returns partial data beside errors; callers check `problems` first.
     this.value = this.problems.length === 0 ? this.resolve() : undefined;
   }

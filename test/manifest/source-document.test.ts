@@ -41,6 +41,11 @@ describe("positions inside a YAML string", () => {
     expect(at(key)).toEqual({ line, column });
   });
 
+  it("names a duplicate key and points at it, even after a key with no value", () => {
+    const duplicated = new SourceDocument("d.yaml", "a:\n  b:\n  b: 2\n");
+    expect(duplicated.problems).toEqual([{ code: "E_YAML_DUPLICATE_KEY", message: 'the key "b" appears twice in the same map', position: { line: 3, column: 3 } }]);
+  });
+
   it("reports an alias that names no anchor at the alias", () => {
     const broken = new SourceDocument("g.yaml", "a: 1\nb: *nope\n");
     expect(broken.problems).toEqual([{ code: "E_YAML_SYNTAX", message: "the alias *nope names no anchor (&nope) defined before it", position: { line: 2, column: 4 } }]);
