@@ -27,9 +27,24 @@ export class Report {
     this.add("warning", code, path, message, options);
   }
 
-  /** Where `path` is, for compiled things to remember. */
+  /**
+   * Where `path` is, for compiled things to remember. Found when first read: most locations
+   * are never read, and finding one walks the document.
+   */
   location(path: readonly PathSegment[]): SourceLocation {
-    return { file: this.source.file, ...this.source.keyPositionOf(path), path: formatPath(path) };
+    const source = this.source;
+    let position: { line: number; column: number } | undefined;
+    const find = () => (position ??= source.keyPositionOf(path));
+    return {
+      file: source.file,
+      get line() {
+        return find().line;
+      },
+      get column() {
+        return find().column;
+      },
+      path: formatPath(path),
+    };
   }
 
   get failed(): boolean {

@@ -27,7 +27,8 @@ export class SourceDocument {
     readonly file: string,
     readonly text: string,
   ) {
-    this.doc = parseDocument(text, { lineCounter: this.lines, uniqueKeys: true, prettyErrors: false });
+    // `merge` reads `<<: *anchor` keys, which Recipes use to share a tool's settings.
+    this.doc = parseDocument(text, { lineCounter: this.lines, uniqueKeys: true, prettyErrors: false, merge: true });
     this.problems = this.doc.errors.map((error) => {
       if (error.code !== "DUPLICATE_KEY") {
         return { code: "E_YAML_SYNTAX" as const, message: error.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, ""), position: this.positionAt(error.pos[0]) };
@@ -48,18 +49,20 @@ export class SourceDocument {
 
   /** The document as plain data; an alias that names no anchor, or too many aliases, is a problem. */
   private resolve(): unknown {
-    visit(this.doc, {
-      Alias: (_, alias) => {
-        if (alias.resolve(this.doc) === undefined) {
-          this.problems.push({ code: "E_YAML_SYNTAX", message: `the alias *${alias.source} names no anchor (&${alias.source}) defined before it`, position: this.positionAt(alias.range?.[0] ?? 0) });
-        }
-      },
-    });
-    if (this.problems.length > 0) return undefined;
     try {
       return this.doc.toJS({ maxAliasCount: 1000 });
     } catch (error) {
-      this.problems.push({ code: "E_YAML_SYNTAX", message: (error as Error).message.split("\n")[0], position: { line: 1, column: 1 } });
+      // Only now is the document walked for the alias that failed, so valid files pay nothing.
+      visit(this.doc, {
+        Alias: (_, alias) => {
+          if (alias.resolve(this.doc) === undefined) {
+            this.problems.push({ code: "E_YAML_SYNTAX", message: `the alias *${alias.source} names no anchor (&${alias.source}) defined before it`, position: this.positionAt(alias.range?.[0] ?? 0) });
+          }
+        },
+      });
+      if (this.problems.length === 0) {
+        this.problems.push({ code: "E_YAML_SYNTAX", message: (error as Error).message.split("\n")[0], position: { line: 1, column: 1 } });
+      }
       return undefined;
     }
   }

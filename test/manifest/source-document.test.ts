@@ -46,6 +46,11 @@ describe("positions inside a YAML string", () => {
     expect(duplicated.problems).toEqual([{ code: "E_YAML_DUPLICATE_KEY", message: 'the key "b" appears twice in the same map', position: { line: 3, column: 3 } }]);
   });
 
+  it("reads merge keys, so a Recipe can share settings between tools", () => {
+    const merged = new SourceDocument("m.yaml", "base: &base { reads: [notes] }\ntool:\n  <<: *base\n  writes: [notes]\n");
+    expect(merged.value).toEqual({ base: { reads: ["notes"] }, tool: { reads: ["notes"], writes: ["notes"] } });
+  });
+
   it("reports an alias that names no anchor at the alias", () => {
     const broken = new SourceDocument("g.yaml", "a: 1\nb: *nope\n");
     expect(broken.problems).toEqual([{ code: "E_YAML_SYNTAX", message: "the alias *nope names no anchor (&nope) defined before it", position: { line: 2, column: 4 } }]);
