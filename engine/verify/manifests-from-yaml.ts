@@ -19,7 +19,7 @@ const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "tr
  * passes a fakes.yaml needs a YAML parser (the package's own dependency).
  */
 function parseYaml(text: string, file: string): unknown {
-  let yaml: { parse(text: string, options?: { maxAliasCount?: number }): unknown };
+  let yaml: { parse(text: string, options?: { maxAliasCount?: number; merge?: boolean }): unknown };
   try {
     yaml = createRequire(import.meta.url)("yaml") as typeof yaml;
   } catch (error) {
@@ -28,7 +28,7 @@ function parseYaml(text: string, file: string): unknown {
     });
   }
   try {
-    return yaml.parse(text, { maxAliasCount: 1000 });
+    return yaml.parse(text, { maxAliasCount: 1000, merge: true });
   } catch (error) {
     throw new Error(`[eval-simulate] ${file} is not valid YAML: ${(error as Error).message}`, { cause: error });
   }
