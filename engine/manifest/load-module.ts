@@ -15,8 +15,15 @@ let jiti: ReturnType<typeof createJiti> | undefined;
  * @example const handlers = await importUserModule("/recipe/fakes/mcp/notes/handlers.ts");
  */
 export async function importUserModule(file: string): Promise<Record<string, unknown>> {
-  if (nativeTypeScript || !/\.[cm]?tsx?$/.test(file)) {
-    return (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+  const typescript = /\.[cm]?tsx?$/.test(file);
+  if (!typescript) return (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+  if (nativeTypeScript) {
+    try {
+      return (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    } catch {
+      // Native type stripping refuses what jiti takes (`.js` specifiers naming `.ts` files,
+      // enums): the same module then loads as it does on Node 20.
+    }
   }
   jiti ??= createJiti(import.meta.url, { fsCache: true, moduleCache: true });
   return (await jiti.import(file)) as Record<string, unknown>;
