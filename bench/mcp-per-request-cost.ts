@@ -3,7 +3,7 @@
  * request) against the same entry with an McpServer-per-request factory registering 50 tools,
  * and a bare fetch function that only parses the body and answers JSON. Not a test.
  *
- *   node --import jiti/register test/mcp/per-request-cost.ts
+ *   node --import jiti/register bench/mcp-per-request-cost.ts
  */
 import { createMcpHandler, fromJsonSchema, McpServer } from "@modelcontextprotocol/server";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
