@@ -28,6 +28,19 @@ describe("eval-simulate serve as a real process", () => {
     }
   });
 
+  it("locks the admin routes with EVAL_SIMULATE_ADMIN_TOKEN, as a sidecar is configured", async () => {
+    const serve = await startServe([SERVE_FIXTURE], { EVAL_SIMULATE_ADMIN_TOKEN: "sidecar-secret" });
+    try {
+      const state = `http://127.0.0.1:${serve.port}/notes/admin/state`;
+      expect((await fetch(state)).status).toBe(401);
+      expect((await fetch(state, { headers: { authorization: "Bearer sidecar-secret" } })).status).toBe(200);
+      expect((await fetch(`http://127.0.0.1:${serve.port}/health`)).status).toBe(200);
+    } finally {
+      serve.child.kill("SIGTERM");
+      await serve.exited;
+    }
+  });
+
   it("closes cleanly on SIGTERM, with the state file flushed", async () => {
     const dir = temp();
     const serve = await startServe([SERVE_FIXTURE, "--state-file", join(dir, "state.json")]);
