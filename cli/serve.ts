@@ -12,11 +12,11 @@ const args = {
   host: { type: "string", description: "Address to listen on (EVAL_SIMULATE_HOST, default 0.0.0.0)" },
   scenario: { type: "string", description: "Scenario to serve (EVAL_SIMULATE_SCENARIO, default: the manifest's default)" },
   clock: { type: "string", description: "The clock, ISO 8601 (EVAL_SIMULATE_CLOCK, default now)" },
-  stateFile: { type: "string", description: "Write every fake's state here after each change (EVAL_SIMULATE_STATE_FILE)" },
-  initialStateFile: { type: "string", description: "Write the starting state here (EVAL_SIMULATE_INITIAL_STATE_FILE)" },
-  resumeStateFile: { type: "string", description: "Continue the run whose state file this is (EVAL_SIMULATE_RESUME_STATE_FILE)" },
+  "state-file": { type: "string", description: "Write every fake's state here after each change (EVAL_SIMULATE_STATE_FILE)" },
+  "initial-state-file": { type: "string", description: "Write the starting state here (EVAL_SIMULATE_INITIAL_STATE_FILE)" },
+  "resume-state-file": { type: "string", description: "Continue the run whose state file this is (EVAL_SIMULATE_RESUME_STATE_FILE)" },
   record: { type: "string", description: "Append each call as a JSON line here (EVAL_SIMULATE_RECORD)" },
-  manifestDir: { type: "string", description: "Write each fake's manifest.json and answers.json here (EVAL_SIMULATE_MANIFEST_DIR)" },
+  "manifest-dir": { type: "string", description: "Write each fake's manifest.json and answers.json here (EVAL_SIMULATE_MANIFEST_DIR)" },
 } satisfies ArgsDef;
 
 /** `eval-simulate serve [fakes.yaml]`: every fake on one port until SIGTERM. */
@@ -51,11 +51,11 @@ export default defineCommand({
       host: parsed.host,
       scenario: parsed.scenario,
       clock: parsed.clock,
-      stateFile: parsed.stateFile,
-      initialStateFile: parsed.initialStateFile,
-      resumeStateFile: parsed.resumeStateFile,
+      stateFile: parsed["state-file"],
+      initialStateFile: parsed["initial-state-file"],
+      resumeStateFile: parsed["resume-state-file"],
       record: parsed.record,
-      manifestDir: parsed.manifestDir,
+      manifestDir: parsed["manifest-dir"],
       });
     } catch (error) {
       // A refusal to start (an unknown scenario, a world or resume lacking a fake, a port in use)
