@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { FAULT_HEADER } from "../api/handle-request.js";
+import { rememberParsedBody } from "../mcp/parsed-body.js";
 
 /** The host as a function: a web-standard request in, a response out. */
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -56,7 +57,19 @@ async function handle(handler: FetchHandler, req: IncomingMessage, res: ServerRe
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
   const url = `http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`;
-  const request = new Request(url, { method: req.method, headers, body: body && body.length > 0 ? new Uint8Array(body) : undefined, signal: aborted.signal });
+  // An MCP message is parsed here, once, and handed to the SDK parsed (its "perf escape hatch"),
+  // so the request needs no body stream; malformed JSON is left for the SDK to answer its way.
+  let message: { value: unknown } | undefined;
+  if (body && body.length > 0 && path.endsWith("/mcp") && /json/i.test(req.headers["content-type"] ?? "")) {
+    try {
+      message = { value: JSON.parse(body.toString("utf8")) };
+    } catch {
+      // The SDK reads the body itself and answers -32700.
+    }
+  }
+  const sent = !message && body && body.length > 0 ? new Uint8Array(body) : undefined;
+  const request = new Request(url, { method: req.method, headers, body: sent, signal: aborted.signal });
+  if (message) rememberParsedBody(request, message.value);
   const response = await handler(request);
   const fault = response.headers.get(FAULT_HEADER);
   if (fault) return failConnection(res, fault);

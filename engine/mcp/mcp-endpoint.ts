@@ -12,6 +12,7 @@
  * Content-Type or Accept) get the SDK's own JSON-RPC error and HTTP status.
  */
 import { createMcpHandler, preloadSchemas } from "@modelcontextprotocol/server";
+import { parsedBodyOf } from "./parsed-body.js";
 import { fakeServers } from "./fake-server.js";
 import type { McpFakeRuntime } from "./fake-runtime.js";
 
@@ -70,7 +71,7 @@ export function createMcpEndpoint(fake: McpFakeRuntime, options: McpEndpointOpti
     async fetch(request: Request): Promise<Response> {
       if (closed) return jsonRpcError(503, -32000, `Service unavailable: fake ${JSON.stringify(fake.id)} is closed`);
       try {
-        return await handler.fetch(request);
+        return await handler.fetch(request, parsedBodyOf(request));
       } catch (error) {
         // The entry answers its own failures; this only guards the promise of never rejecting.
         report(error instanceof Error ? error : new Error(String(error)));
