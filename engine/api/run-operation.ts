@@ -47,7 +47,8 @@ export type HandlerOutcome = { kind: "answer"; response: ApiResponse; changes?: 
  */
 export async function runOperation(api: CompiledApi, operation: CompiledOperation, request: ServedApiRequest, scope: RunScope): Promise<HandlerOutcome> {
   const { handler, writes, name } = operation.manifest;
-  const world = scope.store.view;
+  // JSONata cannot assign, so it reads the committed state directly; code gets a read-only view.
+  const world = handler.kind === "jsonata" ? scope.store.states : scope.store.view;
   const what = `${api.id}/${name}`;
   if (handler.kind === "jsonata") {
     const ran = await runJsonataHandler(

@@ -131,7 +131,8 @@ async function runHandler(
   logs: unknown[],
 ): Promise<{ result: ToolResult; changes?: Record<string, unknown> }> {
   const { handler, answer, writes } = tool.manifest;
-  const world = scope.store.view;
+  // JSONata cannot assign, so it reads the committed state directly; code gets a read-only view.
+  const world = handler.kind === "jsonata" ? scope.store.states : scope.store.view;
   if (handler.kind === "jsonata") {
     const ran = await runJsonataHandler(
       handler.jsonata,
