@@ -189,7 +189,7 @@ export async function handleApiRequest(scope: ApiScope, api: CompiledApi, reques
     } finally {
       request.signal.removeEventListener("abort", onAbort);
     }
-  });
+  }, chosen.manifest.writes.length > 0);
 }
 
 function headersOf(headers: Headers): Record<string, string> {

@@ -53,7 +53,7 @@ export async function runOperation(api: CompiledApi, operation: CompiledOperatio
   if (handler.kind === "jsonata") {
     const ran = await runJsonataHandler(
       handler.jsonata,
-      { request, state: world[api.id] ?? {}, world, now: scope.now, scenario: scope.scenario, labelId, log: (value) => void scope.logs.push(value) },
+      { request, state: scope.store.snapshot(api.id), world, now: scope.now, scenario: scope.scenario, labelId, log: (value) => void scope.logs.push(value) },
       { timeoutMs: api.timeoutMs, signal: scope.signal },
     );
     if (ran.kind === "fail") return { kind: "fail", message: ran.message };

@@ -118,7 +118,7 @@ export async function callTool(
     } finally {
       signal.removeEventListener("abort", onAbort);
     }
-  });
+  }, tool.manifest.writes.length > 0);
 }
 
 /** Runs the tool's handler on a draft; returns its result and how to commit what it changed. */
@@ -136,7 +136,7 @@ async function runHandler(
   if (handler.kind === "jsonata") {
     const ran = await runJsonataHandler(
       handler.jsonata,
-      { args, state: world[fake.id] ?? {}, world, now: scope.now, scenario: scope.scenario, labelId, log: (v) => void logs.push(v) },
+      { args, state: scope.store.snapshot(fake.id), world, now: scope.now, scenario: scope.scenario, labelId, log: (v) => void logs.push(v) },
       { timeoutMs: fake.timeoutMs, signal },
     );
     if (ran.kind === "fail") return { result: toolError(ran.message) };

@@ -39,8 +39,12 @@ export class StateStore {
     this.initial = deepFreeze(structuredClone(initial));
   }
 
-  /** Runs `task` after every earlier task of the same fake has finished. */
-  serialize<T>(fake: string, task: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `task` after every earlier task of the same fake has finished; a task that writes
+   * nothing runs at once, since it cannot lose an update (it reads a snapshot, see `snapshot`).
+   */
+  serialize<T>(fake: string, task: () => Promise<T>, writes = true): Promise<T> {
+    if (!writes) return task();
     let queue = this.queues.get(fake);
     if (!queue) this.queues.set(fake, (queue = new SerialQueue()));
     return queue.run(task);
@@ -74,6 +78,14 @@ export class StateStore {
     }
     Object.preventExtensions(state);
     return { state, writes, changes: () => (touched.size > 0 ? Object.fromEntries(touched) : undefined) };
+  }
+
+  /**
+   * One fake's state as it is now, as a consistent snapshot: committed values are frozen and
+   * replaced whole, so a shallow copy of the fake's entities cannot change under a reader.
+   */
+  snapshot(fake: string): FakeState {
+    return { ...(this.states[fake] ?? {}) };
   }
 
   /** The state of every fake as handlers see the world: reading works, changing it throws. */
