@@ -1,4 +1,4 @@
-import { documentOperations, type DocumentOperation, operationName } from "../manifest/check-api.js";
+import { documentOperations, type DocumentOperation } from "../manifest/check-api.js";
 import { didYouMean } from "../manifest/diagnostic.js";
 
 type Json = Record<string, unknown>;
@@ -135,9 +135,4 @@ function usesScheme(value: { paths: unknown; security: unknown }, scheme: string
     for (const op of Object.values(item)) requirements.push((op as Json | undefined)?.security);
   }
   return requirements.some((list) => Array.isArray(list) && list.some((req) => req && typeof req === "object" && scheme in req));
-}
-
-/** Each captured operation's name, as the manifest's `operations` keys may use it. */
-export function capturedOperationNames(document: Json): string[] {
-  return documentOperations(document).map(operationName);
 }
