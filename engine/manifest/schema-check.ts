@@ -20,7 +20,10 @@ function manifestValidator(): ValidateFunction {
 export function checkAgainstSchema(source: SourceDocument): Diagnostic[] {
   const validate = manifestValidator();
   if (validate(source.value)) return [];
-  const errors = keepIntendedBranches(validate.errors ?? [], source.value);
+  const kept = keepIntendedBranches(validate.errors ?? [], source.value);
+  // "must be 1" says all that "must be number" says: keep the more specific one.
+  const specific = new Set(kept.filter((e) => e.keyword === "const" || e.keyword === "enum").map((e) => e.instancePath));
+  const errors = kept.filter((e) => !(e.keyword === "type" && specific.has(e.instancePath)));
   const seen = new Set<string>();
   const diagnostics: Diagnostic[] = [];
   for (const error of errors) {
