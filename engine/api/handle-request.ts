@@ -8,6 +8,7 @@
 import type { StateStore } from "../runtime/state-store.js";
 import type { FaultSet } from "../stubs/fault-set.js";
 import { type StubSet, stubDelay } from "../stubs/stub-set.js";
+import { describeHandlerError, stateProblem } from "../runtime/change-problems.js";
 import { HandlerTimeoutError, withTimeout } from "../runtime/deadline.js";
 import { isToolFailure } from "../runtime/tool-context.js";
 import { JsonataRuntimeError } from "../handlers/jsonata-index.js";
@@ -169,7 +170,7 @@ export async function handleApiRequest(scope: ApiScope, api: CompiledApi, reques
         const { error, message, ...details } = checked.violation;
         return fail(error, `${message}; nothing was changed`, details);
       }
-      const broken = ran.changes && stateProblem(api, what, ran.changes);
+      const broken = ran.changes && stateProblem(api.entities, what, ran.changes);
       if (broken) return fail("state_schema", broken);
       const sent = handlerAnswer(ran.response, checked.contentType, rewrite);
       let response: Response;
@@ -185,7 +186,7 @@ export async function handleApiRequest(scope: ApiScope, api: CompiledApi, reques
       if (isToolFailure(error)) return fail("refused", error.message);
       if (error instanceof HandlerTimeoutError || (error instanceof JsonataRuntimeError && error.code === "E_HANDLER_TIMEOUT")) return fail("handler_timeout", error.message);
       if (error instanceof HandlerResponseError) return fail("handler_response", error.message);
-      return fail("handler_error", describe(error, what, chosen.manifest.writes));
+      return fail("handler_error", describeHandlerError(error, what, chosen.manifest.writes, "operation"));
     } finally {
       request.signal.removeEventListener("abort", onAbort);
     }
@@ -208,27 +209,4 @@ function lenient(text: string): unknown {
   } catch {
     return text;
   }
-}
-
-/** Why committing these values would leave an entity outside its schema. */
-function stateProblem(api: CompiledApi, what: string, changes: Record<string, unknown>): string | undefined {
-  for (const [entity, value] of Object.entries(changes)) {
-    if (value === undefined) return `[eval-simulate] ${what} would delete ${entity}; set it to an empty value instead; nothing was changed`;
-    const schema = api.entities.get(entity);
-    if (schema && !schema.validate(value)) {
-      return `[eval-simulate] ${what} would leave ${entity} outside its schema: ${schema.errorsText()}; nothing was changed`;
-    }
-  }
-  return undefined;
-}
-
-function describe(error: unknown, what: string, writes: string[]): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const deleted = /Cannot delete property '([^']+)'/.exec(message)?.[1];
-  if (error instanceof TypeError && deleted && writes.includes(deleted)) return `[eval-simulate] ${what} would delete ${deleted}; set it to an empty value instead; nothing was changed`;
-  // A frozen entity the handler tried to change: its operation does not declare it in `writes`.
-  if (error instanceof TypeError && /read[- ]only|not extensible|Cannot (assign|add|delete)|frozen|trap returned falsish/i.test(message)) {
-    return `[eval-simulate] the handler of ${what} changed state its operation does not declare in writes (${writes.join(", ") || "none"}): ${message}`;
-  }
-  return message;
 }

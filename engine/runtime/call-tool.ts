@@ -5,6 +5,7 @@ import type { FaultSet } from "../stubs/fault-set.js";
 import { type StubSet, stubDelay } from "../stubs/stub-set.js";
 import { labelId } from "../world/index.js";
 import type { CompiledServer, CompiledTool } from "./compiled-fake.js";
+import { describeHandlerError, stateProblem } from "./change-problems.js";
 import { withTimeout } from "./deadline.js";
 import type { StateStore } from "./state-store.js";
 import { isToolFailure, toolContext } from "./tool-context.js";
@@ -109,12 +110,12 @@ export async function callTool(
       if (signal.aborted) return finish(toolError("[eval-simulate] the client went away before the call ran; nothing was changed"), false);
       const run = runHandler(scope, fake, tool, filled, controller.signal, logs);
       const { result, changes } = await withTimeout(run, fake.timeoutMs, controller, `${fake.id}/${name}`);
-      const broken = (!result.isError && answerProblem(tool, result)) || (changes && stateProblem(fake, name, changes));
+      const broken = (!result.isError && answerProblem(tool, result)) || (changes && stateProblem(fake.entities, `${fake.id}/${name}`, changes));
       if (broken) return finish(toolError(broken), false);
       if (changes) scope.store.commit(fake.id, changes);
       return finish(result, changes !== undefined);
     } catch (error) {
-      return finish(toolError(isToolFailure(error) ? error.message : describe(error, fake, tool)), false);
+      return finish(toolError(isToolFailure(error) ? error.message : describeHandlerError(error, `${fake.id}/${name}`, tool.manifest.writes, "tool")), false);
     } finally {
       signal.removeEventListener("abort", onAbort);
     }
@@ -165,30 +166,4 @@ function answerProblem(tool: CompiledTool, result: ToolResult): string | undefin
     }
   }
   return undefined;
-}
-
-/** Why committing these values would leave an entity outside its schema. */
-function stateProblem(fake: CompiledServer, tool: string, changes: Record<string, unknown>): string | undefined {
-  for (const [entity, value] of Object.entries(changes)) {
-    if (value === undefined) return `[eval-simulate] ${fake.id}/${tool} would delete ${entity}; set it to an empty value instead; nothing was changed`;
-    const schema = fake.entities.get(entity);
-    if (schema && !schema.validate(value)) {
-      const hint = Array.isArray(value) || !/must be array/.test(schema.errorsText()) ? "" : " (a JSONata path that matches one item yields the item itself: wrap it in [ ])";
-      return `[eval-simulate] ${fake.id}/${tool} would leave ${entity} outside its schema: ${schema.errorsText()}${hint}; nothing was changed`;
-    }
-  }
-  return undefined;
-}
-
-function describe(error: unknown, fake: CompiledServer, tool: CompiledTool): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const deleted = /Cannot delete property '([^']+)'/.exec(message)?.[1];
-  if (error instanceof TypeError && deleted && tool.manifest.writes.includes(deleted)) {
-    return `[eval-simulate] ${fake.id}/${tool.manifest.name} would delete ${deleted}; set it to an empty value instead; nothing was changed`;
-  }
-  // A frozen entity the handler tried to change: its tool does not declare it in `writes`.
-  if (error instanceof TypeError && /read[- ]only|not extensible|Cannot (assign|add|delete)|frozen|trap returned falsish/i.test(message)) {
-    return `[eval-simulate] the handler of ${fake.id}/${tool.manifest.name} changed state its tool does not declare in writes (${tool.manifest.writes.join(", ") || "none"}): ${message}`;
-  }
-  return message;
 }

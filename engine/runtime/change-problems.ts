@@ -1,0 +1,39 @@
+import type { CompiledSchema } from "../contract/index.js";
+
+/**
+ * Why committing a call's changes would break its fake: an entity deleted, or left outside its
+ * schema. Shared by tool calls and API requests.
+ *
+ * @example stateProblem(fake.entities, "notes/create-note", { notes: "oops" })
+ */
+export function stateProblem(entities: Map<string, CompiledSchema>, what: string, changes: Record<string, unknown>): string | undefined {
+  for (const [entity, value] of Object.entries(changes)) {
+    if (value === undefined) return deleted(what, entity);
+    const schema = entities.get(entity);
+    if (schema && !schema.validate(value)) {
+      const hint = Array.isArray(value) || !/must be array/.test(schema.errorsText()) ? "" : " (a JSONata path that matches one item yields the item itself: wrap it in [ ])";
+      return `[eval-simulate] ${what} would leave ${entity} outside its schema: ${schema.errorsText()}${hint}; nothing was changed`;
+    }
+  }
+  return undefined;
+}
+
+const deleted = (what: string, entity: string) => `[eval-simulate] ${what} would delete ${entity}; set it to an empty value instead; nothing was changed`;
+
+/**
+ * A handler's error as the caller reads it. A TypeError from committed (frozen) state or a draft
+ * means the handler changed what its entity map does not let it change, which says more than
+ * the engine's own wording would.
+ *
+ * @example describeHandlerError(error, "notes/sneaky", ["counter"], "tool")
+ */
+export function describeHandlerError(error: unknown, what: string, writes: readonly string[], declaredBy: "tool" | "operation"): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (!(error instanceof TypeError)) return message;
+  const entity = /Cannot delete property '([^']+)'/.exec(message)?.[1];
+  if (entity && writes.includes(entity)) return deleted(what, entity);
+  if (/read[- ]only|not extensible|Cannot (assign|add|delete)|frozen|trap returned falsish/i.test(message)) {
+    return `[eval-simulate] the handler of ${what} changed state its ${declaredBy} does not declare in writes (${writes.join(", ") || "none"}): ${message}`;
+  }
+  return message;
+}
