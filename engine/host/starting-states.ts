@@ -82,7 +82,8 @@ export async function startingStates(
       : options.world;
   const scenario = options.scenario ?? source.defaultScenario;
   if (source.scenarios.length > 0 && !source.scenarios.includes(scenario)) throw new UnknownScenarioError(scenario, source.scenarios);
-  const world = structuredClone((await source.build(scenario, clock)) as States);
+  // The state store copies what it is given: no copy here.
+  const world = (await source.build(scenario, clock)) as States;
   const lacking = missing(fakes, world);
   if (lacking.length > 0) {
     throw new Error(`[eval-simulate] the world of scenario "${scenario}" holds no state for ${lacking.map((id) => `"${id}"`).join(", ")}`);

@@ -36,7 +36,11 @@ export class StateStore {
       this.states[id] = {};
       for (const [name, value] of Object.entries(state)) this.states[id][name] = deepFreeze(value);
     }
-    this.initial = deepFreeze(structuredClone(initial));
+    // A fresh start begins where it started: the frozen values can be shared, not copied again.
+    this.initial =
+      initial === states
+        ? deepFreeze(Object.fromEntries(Object.entries(this.states).map(([id, state]) => [id, { ...state }])))
+        : deepFreeze(structuredClone(initial));
   }
 
   /**
