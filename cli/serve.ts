@@ -71,8 +71,7 @@ export default defineCommand({
       const hosts = fake.manifest.hosts.length > 0 ? ` (and Host: ${fake.manifest.hosts.join(", ")})` : "";
       lines.push(`  ${id.padEnd(16)} ${services.baseUrl(id)}${hosts}`);
     }
-    const reachable = services.host === "0.0.0.0" || services.host === "::" ? "127.0.0.1" : services.host;
-    lines.push(`  ${"health".padEnd(16)} http://${reachable}:${services.port}/health`);
+    lines.push(`  ${"health".padEnd(16)} ${services.origin}/health`);
     process.stdout.write(`${lines.join("\n")}\n`);
   },
 });

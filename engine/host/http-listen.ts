@@ -134,7 +134,7 @@ export function listen(handler: FetchHandler, options: { port?: number; host?: s
         server,
         port: address.port,
         host,
-        url: `http://${host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host}:${address.port}`,
+        url: `http://${host === "0.0.0.0" || host === "::" || host === "" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host}:${address.port}`,
         close: () =>
           new Promise<void>((done) => {
             server.close(() => done());

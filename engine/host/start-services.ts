@@ -30,6 +30,8 @@ export interface Services {
   clock: string;
   port: number;
   host: string;
+  /** `http://<host>:<port>` as this machine reaches it (loopback for a wildcard address). */
+  origin: string;
   /** The host as a function, for in-process requests. */
   fetch: FetchHandler;
   /** Resolves when every call in flight has finished. */
@@ -39,11 +41,6 @@ export interface Services {
   /** Each stub of the scenario with how many calls it answered. */
   stubs(): StubUsage[];
   close(): Promise<void>;
-}
-
-function loopbackName(host: string): string {
-  if (host === "0.0.0.0" || host === "::" || host === "") return "127.0.0.1";
-  return host.includes(":") ? `[${host}]` : host;
 }
 
 /**
@@ -102,7 +99,7 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
     await mounted.close();
     throw error;
   }
-  const origin = `http://${loopbackName(listening.host)}:${listening.port}`;
+  const origin = listening.url;
   try {
     await mounted.startBuiltIns();
   } catch (error) {
@@ -128,6 +125,7 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
     clock: scope.now,
     port: listening.port,
     host: listening.host,
+    origin,
     fetch,
     idle: () => store.idle(),
     calls: (id) => evidence.calls(id === undefined ? {} : { fake: id }),
