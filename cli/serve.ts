@@ -2,6 +2,7 @@ import { type ArgsDef, defineCommand } from "citty";
 import { loadFakes } from "../engine/host/load-fakes.js";
 import { serveSidecar } from "../engine/host/sidecar.js";
 import { ManifestError } from "../engine/manifest/diagnostic.js";
+import { AllowedOriginError, parseAllowedOrigins } from "../engine/mcp/index.js";
 import { UnknownScenarioError } from "../engine/world/index.js";
 import { clockFlag, EXIT, refuseUnknownFlags } from "./exit-codes.js";
 import { renderText } from "./render-diagnostics.js";
@@ -17,7 +18,21 @@ const args = {
   "resume-state-file": { type: "string", description: "Continue the run whose state file this is (EVAL_SIMULATE_RESUME_STATE_FILE)" },
   record: { type: "string", description: "Append each call as a JSON line here (EVAL_SIMULATE_RECORD)" },
   "manifest-dir": { type: "string", description: "Write each fake's manifest.json and answers.json here (EVAL_SIMULATE_MANIFEST_DIR)" },
+  "allow-origin": {
+    type: "string",
+    description: "A browser origin the MCP fakes serve besides loopback ones: scheme://host[:port], a host name, or *; repeatable or a comma list (EVAL_SIMULATE_ALLOWED_ORIGINS)",
+  },
 } satisfies ArgsDef;
+
+/** Every value of a repeatable flag (citty keeps only the last), or undefined when it is absent. */
+function repeated(rawArgs: string[], flag: string): string[] | undefined {
+  const values: string[] = [];
+  for (let i = 0; i < rawArgs.length && rawArgs[i] !== "--"; i++) {
+    if (rawArgs[i] === `--${flag}` && i + 1 < rawArgs.length) values.push(rawArgs[++i]);
+    else if (rawArgs[i].startsWith(`--${flag}=`)) values.push(rawArgs[i].slice(flag.length + 3));
+  }
+  return values.length > 0 ? values : undefined;
+}
 
 /** `eval-simulate serve [fakes.yaml]`: every fake on one port until SIGTERM. */
 export default defineCommand({
@@ -34,6 +49,15 @@ export default defineCommand({
         process.exitCode = EXIT.usage;
         return;
       }
+    }
+    const allowedOrigins = repeated(rawArgs, "allow-origin") ?? (process.env.EVAL_SIMULATE_ALLOWED_ORIGINS ? [process.env.EVAL_SIMULATE_ALLOWED_ORIGINS] : undefined);
+    try {
+      if (allowedOrigins) parseAllowedOrigins(allowedOrigins);
+    } catch (error) {
+      if (!(error instanceof AllowedOriginError)) throw error;
+      process.stderr.write(`eval-simulate: ${error.message.replace(/^\[eval-simulate\] /, "")}\n`);
+      process.exitCode = EXIT.usage;
+      return;
     }
     let loaded: Awaited<ReturnType<typeof loadFakes>>;
     try {
@@ -56,6 +80,7 @@ export default defineCommand({
       resumeStateFile: parsed["resume-state-file"],
       record: parsed.record,
       manifestDir: parsed["manifest-dir"],
+      allowedOrigins,
       });
     } catch (error) {
       // A refusal to start (an unknown scenario, a world or resume lacking a fake, a port in use)

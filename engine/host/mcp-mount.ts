@@ -1,5 +1,5 @@
 import type { ToolResult } from "../handlers/typescript-handlers.js";
-import { createMcpEndpoint, type McpEndpoint, ToolNotFoundError as McpToolNotFound } from "../mcp/index.js";
+import { createMcpEndpoint, type McpEndpoint, type McpEndpointOptions, ToolNotFoundError as McpToolNotFound } from "../mcp/index.js";
 import { callTool, type RuntimeScope, ToolNotFoundError } from "../runtime/call-tool.js";
 import { compileServer } from "../runtime/compiled-fake.js";
 import type { Evidence } from "./evidence.js";
@@ -11,7 +11,7 @@ import type { McpFake } from "./fakes.js";
  *
  * @example const endpoint = mountMcpFake("notes", fake, scope, evidence); host.mcp.set("notes", endpoint.fetch);
  */
-export function mountMcpFake(id: string, fake: McpFake, scope: RuntimeScope, evidence: Evidence): McpEndpoint {
+export function mountMcpFake(id: string, fake: McpFake, scope: RuntimeScope, evidence: Evidence, options: McpEndpointOptions = {}): McpEndpoint {
   const compiled = compileServer(fake.manifest);
   return createMcpEndpoint({
     id,
@@ -36,5 +36,5 @@ export function mountMcpFake(id: string, fake: McpFake, scope: RuntimeScope, evi
         throw new McpToolNotFound(name);
       }
     },
-  });
+  }, options);
 }

@@ -1,4 +1,5 @@
 import { basePathOf } from "../api/index.js";
+import type { McpEndpointOptions } from "../mcp/index.js";
 import type { RuntimeScope } from "../runtime/call-tool.js";
 import { type ApiHandler, mountApiFake } from "./api-mount.js";
 import type { Evidence } from "./evidence.js";
@@ -24,7 +25,7 @@ const starting = (id: string) =>
  * their OpenAPI router, emulate built-ins behind a proxy. API calls in flight are aborted when
  * the mount closes, as MCP endpoints abort theirs.
  */
-export async function mountFakes(fakes: Fakes, scope: RuntimeScope, evidence: Evidence): Promise<Mounted> {
+export async function mountFakes(fakes: Fakes, scope: RuntimeScope, evidence: Evidence, mcpOptions: McpEndpointOptions = {}): Promise<Mounted> {
   const mcp: Mounted["mcp"] = new Map();
   const apis: Mounted["apis"] = new Map();
   const stops: Array<() => Promise<unknown>> = [];
@@ -37,7 +38,7 @@ export async function mountFakes(fakes: Fakes, scope: RuntimeScope, evidence: Ev
   try {
     for (const [id, fake] of Object.entries(fakes)) {
       if (fake.kind === "mcp") {
-        const endpoint = mountMcpFake(id, fake, scope, evidence);
+        const endpoint = mountMcpFake(id, fake, scope, evidence, mcpOptions);
         stops.push(() => endpoint.close());
         mcp.set(id, endpoint.fetch);
       } else if (fake.manifest.emulate) {

@@ -33,7 +33,8 @@ function journalLimit(value: string | undefined): number | undefined {
 /**
  * The sidecar's options from its environment (SPEC §9): `EVAL_SIMULATE_SCENARIO`, `_PORT`
  * (7353), `_HOST` (0.0.0.0), `_CLOCK`, `_STATE_FILE`, `_INITIAL_STATE_FILE`,
- * `_RESUME_STATE_FILE`, `_RECORD`, `_MANIFEST_DIR`, `_ADMIN_TOKEN`, `_JOURNAL_LIMIT`. Explicit options win over the environment.
+ * `_RESUME_STATE_FILE`, `_RECORD`, `_MANIFEST_DIR`, `_ADMIN_TOKEN`, `_JOURNAL_LIMIT`, `_ALLOWED_ORIGINS` (a comma
+ * list). Explicit options win over the environment.
  *
  * @example const options = sidecarOptions(process.env, { port: 8080 });
  */
@@ -51,6 +52,7 @@ export function sidecarOptions(env: NodeJS.ProcessEnv, overrides: ServicesOption
     manifestDir: pick("manifestDir", "EVAL_SIMULATE_MANIFEST_DIR"),
     adminToken: pick("adminToken", "EVAL_SIMULATE_ADMIN_TOKEN"),
     journalLimit: overrides.journalLimit ?? journalLimit(env.EVAL_SIMULATE_JOURNAL_LIMIT),
+    allowedOrigins: overrides.allowedOrigins ?? (env.EVAL_SIMULATE_ALLOWED_ORIGINS ? [env.EVAL_SIMULATE_ALLOWED_ORIGINS] : undefined),
   };
   const resumeFile = overrides.resumeStateFile ?? (env.EVAL_SIMULATE_RESUME_STATE_FILE || undefined);
   if (overrides.resume) options.resume = overrides.resume;

@@ -80,7 +80,7 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
   if (options.manifestDir) writeManifestDir(options.manifestDir, fakes);
   const evidence = new Evidence({ redact: [...(options.redact ?? []), ...Object.values(fakes).flatMap((f) => f.redact ?? [])], journalLimit: options.journalLimit, record: options.record, warn: options.warn });
 
-  const mounted = await mountFakes(fakes, scope, evidence);
+  const mounted = await mountFakes(fakes, scope, evidence, { allowedOrigins: options.allowedOrigins });
   const { mcp, apis } = mounted;
   const fetch = hostRoutes({
     mcp,

@@ -35,6 +35,11 @@ export interface ServicesOptions {
   journalLimit?: number;
   /** When set, `/<id>/admin/*` needs `Authorization: Bearer <token>` (EVAL_SIMULATE_ADMIN_TOKEN). */
   adminToken?: string;
+  /**
+   * Browser origins whose requests the MCP fakes serve besides loopback ones (EVAL_SIMULATE_ALLOWED_ORIGINS):
+   * `scheme://host[:port]`, a host name (any port) or `*`. Any other `Origin` is answered 403.
+   */
+  allowedOrigins?: readonly string[];
   /** Where warnings go (unused stubs when the services close); console.warn by default. */
   warn?: (message: string) => void;
 }

@@ -11,6 +11,7 @@ import {
   Server,
   type CallToolRequest,
   type CallToolResult,
+  type ListToolsRequest,
   type ListToolsResult,
   type ServerContext,
   type ServerOptions,
@@ -55,7 +56,14 @@ export function fakeServers(fake: McpFakeRuntime, stopping?: AbortSignal): FakeS
   let running = 0;
   const whenIdle: Array<() => void> = [];
 
-  const listTools = (): ListToolsResult => listResult;
+  // One page and no `nextCursor`, so any cursor a client sends is one this server never issued:
+  // the spec's answer to an invalid cursor is -32602, not the first page again.
+  const listTools = (request: ListToolsRequest): ListToolsResult => {
+    if (request.params?.cursor !== undefined) {
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid cursor: this server lists every tool on one page and issued no cursor");
+    }
+    return listResult;
+  };
   const callTool = async (request: CallToolRequest, ctx: ServerContext, server: Server): Promise<CallToolResult> => {
     const { name, arguments: args } = request.params;
     const signal = linkedSignal(ctx.mcpReq.signal, stopping);

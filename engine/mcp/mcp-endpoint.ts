@@ -9,9 +9,13 @@
  *   its state in the host, not in a session, so sessions would only add memory to leak.
  *
  * Bad requests (malformed JSON, a body that is not JSON-RPC, an unknown method, a wrong
- * Content-Type or Accept) get the SDK's own JSON-RPC error and HTTP status.
+ * Content-Type or Accept) get the SDK's own JSON-RPC error and HTTP status. In front of the SDK's
+ * entry, which validates neither: a foreign `Origin` is refused 403 (origin-check.ts) and a batch
+ * the protocol does not allow, or one that repeats a request id, 400 (batch-check.ts).
  */
 import { createMcpHandler, preloadSchemas } from "@modelcontextprotocol/server";
+import { batchRefusal } from "./batch-check.js";
+import { originCheck, type Refusal } from "./origin-check.js";
 import { parsedBodyOf } from "./parsed-body.js";
 import { fakeServers } from "./fake-server.js";
 import type { McpFakeRuntime } from "./fake-runtime.js";
@@ -27,6 +31,12 @@ export interface McpEndpointOptions {
   onerror?: (error: Error) => void;
   /** How long `close()` waits for aborted calls to answer before ending them; 1000 ms by default. */
   closeGraceMs?: number;
+  /**
+   * Browser origins allowed besides loopback ones: `scheme://host[:port]` (exactly), a host name
+   * (any scheme and port) or `*` (all); comma lists are split. A request with any other `Origin`
+   * is answered 403; one without an `Origin` is served.
+   */
+  allowedOrigins?: readonly string[];
 }
 
 /** A served fake: a fetch function and a way to stop it. */
@@ -57,11 +67,13 @@ export function createMcpEndpoint(fake: McpFakeRuntime, options: McpEndpointOpti
   };
   // The SDK builds its wire schemas on first use; build them now so no request pays for it.
   preloadSchemas();
+  const checkOrigin = originCheck(options.allowedOrigins);
+  const maxRequestBodySize = options.maxRequestBodySize ?? DEFAULT_MAX_REQUEST_BODY_SIZE;
   const stopping = new AbortController();
   const servers = fakeServers(fake, stopping.signal);
   const handler = createMcpHandler(servers.create, {
     legacy: "stateless",
-    maxRequestBodySize: options.maxRequestBodySize ?? DEFAULT_MAX_REQUEST_BODY_SIZE,
+    maxRequestBodySize,
     onerror: report,
   });
   let closed = false;
@@ -71,7 +83,12 @@ export function createMcpEndpoint(fake: McpFakeRuntime, options: McpEndpointOpti
     async fetch(request: Request): Promise<Response> {
       if (closed) return jsonRpcError(503, -32000, `Service unavailable: fake ${JSON.stringify(fake.id)} is closed`);
       try {
-        return await handler.fetch(request, parsedBodyOf(request));
+        const foreign = checkOrigin(request);
+        if (foreign) return refuse(foreign, report);
+        const parsed = parsedBodyOf(request) ?? (await readMessage(request, maxRequestBodySize));
+        const batch = parsed && batchRefusal(parsed.parsedBody, request.headers.get("mcp-protocol-version"));
+        if (batch) return refuse(batch, report);
+        return await handler.fetch(request, parsed);
       } catch (error) {
         // The entry answers its own failures; this only guards the promise of never rejecting.
         report(error instanceof Error ? error : new Error(String(error)));
@@ -90,6 +107,41 @@ export function createMcpEndpoint(fake: McpFakeRuntime, options: McpEndpointOpti
       return closing;
     },
   };
+}
+
+/** Reports a refusal as the SDK reports its own (`onerror`), then answers it. */
+function refuse(refusal: Refusal, report: (error: Error) => void): Response {
+  report(new Error(`Rejected inbound request: ${refusal.message}`));
+  return jsonRpcError(refusal.status, refusal.code, refusal.message);
+}
+
+/**
+ * The JSON body of a POST the node adapter did not parse (an in-process request), read from a
+ * copy up to the size limit. Undefined when there is none, or it is too large, unreadable or not
+ * JSON: the SDK then reads the request itself and answers with its own error.
+ */
+async function readMessage(request: Request, maxBytes: number): Promise<{ parsedBody: unknown } | undefined> {
+  if (request.method !== "POST" || request.body === null || request.bodyUsed) return undefined;
+  if (!/json/i.test(request.headers.get("content-type") ?? "")) return undefined;
+  const reader = request.clone().body!.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel();
+        return undefined;
+      }
+      chunks.push(value);
+    }
+    const text = Buffer.concat(chunks).toString("utf8");
+    return text.trim() === "" ? undefined : { parsedBody: JSON.parse(text) as unknown };
+  } catch {
+    return undefined;
+  }
 }
 
 /** Waits for `idle` or `ms`, whichever comes first, then for the answers to be written. */
