@@ -7,7 +7,7 @@ import { clockFlag, EXIT, refuseUnknownFlags } from "./exit-codes.js";
 import { renderText } from "./render-diagnostics.js";
 
 const args = {
-  manifest: { type: "positional", required: false, default: "fakes.yaml", description: "The manifest to serve", valueHint: "fakes.yaml" },
+  manifest: { type: "positional", required: false, description: "The manifest to serve (EVAL_SIMULATE_MANIFEST, default ./fakes.yaml)", valueHint: "fakes.yaml" },
   port: { type: "string", description: "Port to listen on (EVAL_SIMULATE_PORT, default 7353; 0 picks a free one)" },
   host: { type: "string", description: "Address to listen on (EVAL_SIMULATE_HOST, default 0.0.0.0)" },
   scenario: { type: "string", description: "Scenario to serve (EVAL_SIMULATE_SCENARIO, default: the manifest's default)" },
@@ -35,12 +35,14 @@ export default defineCommand({
         return;
       }
     }
+    // A container mounts its Recipe and names the manifest in the environment.
+    const manifest = parsed.manifest || process.env.EVAL_SIMULATE_MANIFEST || "fakes.yaml";
     let loaded: Awaited<ReturnType<typeof loadFakes>>;
     try {
-      loaded = await loadFakes(parsed.manifest ?? "fakes.yaml", { clock: parsed.clock });
+      loaded = await loadFakes(manifest, { clock: parsed.clock });
     } catch (error) {
       if (!(error instanceof ManifestError)) throw error;
-      process.stderr.write(renderText([{ file: parsed.manifest ?? "fakes.yaml", valid: false, diagnostics: error.diagnostics }]));
+      process.stderr.write(renderText([{ file: manifest, valid: false, diagnostics: error.diagnostics }]));
       process.exitCode = error.diagnostics.some((d) => d.code === "E_IO" && d.path === "(root)") ? EXIT.usage : EXIT.invalid;
       return;
     }
