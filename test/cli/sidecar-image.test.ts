@@ -9,7 +9,8 @@ import { connect } from "../support/services.js";
 // The image's entry point, tested as the image runs it: a packed and installed copy in an empty
 // folder, started with the Dockerfile's own ENTRYPOINT (node as the process that gets the signal),
 // its manifest named by EVAL_SIMULATE_MANIFEST, then stopped with SIGTERM. No Docker daemon runs
-// here, so the image itself is never built in tests.
+// here, so the image itself is never built in tests. dist/ is packed as `npm test` built it (no
+// prepare: rebuilding it here would change files other tests are running).
 
 const dockerfile = readFileSync(join(ROOT, "Dockerfile"), "utf8");
 const entrypoint = JSON.parse(/^ENTRYPOINT\s+(\[.*\])\s*$/m.exec(dockerfile)![1]) as string[];
@@ -19,7 +20,7 @@ let recipe: string;
 
 beforeAll(() => {
   const work = mkdtempSync(join(tmpdir(), "eval-simulate-image-"));
-  const packed = execFileSync("npm", ["pack", "--silent", "--pack-destination", work], { cwd: ROOT, encoding: "utf8" }).trim().split("\n").at(-1)!;
+  const packed = execFileSync("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", work], { cwd: ROOT, encoding: "utf8" }).trim().split("\n").at(-1)!;
   app = join(work, "app");
   execFileSync("npm", ["init", "-y"], { cwd: (cpSync(join(ROOT, "test/fixtures/serve"), join(work, "recipe"), { recursive: true }), mkdirp(app)), stdio: "ignore" });
   execFileSync("npm", ["install", "--omit=dev", "--no-audit", "--no-fund", "--prefer-offline", join(work, packed)], { cwd: app, stdio: "ignore" });
