@@ -15,5 +15,6 @@ export const evalSimulate = defineCommand({
     validate: () => import("./validate.js").then((m) => m.default),
     schema: () => import("./schema.js").then((m) => m.default),
     types: () => import("./types.js").then((m) => m.default),
+    init: () => import("./init.js").then((m) => m.default),
   },
 });
