@@ -15,7 +15,7 @@ export interface ScaffoldInput {
   /** The fake's id (the server's name in the manifest). */
   id: string;
   /** The capture: `tools/list`'s tools, and what else the server said about itself. */
-  capture: { tools: Array<Record<string, unknown>>; [key: string]: unknown };
+  capture: { tools: Array<Record<string, unknown>> };
   /** Where the schema is, relative to the Recipe folder (for the modeline). */
   schemaPath?: string;
 }
