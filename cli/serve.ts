@@ -17,6 +17,7 @@ const args = {
   "resume-state-file": { type: "string", description: "Continue the run whose state file this is (EVAL_SIMULATE_RESUME_STATE_FILE)" },
   record: { type: "string", description: "Append each call as a JSON line here (EVAL_SIMULATE_RECORD)" },
   "manifest-dir": { type: "string", description: "Write each fake's manifest.json and answers.json here (EVAL_SIMULATE_MANIFEST_DIR)" },
+  inspect: { type: "boolean", description: "Serve the inspector page at /_inspect, behind the admin token when set (EVAL_SIMULATE_INSPECT=1)" },
 } satisfies ArgsDef;
 
 /** `eval-simulate serve [fakes.yaml]`: every fake on one port until SIGTERM. */
@@ -58,6 +59,7 @@ export default defineCommand({
       resumeStateFile: parsed["resume-state-file"],
       record: parsed.record,
       manifestDir: parsed["manifest-dir"],
+      inspect: parsed.inspect || undefined,
       });
     } catch (error) {
       // A refusal to start (an unknown scenario, a world or resume lacking a fake, a port in use)
@@ -74,6 +76,7 @@ export default defineCommand({
       lines.push(`  ${id.padEnd(16)} ${services.baseUrl(id)}${hosts}`);
     }
     lines.push(`  ${"health".padEnd(16)} ${services.origin}/health`);
+    if (services.inspector) lines.push(`  ${"inspector".padEnd(16)} ${services.origin}/_inspect`);
     process.stdout.write(`${lines.join("\n")}\n`);
   },
 });

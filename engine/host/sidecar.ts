@@ -55,6 +55,7 @@ export function sidecarOptions(env: NodeJS.ProcessEnv, overrides: ServicesOption
     manifestDir: pick("manifestDir", "EVAL_SIMULATE_MANIFEST_DIR"),
     adminToken: pick("adminToken", "EVAL_SIMULATE_ADMIN_TOKEN"),
     journalLimit: overrides.journalLimit ?? journalLimit(env.EVAL_SIMULATE_JOURNAL_LIMIT),
+    inspect: overrides.inspect ?? (env.EVAL_SIMULATE_INSPECT === "1" || env.EVAL_SIMULATE_INSPECT === "true"),
   };
   const resumeFile = overrides.resumeStateFile ?? (env.EVAL_SIMULATE_RESUME_STATE_FILE || undefined);
   if (overrides.resume) options.resume = overrides.resume;

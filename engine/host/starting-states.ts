@@ -35,6 +35,8 @@ export interface ServicesOptions {
   journalLimit?: number;
   /** When set, `/<id>/admin/*` needs `Authorization: Bearer <token>` (EVAL_SIMULATE_ADMIN_TOKEN). */
   adminToken?: string;
+  /** Serve the inspector page at `/_inspect` (behind the admin token when one is set). */
+  inspect?: boolean;
   /** Where warnings go (unused stubs when the services close); console.warn by default. */
   warn?: (message: string) => void;
 }
