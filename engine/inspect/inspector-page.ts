@@ -67,7 +67,7 @@ async function loadWorlds() {
 function answerText(output) {
   try {
     const result = JSON.parse(output);
-    if (result && Array.isArray(result.content)) return result.content.map((block) => block.type === "text" ? block.text : "[" + block.type + "]").join("\n");
+    if (result && Array.isArray(result.content)) return result.content.map((block) => block.type === "text" ? block.text : "[" + block.type + "]").join("\\n");
   } catch {}
   return output;
 }
