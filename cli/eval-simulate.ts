@@ -14,5 +14,7 @@ export const evalSimulate = defineCommand({
     check: () => import("./check.js").then((m) => m.default),
     validate: () => import("./validate.js").then((m) => m.default),
     schema: () => import("./schema.js").then((m) => m.default),
+    types: () => import("./types.js").then((m) => m.default),
+    init: () => import("./init.js").then((m) => m.default),
   },
 });

@@ -8,7 +8,7 @@ import { clockFlag, EXIT, refuseUnknownFlags } from "./exit-codes.js";
 import { renderText } from "./render-diagnostics.js";
 
 const args = {
-  manifest: { type: "positional", required: false, default: "fakes.yaml", description: "The manifest to serve", valueHint: "fakes.yaml" },
+  manifest: { type: "positional", required: false, description: "The manifest to serve (EVAL_SIMULATE_MANIFEST, default ./fakes.yaml)", valueHint: "fakes.yaml" },
   port: { type: "string", description: "Port to listen on (EVAL_SIMULATE_PORT, default 7353; 0 picks a free one)" },
   host: { type: "string", description: "Address to listen on (EVAL_SIMULATE_HOST, default 0.0.0.0)" },
   scenario: { type: "string", description: "Scenario to serve (EVAL_SIMULATE_SCENARIO, default: the manifest's default)" },
@@ -22,6 +22,7 @@ const args = {
     type: "string",
     description: "A browser origin the MCP fakes serve besides loopback ones: scheme://host[:port], a host name, or *; repeatable or a comma list (EVAL_SIMULATE_ALLOWED_ORIGINS)",
   },
+  inspect: { type: "boolean", description: "Serve the inspector page at /_inspect, behind the admin token when set (EVAL_SIMULATE_INSPECT=1)" },
 } satisfies ArgsDef;
 
 /** Every value of a repeatable flag (citty keeps only the last), or undefined when it is absent. */
@@ -59,12 +60,14 @@ export default defineCommand({
       process.exitCode = EXIT.usage;
       return;
     }
+    // A container mounts its Recipe and names the manifest in the environment.
+    const manifest = parsed.manifest || process.env.EVAL_SIMULATE_MANIFEST || "fakes.yaml";
     let loaded: Awaited<ReturnType<typeof loadFakes>>;
     try {
-      loaded = await loadFakes(parsed.manifest ?? "fakes.yaml", { clock: parsed.clock });
+      loaded = await loadFakes(manifest, { clock: parsed.clock });
     } catch (error) {
       if (!(error instanceof ManifestError)) throw error;
-      process.stderr.write(renderText([{ file: parsed.manifest ?? "fakes.yaml", valid: false, diagnostics: error.diagnostics }]));
+      process.stderr.write(renderText([{ file: manifest, valid: false, diagnostics: error.diagnostics }]));
       process.exitCode = error.diagnostics.some((d) => d.code === "E_IO" && d.path === "(root)") ? EXIT.usage : EXIT.invalid;
       return;
     }
@@ -81,6 +84,7 @@ export default defineCommand({
       record: parsed.record,
       manifestDir: parsed["manifest-dir"],
       allowedOrigins,
+      inspect: parsed.inspect || undefined,
       });
     } catch (error) {
       // A refusal to start (an unknown scenario, a world or resume lacking a fake, a port in use)
@@ -97,6 +101,7 @@ export default defineCommand({
       lines.push(`  ${id.padEnd(16)} ${services.baseUrl(id)}${hosts}`);
     }
     lines.push(`  ${"health".padEnd(16)} ${services.origin}/health`);
+    if (services.inspector) lines.push(`  ${"inspector".padEnd(16)} ${services.origin}/_inspect`);
     process.stdout.write(`${lines.join("\n")}\n`);
   },
 });

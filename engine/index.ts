@@ -4,10 +4,14 @@ export type {
   ApiContext,
   ApiRequest,
   ApiResponse,
+  ApiTypes,
+  FakeTypes,
   OperationHandler,
   ToolContext,
   ToolHandler,
   ToolResult,
+  TypedOperationHandlers,
+  TypedToolHandlers,
 } from "./handlers/typescript-handlers.js";
 export { loadFakes } from "./host/load-fakes.js";
 export type { LoadedFakes } from "./host/load-fakes.js";

@@ -82,29 +82,70 @@ export type OperationHandler<State = any, World = any> = (
 /** The mark defineHandlers leaves, found by `Symbol.for` so any copy of the package agrees. */
 export const HANDLERS_MARK = Symbol.for("eval-simulate.handlers");
 
+/** What `eval-simulate types` generates for an MCP fake (`<Fake>Fake`): the types its handlers see. */
+export interface FakeTypes {
+  state: object;
+  args: object;
+  answers: object;
+  world: object;
+}
+
+/** What `eval-simulate types` generates for an API fake (`<Fake>Api`). */
+export interface ApiTypes {
+  state: object;
+  requests: object;
+  responses: object;
+  world: object;
+}
+
+type Awaitable<T> = T | Promise<T>;
+
+/** Handlers checked against a fake's generated types: arguments, state and answers by tool. */
+export type TypedToolHandlers<F extends FakeTypes> = {
+  [Tool in keyof F["args"]]?: (
+    args: F["args"][Tool],
+    context: ToolContext<F["state"], F["world"]>,
+  ) => Awaitable<(Tool extends keyof F["answers"] ? F["answers"][Tool] : unknown) | ToolResult>;
+};
+
+/** API handlers checked against a fake's generated types: each operation's request and responses. */
+export type TypedOperationHandlers<F extends ApiTypes> = {
+  [Operation in keyof F["requests"]]?: (
+    request: Omit<ApiRequest, "params" | "query" | "body"> & F["requests"][Operation],
+    context: ApiContext<F["state"], F["world"]>,
+  ) => Awaitable<Operation extends keyof F["responses"] ? F["responses"][Operation] : ApiResponse>;
+};
+
 /**
  * A fake's handlers, by tool or operation name: the default export of its `handlers` module.
+ * Give it the fake's generated types (`eval-simulate types`) and `tsc` checks every handler's
+ * arguments, state and answer.
  *
  * @example
- * export default defineHandlers({
+ * import type { NotesFake } from "../../fakes.js";
+ * export default defineHandlers<NotesFake>({
  *   "export-notes": (args, { state }) => state.notes.map((n) => n.title).join("\n"),
  * });
  */
-export function defineHandlers<const T extends Record<string, ToolHandler>>(handlers: T): T {
+export function defineHandlers<const T extends Record<string, ToolHandler>>(handlers: T): T;
+export function defineHandlers<F extends FakeTypes>(handlers: TypedToolHandlers<F>): TypedToolHandlers<F>;
+export function defineHandlers(handlers: object): object {
   Object.defineProperty(handlers, HANDLERS_MARK, { value: true, enumerable: false });
   return handlers;
 }
 
 /**
  * An API fake's handlers, by operation name (operationId or `METHOD /template`): the default
- * export of its `handlers` module.
+ * export of its `handlers` module; with the fake's generated types, checked by `tsc`.
  *
  * @example
- * export default defineApiHandlers({
+ * export default defineApiHandlers<GithubApi>({
  *   "issues/get": (request, { state }) => ({ status: 200, body: state.issues[0] }),
  * });
  */
-export function defineApiHandlers<const T extends Record<string, OperationHandler>>(handlers: T): T {
+export function defineApiHandlers<const T extends Record<string, OperationHandler>>(handlers: T): T;
+export function defineApiHandlers<F extends ApiTypes>(handlers: TypedOperationHandlers<F>): TypedOperationHandlers<F>;
+export function defineApiHandlers(handlers: object): object {
   Object.defineProperty(handlers, HANDLERS_MARK, { value: true, enumerable: false });
   return handlers;
 }

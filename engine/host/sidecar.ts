@@ -2,7 +2,11 @@ import { existsSync, readFileSync } from "node:fs";
 import type { States } from "../runtime/state-store.js";
 import type { FakesInput, WorldOption } from "./fakes.js";
 import type { ServicesOptions } from "./starting-states.js";
+import { watchParent } from "./parent-watch.js";
 import { type Services, startServices } from "./start-services.js";
+
+/** How long a stopping sidecar waits for open connections before it exits anyway. */
+const STOP_GRACE_MS = 3000;
 
 /** The sidecar's port when none is set: the same in every Recipe, so trials can bind `http://fakes:7353/<id>/mcp`. */
 export const SIDECAR_PORT = 7353;
@@ -53,6 +57,7 @@ export function sidecarOptions(env: NodeJS.ProcessEnv, overrides: ServicesOption
     adminToken: pick("adminToken", "EVAL_SIMULATE_ADMIN_TOKEN"),
     journalLimit: overrides.journalLimit ?? journalLimit(env.EVAL_SIMULATE_JOURNAL_LIMIT),
     allowedOrigins: overrides.allowedOrigins ?? (env.EVAL_SIMULATE_ALLOWED_ORIGINS ? [env.EVAL_SIMULATE_ALLOWED_ORIGINS] : undefined),
+    inspect: overrides.inspect ?? (env.EVAL_SIMULATE_INSPECT === "1" || env.EVAL_SIMULATE_INSPECT === "true"),
   };
   const resumeFile = overrides.resumeStateFile ?? (env.EVAL_SIMULATE_RESUME_STATE_FILE || undefined);
   if (overrides.resume) options.resume = overrides.resume;
@@ -67,7 +72,8 @@ export function sidecarOptions(env: NodeJS.ProcessEnv, overrides: ServicesOption
 
 /**
  * Serves fakes as a sidecar: settings from the environment, every fake on 0.0.0.0:7353 by
- * default, stopping cleanly (state file flushed) on SIGTERM or SIGINT.
+ * default, stopping cleanly (state file flushed) on SIGTERM or SIGINT, as PID 1 in a container
+ * too, and when the npm process that started it (`npx eval-simulate serve`) goes away.
  *
  * @example
  * const { fakes, world } = await loadFakes("fakes.yaml");
@@ -80,13 +86,20 @@ export async function serveSidecar(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<Services> {
   const services = await startServices(fakes, { world, ...sidecarOptions(env, overrides) });
-  const stop = (signal: NodeJS.Signals) => {
+  let stopping = false;
+  const stop = (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    // A client holding a connection open must not keep a container waiting for its kill timeout:
+    // past the grace period the process exits anyway (every commit is already in the state file).
+    setTimeout(() => process.exit(code), STOP_GRACE_MS).unref();
     services.close().then(
-      () => process.exit(signal === "SIGINT" ? 130 : 0),
+      () => process.exit(code),
       () => process.exit(1),
     );
   };
-  process.once("SIGTERM", stop);
-  process.once("SIGINT", stop);
+  process.once("SIGTERM", () => stop(0));
+  process.once("SIGINT", () => stop(130));
+  watchParent(() => stop(0), { env });
   return services;
 }

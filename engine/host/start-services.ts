@@ -10,6 +10,7 @@ import { type FakesInput, normalizeFakes } from "./fakes.js";
 import { type FetchHandler, type Listening, listen } from "./http-listen.js";
 import { writeManifestDir } from "./manifest-dir.js";
 import { hostRoutes } from "./routes.js";
+import { withInspector } from "../inspect/inspect-routes.js";
 import { writeJsonAtomic } from "./state-files.js";
 import { faultsFor, type ServicesOptions, startingStates, stubsFor } from "./starting-states.js";
 
@@ -34,6 +35,8 @@ export interface Services {
   origin: string;
   /** The host as a function, for in-process requests. */
   fetch: FetchHandler;
+  /** Whether the inspector page is served at `/_inspect`. */
+  inspector: boolean;
   /** Resolves when every call in flight has finished. */
   idle(): Promise<void>;
   /** The journal: every call's evidence, oldest first (the last `journalLimit`), for one fake or all. */
@@ -82,7 +85,7 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
 
   const mounted = await mountFakes(fakes, scope, evidence, { allowedOrigins: options.allowedOrigins });
   const { mcp, apis } = mounted;
-  const fetch = hostRoutes({
+  const routes = hostRoutes({
     mcp,
     apis,
     ids: Object.keys(fakes),
@@ -92,6 +95,21 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
     stubs: (id) => stubs.usage(id),
     adminToken: options.adminToken,
   });
+  const fetch = options.inspect
+    ? withInspector(routes, {
+        adminToken: options.adminToken,
+        worlds: () => [{
+          id: "default",
+          scenario,
+          clock: scope.now,
+          fakes: Object.keys(fakes).map((id) => ({ id, kind: mcp.has(id) ? ("mcp" as const) : ("api" as const) })),
+          state: (id) => store.states[id],
+          initialState: (id) => store.initial[id],
+          calls: (filter) => evidence.calls(filter),
+          stubs: () => stubs.usage(),
+        }],
+      })
+    : routes;
   let listening: Listening;
   try {
     listening = await listen(fetch, { port: options.port ?? 0, host: options.host ?? "127.0.0.1" });
@@ -127,6 +145,7 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
     host: listening.host,
     origin,
     fetch,
+    inspector: options.inspect === true,
     idle: () => store.idle(),
     calls: (id) => evidence.calls(id === undefined ? {} : { fake: id }),
     stubs: () => stubs.usage(),

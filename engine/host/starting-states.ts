@@ -40,6 +40,8 @@ export interface ServicesOptions {
    * `scheme://host[:port]`, a host name (any port) or `*`. Any other `Origin` is answered 403.
    */
   allowedOrigins?: readonly string[];
+  /** Serve the inspector page at `/_inspect` (behind the admin token when one is set). */
+  inspect?: boolean;
   /** Where warnings go (unused stubs when the services close); console.warn by default. */
   warn?: (message: string) => void;
 }

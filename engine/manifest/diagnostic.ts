@@ -59,6 +59,7 @@ export const DIAGNOSTIC_CODES = {
   E_UNSUPPORTED_TOOL: "This tool cannot be served as captured.",
   W_NESTED_DEFAULT: "Only top-level defaults are filled; a nested default is documentation only.",
   W_UNUSED_HANDLER: "Remove the entry, or list the tool under `tools` so it is served.",
+  W_TYPES_STALE: "Run `eval-simulate types` again, so tsc checks the handlers against the manifest as it is.",
 } as const;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;

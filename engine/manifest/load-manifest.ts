@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { basename, dirname, resolve } from "node:path";
 import type { ManifestDocument } from "../../schema/manifest.js";
 import { createSchemaCompiler } from "../contract/index.js";
 import { IMPLICIT_SCENARIO, isPlainObject, parseClock, type WorldSource, type WorldSpec, worldFromModule, worldFromSpec } from "../world/index.js";
@@ -13,6 +13,7 @@ import { checkNamedSchemas, type LoadContext } from "./load-context.js";
 import { Report } from "./report.js";
 import { checkAgainstSchema } from "./schema-check.js";
 import { SourceDocument } from "./source-document.js";
+import { defaultTypesFile, typesStale } from "../typegen/types-file.js";
 import type { ApiManifest, JsonSchema, Manifest, ServerManifest } from "./types.js";
 
 export interface LoadOptions {
@@ -110,8 +111,7 @@ export async function checkManifest(path: string, options: LoadOptions = {}): Pr
     await checkWorlds(world, document.world ? undefined : spec, { servers, apis }, invariants, parseClock(options.clock), context);
   }
   if (report.failed || !world) return { diagnostics: sorted(report.diagnostics) };
-  return {
-    manifest: {
+  const manifest: Manifest = {
       file,
       dir: context.dir,
       servers,
@@ -122,9 +122,10 @@ export async function checkManifest(path: string, options: LoadOptions = {}): Pr
       invariants: invariants.manifests,
       redact: document.redact ?? [],
       world,
-    },
-    diagnostics: sorted(report.diagnostics),
   };
+  const typesFile = defaultTypesFile(file);
+  if (typesStale(manifest, typesFile)) report.warn("W_TYPES_STALE", [], `${basename(typesFile)} was generated from an earlier version of this manifest`);
+  return { manifest, diagnostics: sorted(report.diagnostics) };
 }
 
 /**

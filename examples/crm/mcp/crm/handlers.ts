@@ -8,69 +8,17 @@
  */
 import { defineHandlers } from "eval-simulate";
 import type { ToolContext } from "eval-simulate";
+// Generated from fakes.yaml by `eval-simulate types` (validate warns when it is stale).
+import type { Company, CrmArgs, CrmFake, CrmState, Deal, Person } from "../../fakes.js";
 
 type ObjectSlug = "companies" | "people" | "deals";
-type Stage = "lead" | "qualified" | "proposal" | "negotiation" | "won" | "lost";
-
-interface Company {
-  id: string;
-  name: string;
-  domain?: string;
-  industry?: string;
-  employee_count?: number;
-  owner_email?: string;
-  created_at: string;
-}
-
-interface Person {
-  id: string;
-  name: string;
-  email: string;
-  job_title?: string;
-  phone?: string;
-  company_id?: string;
-  created_at: string;
-}
-
-interface Deal {
-  id: string;
-  name: string;
-  stage: Stage;
-  value?: number;
-  currency?: "USD" | "EUR" | "GBP";
-  company_id?: string;
-  owner_email?: string;
-  expected_close_at?: string;
-  created_at: string;
-  updated_at: string;
-}
-
+type Stage = Deal["stage"];
 type CrmRecord = Company | Person | Deal;
-
-/** The entities these handlers touch (notes and tasks belong to the JSONata handlers). */
-interface State {
-  companies: Company[];
-  people: Person[];
-  deals: Deal[];
-}
-
+type State = CrmState;
 type Context = ToolContext<State>;
 type Values = Record<string, unknown>;
-type Op = "eq" | "neq" | "contains" | "gt" | "gte" | "lt" | "lte" | "in" | "is_empty";
-
-interface Filter {
-  attribute: string;
-  op: Op;
-  value?: string | number | boolean | string[];
-}
-
-interface SearchArgs {
-  object: ObjectSlug;
-  query?: string;
-  filters?: Filter[];
-  match: "all" | "any"; // filled from the schema's default
-  limit: number; // filled from the schema's default
-}
+type Filter = NonNullable<CrmArgs["search-records"]["filters"]>[number];
+type Op = Filter["op"];
 
 const WORKSPACE_URL = "https://app.attio.example/northwind";
 
@@ -165,8 +113,8 @@ function checkReferences(state: State, object: ObjectSlug, values: Values, selfI
   }
 }
 
-export default defineHandlers({
-  "search-records": (args: SearchArgs, { state, fail, notImplemented }: Context) => {
+export default defineHandlers<CrmFake>({
+  "search-records": (args, { state, fail, notImplemented }) => {
     const filters = args.filters ?? [];
     for (const filter of filters) {
       if (!IMPLEMENTED_OPS.includes(filter.op)) return notImplemented(`the filter op ${filter.op}`);
@@ -191,8 +139,9 @@ export default defineHandlers({
     return { records: matches.slice(0, args.limit), total: matches.length };
   },
 
-  "create-record": (args: { object: ObjectSlug; values: Values }, { state, now, fail, labelId }: Context) => {
-    const { object, values } = args;
+  "create-record": (args, { state, now, fail, labelId }) => {
+    const { object } = args;
+    const values: Values = args.values;
     checkAttributes(object, values, fail);
     const missing = REQUIRED[object].filter((name) => values[name] === undefined);
     if (missing.length > 0) fail(`A record in ${object} needs ${missing.join(" and ")}.`);
@@ -211,11 +160,9 @@ export default defineHandlers({
     return { object, record_id: id, web_url: webUrl(object, id), record };
   },
 
-  "update-record": (
-    args: { object: ObjectSlug; record_id: string; values: Values },
-    { state, now, fail, log }: Context,
-  ) => {
-    const { object, record_id, values } = args;
+  "update-record": (args, { state, now, fail, log }) => {
+    const { object, record_id } = args;
+    const values: Values = args.values;
     const record =
       recordsOf(state, object).find((r) => r.id === record_id) ?? fail(`Record ${record_id} was not found in ${object}.`);
     checkAttributes(object, values, fail);

@@ -3,6 +3,8 @@
  * shape GitHub's description requires. The reads are JSONata, in fakes.yaml.
  */
 import { defineApiHandlers } from "eval-simulate";
+// Generated from fakes.yaml by `eval-simulate types` (validate warns when it is stale).
+import type { GithubApi } from "../../fakes.js";
 
 const REAL = "https://api.github.com";
 
@@ -29,9 +31,9 @@ interface Issue {
   [key: string]: unknown;
 }
 
-export default defineApiHandlers({
+export default defineApiHandlers<GithubApi>({
   "issues/create": (request, { state, now, labelId }) => {
-    const { owner, repo } = request.params as { owner: string; repo: string };
+    const { owner, repo } = request.params;
     const input = request.body as { title: string | number; body?: string | null; labels?: Array<string | { name?: string }> };
     const repository = `${REAL}/repos/${owner}/${repo}`;
     const issues = state.issues as Issue[];
@@ -40,21 +42,21 @@ export default defineApiHandlers({
     const issue = {
       id: 5000 + issues.length + 1, node_id: `I_${labelId(url).slice(0, 8)}`, url, repository_url: repository,
       labels_url: `${url}/labels{/name}`, comments_url: `${url}/comments`, events_url: `${url}/events`,
-      html_url: `https://github.com/${owner}/${repo}/issues/${number}`, number, state: "open", state_reason: null,
+      html_url: `https://github.com/${owner}/${repo}/issues/${number}`, number, state: "open" as const, state_reason: null,
       title: String(input.title), body: input.body ?? null, user: AGENT,
       labels: (input.labels ?? []).map((label, i) => {
         const name = typeof label === "string" ? label : (label.name ?? "");
         return { id: 700 + i, node_id: `LA_${name}`, url: `${repository}/labels/${encodeURIComponent(name)}`, name, color: "ededed", default: false, description: null };
       }),
       assignee: null, assignees: [], milestone: null, locked: false, active_lock_reason: null, comments: 0,
-      closed_at: null, created_at: now, updated_at: now, author_association: "MEMBER",
+      closed_at: null, created_at: now, updated_at: now, author_association: "MEMBER" as const,
     };
     issues.push(issue);
     return { status: 201, body: issue, headers: { Location: url } };
   },
 
   "issues/create-comment": (request, { state, now }) => {
-    const { owner, repo, issue_number } = request.params as { owner: string; repo: string; issue_number: number };
+    const { owner, repo, issue_number } = request.params;
     const repository = `${REAL}/repos/${owner}/${repo}`;
     const issue = (state.issues as Issue[]).find((i) => i.repository_url === repository && i.number === issue_number);
     if (!issue) return { status: 404, body: { message: "Not Found", documentation_url: "https://docs.github.com/rest/issues/comments#create-an-issue-comment" } };
@@ -63,8 +65,8 @@ export default defineApiHandlers({
     const comment = {
       id, node_id: `IC_${id}`, url: `${repository}/issues/comments/${id}`,
       html_url: `https://github.com/${owner}/${repo}/issues/${issue_number}#issuecomment-${id}`,
-      body: String((request.body as { body: string }).body), user: AGENT, created_at: now, updated_at: now,
-      issue_url: `${repository}/issues/${issue_number}`, author_association: "MEMBER",
+      body: request.body.body, user: AGENT, created_at: now, updated_at: now,
+      issue_url: `${repository}/issues/${issue_number}`, author_association: "MEMBER" as const,
     };
     comments.push(comment);
     issue.comments += 1;

@@ -1,0 +1,71 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { basename, dirname, join, relative, resolve } from "node:path";
+import { type ArgsDef, defineCommand } from "citty";
+import { parse } from "yaml";
+import { captureMcpServer, commandWords, type McpServerCapture } from "../engine/capture/mcp-server-capture.js";
+import { scaffoldRecipe } from "../engine/scaffold/init-recipe.js";
+import { EXIT, refuseUnknownFlags } from "./exit-codes.js";
+
+const args = {
+  dir: { type: "positional", required: false, description: "The Recipe folder to write (default .)", valueHint: "dir" },
+  from: { type: "string", description: "A captured tools/list (JSON or YAML: { tools: [...] } or the list)" },
+  mcp: { type: "string", description: 'A real MCP server to capture over stdio: "<command> [args...]"' },
+  "mcp-url": { type: "string", description: "A real MCP server to capture over Streamable HTTP" },
+  id: { type: "string", description: "The fake's id (default: the server's name, or the capture file's folder)" },
+  force: { type: "boolean", description: "Overwrite files that already exist" },
+} satisfies ArgsDef;
+
+const usage = (message: string) => {
+  process.stderr.write(`eval-simulate: ${message}\n`);
+  process.exitCode = EXIT.usage;
+};
+
+/** A fake id from a server's or file's name: lowercase letters, digits and dashes. */
+function idFrom(name: string): string {
+  const id = name.replace(/^@[^/]+\//, "").replace(/^(?:mcp-server-|server-)|(?:-mcp-server|-server|-mcp)$/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+  return /^[a-z]/.test(id) ? id : `server${id ? `-${id}` : ""}`;
+}
+
+async function readCapture(parsed: { from?: string; mcp?: string; "mcp-url"?: string }): Promise<{ capture: McpServerCapture; name: string }> {
+  if (parsed.from) {
+    const raw = parse(readFileSync(parsed.from, "utf8")) as unknown;
+    const capture = (Array.isArray(raw) ? { tools: raw } : raw) as McpServerCapture;
+    if (!capture || !Array.isArray(capture.tools)) throw new Error(`${parsed.from} holds no tools list ({ "tools": [...] })`);
+    return { capture, name: capture.serverInfo?.name ?? basename(dirname(resolve(parsed.from))) };
+  }
+  const target = parsed.mcp ? { command: commandWords(parsed.mcp) } : { url: parsed["mcp-url"]! };
+  const capture = await captureMcpServer(target);
+  return { capture, name: capture.serverInfo?.name ?? "server" };
+}
+
+/** `eval-simulate init [dir] --from tools.json | --mcp "<command>"`: a starting Recipe. */
+export default defineCommand({
+  meta: { name: "init", description: "Write a starting Recipe (fakes.yaml, the capture, a test file) from a captured tools/list or a real MCP server." },
+  args,
+  async run({ args: parsed, rawArgs }) {
+    if (!refuseUnknownFlags(rawArgs, args)) return;
+    const sources = [parsed.from, parsed.mcp, parsed["mcp-url"]].filter((s) => s !== undefined);
+    if (sources.length !== 1) return usage("init takes one of --from <tools.json>, --mcp \"<command>\" or --mcp-url <url>");
+    let read: Awaited<ReturnType<typeof readCapture>>;
+    try {
+      read = await readCapture(parsed);
+    } catch (error) {
+      return usage(`cannot read the server's tools: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}`);
+    }
+    const id = parsed.id ?? idFrom(read.name);
+    if (!/^[a-z][a-z0-9-]*$/.test(id)) return usage(`--id takes lowercase letters, digits and dashes, starting with a letter, not "${id}"`);
+    const dir = resolve(parsed.dir || ".");
+    const files = scaffoldRecipe({ id, capture: read.capture });
+    const existing = files.filter((file) => existsSync(join(dir, file.path)));
+    if (existing.length > 0 && !parsed.force) return usage(`not overwriting ${existing.map((f) => f.path).join(", ")} (use --force)`);
+    for (const file of files) {
+      mkdirSync(dirname(join(dir, file.path)), { recursive: true });
+      writeFileSync(join(dir, file.path), file.text);
+    }
+    const where = relative(process.cwd(), dir) || ".";
+    process.stdout.write(
+      `wrote a Recipe for "${id}" (${read.capture.tools.length} tools) in ${where}:\n${files.map((f) => `  ${f.path}`).join("\n")}\n` +
+        `next: write each tool's handler, then npx eval-simulate validate ${join(where, "fakes.yaml")} and node --test ${join(where, "tests")}/\n`,
+    );
+  },
+});

@@ -1,0 +1,97 @@
+/**
+ * What a real MCP server says about itself, read with the official client (an optional peer
+ * dependency, loaded only here): every page of `tools/list`, its name and version, instructions,
+ * capabilities and the protocol version it speaks.
+ */
+
+/** A real server's self-description, as a capture file holds it. */
+export interface McpServerCapture {
+  tools: Array<Record<string, unknown>>;
+  serverInfo?: { name: string; version: string; [key: string]: unknown };
+  instructions?: string;
+  capabilities?: Record<string, unknown>;
+  protocolVersion?: string;
+}
+
+/** How to reach the real server: a command run over stdio, or a Streamable HTTP URL. */
+export type McpServerTarget = { command: string[]; env?: Record<string, string>; cwd?: string } | { url: string; headers?: Record<string, string> };
+
+/**
+ * Splits a command line into words as a shell would for plain quoting (`'…'`, `"…"`, `\`), so
+ * `--mcp "npx -y @scope/server --root '/tmp/a b'"` needs no shell.
+ *
+ * @example commandWords(`node server.js --name "a b"`); // ["node", "server.js", "--name", "a b"]
+ */
+export function commandWords(line: string): string[] {
+  const words: string[] = [];
+  let word: string | undefined;
+  let quote: "'" | '"' | undefined;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quote) {
+      if (c === quote) quote = undefined;
+      else if (c === "\\" && quote === '"' && i + 1 < line.length) word = (word ?? "") + line[++i];
+      else word = (word ?? "") + c;
+    } else if (c === "'" || c === '"') {
+      quote = c;
+      word ??= "";
+    } else if (c === "\\" && i + 1 < line.length) {
+      word = (word ?? "") + line[++i];
+    } else if (/\s/.test(c)) {
+      if (word !== undefined) words.push(word);
+      word = undefined;
+    } else {
+      word = (word ?? "") + c;
+    }
+  }
+  if (quote) throw new Error(`[eval-simulate] unterminated ${quote} in the command ${line}`);
+  if (word !== undefined) words.push(word);
+  return words;
+}
+
+/**
+ * Connects to a real MCP server and reads what it serves: every page of `tools/list` (a server
+ * that keeps answering the same cursor is stopped after 1,000 pages), then disconnects (a
+ * stdio server's process is ended).
+ *
+ * @example const capture = await captureMcpServer({ command: ["npx", "-y", "@modelcontextprotocol/server-memory"] });
+ */
+export async function captureMcpServer(target: McpServerTarget, options: { timeoutMs?: number } = {}): Promise<McpServerCapture> {
+  const { Client, StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client").catch(() => {
+    throw new Error("[eval-simulate] reading a real MCP server needs @modelcontextprotocol/client: npm install --save-dev @modelcontextprotocol/client");
+  });
+  const client = new Client({ name: "eval-simulate-capture", version: "1.0.0" });
+  let transport;
+  if ("url" in target) {
+    transport = new StreamableHTTPClientTransport(new URL(target.url), { requestInit: { headers: target.headers ?? {} } });
+  } else {
+    const { StdioClientTransport, getDefaultEnvironment } = await import("@modelcontextprotocol/client/stdio");
+    const [command, ...args] = target.command;
+    if (command === undefined) throw new Error("[eval-simulate] the MCP server's command is empty");
+    transport = new StdioClientTransport({ command, args, cwd: target.cwd, env: { ...getDefaultEnvironment(), ...target.env }, stderr: "ignore" });
+  }
+  const timeout = options.timeoutMs ?? 60_000;
+  try {
+    await client.connect(transport, { timeout });
+    const tools: Array<Record<string, unknown>> = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 1000; page++) {
+      const result = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout });
+      tools.push(...(result.tools as Array<Record<string, unknown>>));
+      cursor = result.nextCursor;
+      if (cursor === undefined) break;
+    }
+    const capture: McpServerCapture = { tools };
+    const info = client.getServerVersion();
+    if (info) capture.serverInfo = info as McpServerCapture["serverInfo"];
+    const instructions = client.getInstructions();
+    if (instructions !== undefined) capture.instructions = instructions;
+    const capabilities = client.getServerCapabilities();
+    if (capabilities) capture.capabilities = capabilities as Record<string, unknown>;
+    const version = (transport as { protocolVersion?: string }).protocolVersion;
+    if (version) capture.protocolVersion = version;
+    return capture;
+  } finally {
+    await client.close().catch(() => undefined);
+  }
+}

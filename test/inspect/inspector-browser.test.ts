@@ -1,0 +1,83 @@
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { chromium, type Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServe, type ServeProcess } from "../support/cli-process.js";
+import { ROOT } from "../support/examples.js";
+import { connect, SERVE_FIXTURE } from "../support/services.js";
+
+// The inspector in a real headless browser (Debian's chromium; .ci/run installs it). Without it
+// the test is skipped on a developer's machine and fails in CI, where it must run.
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const available = existsSync(CHROMIUM);
+if (!available && process.env.CI) throw new Error(`the inspector's browser test needs Chromium at ${CHROMIUM} (apt-get install chromium)`);
+
+const TOKEN = "inspector-secret";
+let serve: ServeProcess;
+let browser: Browser;
+
+describe.skipIf(!available)("the inspector page in a headless browser", () => {
+  beforeAll(async () => {
+    serve = await startServe([SERVE_FIXTURE, "--inspect"], { EVAL_SIMULATE_ADMIN_TOKEN: TOKEN });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    serve?.child.kill("SIGTERM");
+    await serve?.exited;
+  });
+
+  it("is refused without the admin token", async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(`http://127.0.0.1:${serve.port}/_inspect`);
+    expect(response?.status()).toBe(401);
+    expect((await fetch(`http://127.0.0.1:${serve.port}/_inspect/world.json`)).status).toBe(401);
+    expect((await fetch(`http://127.0.0.1:${serve.port}/_inspect/world.json?token=wrong`)).status).toBe(401);
+    await page.close();
+  });
+
+  it("shows calls as they happen, and the state's diff against the start", async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(`http://127.0.0.1:${serve.port}/_inspect?token=${TOKEN}`);
+    expect(response?.status()).toBe(200);
+    await page.locator("#status", { hasText: "live" }).waitFor();
+    await expect(page.locator("#state table[data-fake=notes] tr[data-entity=notes] .badge").textContent()).resolves.toBe("unchanged");
+
+    const client = await connect(`http://127.0.0.1:${serve.port}/notes/mcp`);
+    await client.callTool({ name: "create-note", arguments: { title: "Seen in the browser" } });
+    await client.callTool({ name: "bump", arguments: { by: 2 } });
+    await client.close();
+
+    // The page polls once a second: the calls appear in the timeline without a reload.
+    const created = page.locator("#calls tbody tr", { hasText: "create-note" });
+    await created.waitFor({ timeout: 10_000 });
+    await expect(created.locator("td").nth(7).textContent()).resolves.toContain("Seen in the browser");
+    await page.locator("#calls tbody tr", { hasText: "bump" }).waitFor();
+    const notes = page.locator("#state table[data-fake=notes] tr[data-entity=notes]");
+    await notes.locator(".badge", { hasText: "changed" }).waitFor();
+    await expect(notes.locator(".added").textContent()).resolves.toMatch(/^added: note-\d+$/);
+    await expect(page.locator("#state table[data-fake=notes] tr[data-entity=counter] .badge").textContent()).resolves.toBe("changed");
+
+    await page.locator("#state table[data-fake=notes] button").click();
+    await page.locator("#detail pre", { hasText: "Seen in the browser" }).waitFor();
+    mkdirSync(join(ROOT, ".tmp"), { recursive: true });
+    await page.screenshot({ path: join(ROOT, ".tmp/inspector.png"), fullPage: true });
+    await page.close();
+  });
+
+  it("shows an agent's text as text, never as markup", async () => {
+    const client = await connect(`http://127.0.0.1:${serve.port}/notes/mcp`);
+    await client.callTool({ name: "create-note", arguments: { title: "<img src=x onerror=\"document.title='pwned'\">" } });
+    await client.close();
+    const page = await browser.newPage();
+    await page.goto(`http://127.0.0.1:${serve.port}/_inspect?token=${TOKEN}`);
+    await page.locator("#calls tbody tr", { hasText: "<img src=x" }).first().waitFor();
+    expect(await page.title()).toBe("eval-simulate inspector");
+    expect(await page.locator("#calls img").count()).toBe(0);
+    await page.close();
+  });
+});
