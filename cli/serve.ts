@@ -16,6 +16,8 @@ const args = {
   "initial-state-file": { type: "string", description: "Write the starting state here (EVAL_SIMULATE_INITIAL_STATE_FILE)" },
   "resume-state-file": { type: "string", description: "Continue the run whose state file this is (EVAL_SIMULATE_RESUME_STATE_FILE)" },
   record: { type: "string", description: "Append each call as a JSON line here (EVAL_SIMULATE_RECORD)" },
+  "state-dir": { type: "string", description: "Write each session's <sid>.state.json after each change and <sid>.initial.json at its start (EVAL_SIMULATE_STATE_DIR)" },
+  "max-sessions": { type: "string", description: "How many sessions the host holds at once (EVAL_SIMULATE_MAX_SESSIONS, default 10000)" },
   "manifest-dir": { type: "string", description: "Write each fake's manifest.json and answers.json here (EVAL_SIMULATE_MANIFEST_DIR)" },
 } satisfies ArgsDef;
 
@@ -31,6 +33,15 @@ export default defineCommand({
       port = Number(parsed.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) {
         process.stderr.write(`eval-simulate: --port takes a port number, not "${parsed.port}"\n`);
+        process.exitCode = EXIT.usage;
+        return;
+      }
+    }
+    let maxSessions: number | undefined;
+    if (parsed["max-sessions"] !== undefined) {
+      maxSessions = Number(parsed["max-sessions"]);
+      if (!Number.isInteger(maxSessions) || maxSessions < 1) {
+        process.stderr.write(`eval-simulate: --max-sessions takes a positive integer, not "${parsed["max-sessions"]}"\n`);
         process.exitCode = EXIT.usage;
         return;
       }
@@ -56,6 +67,8 @@ export default defineCommand({
       resumeStateFile: parsed["resume-state-file"],
       record: parsed.record,
       manifestDir: parsed["manifest-dir"],
+      stateDir: parsed["state-dir"],
+      maxSessions,
       });
     } catch (error) {
       // A refusal to start (an unknown scenario, a world or resume lacking a fake, a port in use)

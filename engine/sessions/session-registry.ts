@@ -95,7 +95,7 @@ export class SessionRegistry<W extends SessionWorld> {
 
   /** A new session from its scenario's template, or from `from`'s current state (a fork). */
   async create(options: SessionOptions = {}, from?: SessionRecord<W>): Promise<SessionRecord<W>> {
-    const id = options.id ?? randomBytes(9).toString("base64url");
+    const id = options.id ?? randomBytes(8).toString("hex");
     if (typeof id !== "string" || !SESSION_ID.test(id)) throw new SessionOptionsError(`a session id is 1-64 letters, digits, "_", "-" or ".", not ${JSON.stringify(id)}`);
     const seed = options.seed ?? from?.seed ?? 0;
     if (!Number.isSafeInteger(seed) || seed < 0 || seed > 0xffffffff) throw new SessionOptionsError(`seed is an integer from 0 to 4294967295, not ${JSON.stringify(seed)}`);

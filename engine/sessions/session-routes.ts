@@ -140,7 +140,12 @@ export function sessionRoutes<W extends SessionWorld>(registry: SessionRegistry<
     const sid = addressed?.sid ?? request.headers.get(SESSION_HEADER) ?? undefined;
     if (sid === undefined || sid === "") return undefined;
     const record = registry.get(sid);
-    if (!record) return answerError(new UnknownSessionError(sid));
+    if (!record) {
+      const error = new UnknownSessionError(sid);
+      // An MCP client reads JSON-RPC: the SDK's own code for a session that is not found.
+      if ((addressed?.rest ?? url.pathname).endsWith("/mcp")) return json(404, { jsonrpc: "2.0", id: null, error: { code: -32001, message: error.message, data: { session: sid } } });
+      return answerError(error);
+    }
     record.lastUsed = Date.now();
     return { prefix: addressed?.prefix ?? "", path: addressed?.rest ?? url.pathname, admin: adminOf(record.world) };
   };
