@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Services } from "../../engine/host/start-services.js";
 import { connect, serve, textOf } from "../support/services.js";
@@ -98,13 +101,16 @@ describe("sessions over HTTP", () => {
   });
 
   it("frees a session idle past its TTL at the next sweep, and then answers 404 naming it", async () => {
-    services = await serve(undefined, { warn: () => {}, sessionSweepMs: 20 });
-    const { body: short } = await post(services, "/sessions", { id: "short", ttlSeconds: 0.1 });
+    const stateDir = mkdtempSync(join(tmpdir(), "eval-simulate-ttl-"));
+    services = await serve(undefined, { warn: () => {}, sessionSweepMs: 20, stateDir });
+    const { body: short } = await post(services, "/sessions", { id: "short", ttlSeconds: 1 });
     await post(services, "/sessions", { id: "long", ttlSeconds: 600 });
-    expect(short.id).toBe("short");
+    await callIn(short.mcpServers[0].url, "bump", { by: 7 });
     await vi.waitFor(async () => expect((await get(services, "/sessions")).body.sessions.map((s: { id: string }) => s.id)).toEqual(["long"]), { timeout: 5000, interval: 25 });
     const gone = await get(services, "/s/short/notes/admin/state");
     expect(gone).toEqual({ status: 404, body: { error: "unknown_session", session: "short", message: expect.stringContaining('no session "short"') } });
+    // Its last state stays in the state dir.
+    expect(JSON.parse(readFileSync(join(stateDir, "short.state.json"), "utf8")).notes.counter).toBe(7);
   });
 
   it("refuses a session past maxSessions with a 429 naming the limit, and takes one again once a session is freed", async () => {
