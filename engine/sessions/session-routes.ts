@@ -98,7 +98,14 @@ const notAllowed = (allow: string) => json(405, { error: "method_not_allowed", m
  *
  * @example const hook = sessionRoutes(registry, served, (world) => world.admin);
  */
-export function sessionRoutes<W extends SessionWorld>(registry: SessionRegistry<W>, served: Served, adminOf: (world: W) => WorldAdmin): SessionHook {
+export function sessionRoutes<W extends SessionWorld>(registry: SessionRegistry<W>, served: Served, adminFor: (world: W) => WorldAdmin): SessionHook {
+  // Made once per world, not per request: every call of every session passes here.
+  const admins = new WeakMap<W, WorldAdmin>();
+  const adminOf = (world: W) => {
+    let admin = admins.get(world);
+    if (!admin) admins.set(world, (admin = adminFor(world)));
+    return admin;
+  };
   const describe = (record: SessionRecord<W>, url: URL) => describeSession(record, url.origin, served);
   const manage = async (request: Request, url: URL, rest: string[]): Promise<Response> => {
     const method = request.method.toUpperCase();
