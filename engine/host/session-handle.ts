@@ -14,7 +14,14 @@ export interface ClosedSession {
   calls: number;
 }
 
-/** A fresh, isolated world on the running host: one per trial. */
+/**
+ * A fresh, isolated world on the running host: one per trial.
+ *
+ * @example
+ * const session = await services.createSession({ seed: k });
+ * await runAgent({ mcpServers: session.mcpServers() });
+ * const { states, initial } = await session.close();
+ */
 export interface Session {
   id: string;
   scenario: string;

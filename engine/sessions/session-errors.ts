@@ -1,4 +1,8 @@
-/** The process holds as many sessions as it may: a 429 naming the limit. */
+/**
+ * The process holds as many sessions as it may: a 429 naming the limit.
+ *
+ * @example try { await services.createSession(); } catch (e) { if (e instanceof SessionLimitError) e.limit; }
+ */
 export class SessionLimitError extends Error {
   override name = "SessionLimitError";
   constructor(readonly limit: number) {
@@ -6,7 +10,11 @@ export class SessionLimitError extends Error {
   }
 }
 
-/** No session has this id (never created, deleted, or expired): a 404 naming it. */
+/**
+ * No session has this id (never created, deleted, or expired): a 404 naming it.
+ *
+ * @example session.reset(); // throws UnknownSessionError once the session has been closed
+ */
 export class UnknownSessionError extends Error {
   override name = "UnknownSessionError";
   constructor(readonly id: string) {
