@@ -84,6 +84,7 @@ export default defineCommand({
       const hosts = fake.manifest.hosts.length > 0 ? ` (and Host: ${fake.manifest.hosts.join(", ")})` : "";
       lines.push(`  ${id.padEnd(16)} ${services.baseUrl(id)}${hosts}`);
     }
+    lines.push(`  ${"sessions".padEnd(16)} ${services.origin}/sessions (POST one per trial)`);
     lines.push(`  ${"health".padEnd(16)} ${services.origin}/health`);
     process.stdout.write(`${lines.join("\n")}\n`);
   },

@@ -51,7 +51,7 @@ export async function mountFakes(fakes: Fakes, worldOf: WorldOf, own: ServedWorl
       } else if (fake.manifest.emulate) {
         const late: { handle?: ApiHandler } = {};
         builtIns.push({ id, service: fake.manifest.emulate, late });
-        const handle: ApiHandler = async (request, base) => (sessionIdOf(request) !== undefined ? notInSessions(id) : late.handle ? late.handle(request, base) : starting(id));
+        const handle: ApiHandler = async (request, base) => (sessionIdOf(request, !("s" in fakes)) !== undefined ? notInSessions(id) : late.handle ? late.handle(request, base) : starting(id));
         apis.set(id, { handle, hosts: fake.manifest.hosts, basePath: "" });
       } else {
         // emulate is loaded only when a manifest has API fakes: MCP-only hosts start without it.

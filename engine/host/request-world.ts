@@ -22,9 +22,9 @@ export type WorldOf = (request: Request | undefined) => ServedWorld;
  *
  * @example const worldOf = worldResolver(own, registry); worldOf(request).scope.store;
  */
-export function worldResolver(own: ServedWorld, registry: () => SessionRegistry<ServedWorld> | undefined): WorldOf {
+export function worldResolver(own: ServedWorld, registry: () => SessionRegistry<ServedWorld> | undefined, byPath = true): WorldOf {
   return (request) => {
-    const sid = request && sessionIdOf(request);
+    const sid = request && sessionIdOf(request, byPath);
     if (sid === undefined) return own;
     const record = registry()?.get(sid);
     if (!record) throw new UnknownSessionError(sid);

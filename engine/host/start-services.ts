@@ -94,7 +94,7 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
   };
   let origin = "";
   const sessions = sessionHost({ fakes, options, scenario: options.resume ? undefined : scenario, clock, evidence, served, origin: () => origin });
-  const mounted = await mountFakes(fakes, worldResolver(own, () => sessions.registry), own);
+  const mounted = await mountFakes(fakes, worldResolver(own, () => sessions.registry, !("s" in fakes)), own);
   const { mcp, apis } = mounted;
   const fetch = hostRoutes({
     mcp,

@@ -7,12 +7,13 @@ export const SESSION_ID = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$/;
 /**
  * The session a request addresses: `/s/<sid>/...` in its path, else the `EvalSimulate-Session`
  * header; undefined for the process's own world. Read from the URL string without parsing it,
- * since every call of every fake asks.
+ * since every call of every fake asks. `byPath` is false when a fake is named `s`: its own paths
+ * win, and sessions are picked by header only.
  *
  * @example sessionIdOf(new Request("http://h/s/t1/crm/mcp")) // "t1"
  */
-export function sessionIdOf(request: Request): string | undefined {
-  return sessionPath(request.url)?.sid ?? (request.headers.get(SESSION_HEADER) || undefined);
+export function sessionIdOf(request: Request, byPath = true): string | undefined {
+  return (byPath ? sessionPath(request.url)?.sid : undefined) ?? (request.headers.get(SESSION_HEADER) || undefined);
 }
 
 /** `/s/<sid>/<rest>` split into the session id, its prefix and the rest of the path. */

@@ -132,9 +132,13 @@ export function sessionRoutes<W extends SessionWorld>(registry: SessionRegistry<
     return json(201, describe(await registry.create(await readOptions(request, FORK_KEYS), from), url));
   };
 
+  // A fake's own paths win over the session routes: a fake named `sessions` hides them, one
+  // named `s` the path prefix (its sessions are then picked by header only).
+  const fakeIds = new Set([...served.mcp, ...Object.keys(served.apis)]);
+  const byPath = !fakeIds.has("s");
   return async (request, url, refuse) => {
     const segments = url.pathname.split("/").filter(Boolean);
-    if (segments[0] === "sessions") {
+    if (segments[0] === "sessions" && !fakeIds.has("sessions")) {
       const refused = refuse(request);
       if (refused) return refused;
       try {
@@ -143,7 +147,7 @@ export function sessionRoutes<W extends SessionWorld>(registry: SessionRegistry<
         return answerError(error);
       }
     }
-    const addressed = sessionPath(request.url);
+    const addressed = byPath ? sessionPath(request.url) : undefined;
     const sid = addressed?.sid ?? request.headers.get(SESSION_HEADER) ?? undefined;
     if (sid === undefined || sid === "") return undefined;
     const record = registry.get(sid);

@@ -204,3 +204,24 @@ describe("sessions over HTTP", () => {
     }
   });
 });
+
+describe("sessions beside fakes named s and sessions", () => {
+  it("lets the fakes' own paths win: sessions are then picked by header and made from the library", async () => {
+    const services = await serve(new URL("../fixtures/sessions-shadowed/fakes.yaml", import.meta.url).pathname, { warn: () => {} });
+    try {
+      expect(textOf(await (await connect(`${services.origin}/s/mcp`)).callTool({ name: "create-note", arguments: { title: "own" } }))).toBe('{"count":1}');
+      expect(textOf(await (await connect(`${services.origin}/sessions/mcp`)).callTool({ name: "create-note", arguments: { title: "own" } }))).toBe('{"count":1}');
+      const session = await services.createSession({ id: "t" });
+      const byHeader = await fetch(`${services.origin}/s/mcp`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25", "evalsimulate-session": "t" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "create-note", arguments: { title: "trial" } } }),
+      });
+      expect(await byHeader.text()).toContain('{\\"count\\":1}');
+      expect(session.states.s.notes).toEqual([{ title: "trial" }]);
+      expect(services.states.s.notes).toEqual([{ title: "own" }]);
+    } finally {
+      await services.close();
+    }
+  });
+});
