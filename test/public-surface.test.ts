@@ -6,7 +6,9 @@ describe("the package's public surface", () => {
     expect(Object.keys(surface).sort()).toEqual([
       "ManifestError",
       "SIDECAR_PORT",
+      "SessionLimitError",
       "UnknownScenarioError",
+      "UnknownSessionError",
       "checkManifest",
       "contractOf",
       "defineApiHandlers",

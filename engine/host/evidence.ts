@@ -43,6 +43,8 @@ export class Evidence {
   private readonly isSecret: (name: string) => boolean;
   private readonly record: string | undefined;
   private readonly warn: (message: string) => void;
+  /** The session this evidence is of: its record lines name it. */
+  private readonly session: string | undefined;
 
   constructor(options: { redact?: readonly string[]; journalLimit?: number; record?: string; warn?: (message: string) => void }) {
     this.journal = new Journal(options.journalLimit ?? 1000);
@@ -50,6 +52,21 @@ export class Evidence {
     this.record = options.record;
     this.warn = options.warn ?? console.warn;
     if (this.record) prepareRecordFile(this.record);
+  }
+
+  /**
+   * The evidence of one session: a journal of its own, the same redaction and record file, its
+   * record lines naming the session. Costs a journal, nothing compiled.
+   */
+  forSession(session: string): Evidence {
+    const child = Object.create(Evidence.prototype) as Evidence;
+    Object.assign(child, this, { journal: new Journal(this.journal.limit), session });
+    return child;
+  }
+
+  /** A record line, naming its session when it has one. */
+  private line(value: Record<string, unknown>): Record<string, unknown> {
+    return this.session === undefined ? value : { session: this.session, ...value };
   }
 
   private safely(what: string, keep: () => void): void {
@@ -90,7 +107,7 @@ export class Evidence {
     });
     if (this.record) {
       const file = this.record;
-      this.safely(what, () => appendJsonLine(file, { server: outcome.server, tool: outcome.tool, args: redact(outcome.args, this.isSecret), result: redactResult(outcome.result, this.isSecret, answer) }));
+      this.safely(what, () => appendJsonLine(file, this.line({ server: outcome.server, tool: outcome.tool, args: redact(outcome.args, this.isSecret), result: redactResult(outcome.result, this.isSecret, answer) })));
     }
   }
 
@@ -114,7 +131,7 @@ export class Evidence {
         error: call.error.message,
         committed: false,
       });
-      if (this.record) appendJsonLine(this.record, { server: call.server, tool: call.tool, args, result: { error: call.error } });
+      if (this.record) appendJsonLine(this.record, this.line({ server: call.server, tool: call.tool, args, result: { error: call.error } }));
     });
   }
 
@@ -142,7 +159,7 @@ export class Evidence {
         ...(outcome.error === undefined ? {} : { error: this.text(outcome.error) }),
         ...(outcome.stub === undefined ? {} : { stub: outcome.stub }),
       });
-      if (this.record) appendJsonLine(this.record, { api: outcome.api, operation: outcome.operation, request: sent, response: answered });
+      if (this.record) appendJsonLine(this.record, this.line({ api: outcome.api, operation: outcome.operation, request: sent, response: answered }));
     });
   }
 
@@ -167,7 +184,7 @@ export class Evidence {
         logs: [],
         committed: false,
       });
-      if (this.record) appendJsonLine(this.record, { api: fake, operation: `${request.method} ${url.pathname}`, request: { query, headers }, response: { status } });
+      if (this.record) appendJsonLine(this.record, this.line({ api: fake, operation: `${request.method} ${url.pathname}`, request: { query, headers }, response: { status } }));
     });
   }
 

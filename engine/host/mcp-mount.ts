@@ -1,17 +1,18 @@
 import type { ToolResult } from "../handlers/typescript-handlers.js";
 import { createMcpEndpoint, type McpEndpoint, type McpEndpointOptions, ToolNotFoundError as McpToolNotFound } from "../mcp/index.js";
-import { callTool, type RuntimeScope, ToolNotFoundError } from "../runtime/call-tool.js";
+import { callTool, ToolNotFoundError } from "../runtime/call-tool.js";
 import { compileServer } from "../runtime/compiled-fake.js";
-import type { Evidence } from "./evidence.js";
 import type { McpFake } from "./fakes.js";
+import type { WorldOf } from "./request-world.js";
 
 /**
  * One MCP fake's endpoint, built once: its tools compiled, every call run through the runtime's
- * pipeline and left as evidence (journal, record).
+ * pipeline in the world the request addresses (the process's own or a session's) and left as
+ * that world's evidence (journal, record).
  *
- * @example const endpoint = mountMcpFake("notes", fake, scope, evidence); host.mcp.set("notes", endpoint.fetch);
+ * @example const endpoint = mountMcpFake("notes", fake, worldOf); host.mcp.set("notes", endpoint.fetch);
  */
-export function mountMcpFake(id: string, fake: McpFake, scope: RuntimeScope, evidence: Evidence, options: McpEndpointOptions = {}): McpEndpoint {
+export function mountMcpFake(id: string, fake: McpFake, worldOf: WorldOf, options: McpEndpointOptions = {}): McpEndpoint {
   const compiled = compileServer(fake.manifest);
   return createMcpEndpoint({
     id,
@@ -19,6 +20,7 @@ export function mountMcpFake(id: string, fake: McpFake, scope: RuntimeScope, evi
     tools: fake.manifest.tools.map((tool) => tool.captured),
     async callTool(name, args, extra) {
       const started = Date.now();
+      const { scope, evidence } = worldOf(extra.request);
       try {
         const outcome = await callTool(scope, compiled, name, args, extra.signal);
         evidence.mcpCall(outcome, compiled.tools.get(name)?.manifest.answer);

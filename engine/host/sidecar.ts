@@ -27,18 +27,20 @@ function port(value: string | undefined): number | undefined {
   return n;
 }
 
-function journalLimit(value: string | undefined): number | undefined {
+function positive(value: string | undefined, variable: string): number | undefined {
   if (value === undefined || value === "") return undefined;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`[eval-simulate] EVAL_SIMULATE_JOURNAL_LIMIT must be a positive integer, not "${value}"`);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`[eval-simulate] ${variable} must be a positive integer, not "${value}"`);
   return n;
 }
+
+const journalLimit = (value: string | undefined) => positive(value, "EVAL_SIMULATE_JOURNAL_LIMIT");
 
 /**
  * The sidecar's options from its environment (SPEC §9): `EVAL_SIMULATE_SCENARIO`, `_PORT`
  * (7353), `_HOST` (0.0.0.0), `_CLOCK`, `_STATE_FILE`, `_INITIAL_STATE_FILE`,
  * `_RESUME_STATE_FILE`, `_RECORD`, `_MANIFEST_DIR`, `_ADMIN_TOKEN`, `_JOURNAL_LIMIT`, `_ALLOWED_ORIGINS` (a comma
- * list). Explicit options win over the environment.
+ * list), `_INSPECT`, `_STATE_DIR`, `_MAX_SESSIONS`. Explicit options win over the environment.
  *
  * @example const options = sidecarOptions(process.env, { port: 8080 });
  */
@@ -58,7 +60,11 @@ export function sidecarOptions(env: NodeJS.ProcessEnv, overrides: ServicesOption
     journalLimit: overrides.journalLimit ?? journalLimit(env.EVAL_SIMULATE_JOURNAL_LIMIT),
     allowedOrigins: overrides.allowedOrigins ?? (env.EVAL_SIMULATE_ALLOWED_ORIGINS ? [env.EVAL_SIMULATE_ALLOWED_ORIGINS] : undefined),
     inspect: overrides.inspect ?? (env.EVAL_SIMULATE_INSPECT === "1" || env.EVAL_SIMULATE_INSPECT === "true"),
+    stateDir: pick("stateDir", "EVAL_SIMULATE_STATE_DIR"),
+    maxSessions: overrides.maxSessions ?? positive(env.EVAL_SIMULATE_MAX_SESSIONS, "EVAL_SIMULATE_MAX_SESSIONS"),
   };
+  // Only what is set is passed on, so the library's defaults stay the defaults.
+  for (const key of ["sessionTtlSeconds", "sessionSweepMs"] as const) if (overrides[key] !== undefined) options[key] = overrides[key];
   const resumeFile = overrides.resumeStateFile ?? (env.EVAL_SIMULATE_RESUME_STATE_FILE || undefined);
   if (overrides.resume) options.resume = overrides.resume;
   else if (resumeFile) {

@@ -42,6 +42,14 @@ export interface ServicesOptions {
   allowedOrigins?: readonly string[];
   /** Serve the inspector page at `/_inspect` (behind the admin token when one is set). */
   inspect?: boolean;
+  /** Each session's state, written as `<sid>.state.json` after each commit and `<sid>.initial.json` at its start (EVAL_SIMULATE_STATE_DIR). */
+  stateDir?: string;
+  /** How many sessions the host holds at once; 10,000 by default (EVAL_SIMULATE_MAX_SESSIONS). */
+  maxSessions?: number;
+  /** A session unused this long is freed; one hour by default (a session's own `ttlSeconds` wins). */
+  sessionTtlSeconds?: number;
+  /** How often idle sessions are looked for; 60,000 ms by default. */
+  sessionSweepMs?: number;
   /** Where warnings go (unused stubs when the services close); console.warn by default. */
   warn?: (message: string) => void;
 }

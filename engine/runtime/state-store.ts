@@ -29,7 +29,17 @@ export class StateStore {
   private readonly listeners: Array<(fake: string) => void> = [];
   private readOnly: States | undefined;
 
-  constructor(states: States, initial: States = states) {
+  /**
+   * `shared`: `states` and `initial` are frozen already (a session's starting world, built once
+   * and shared by every session of its scenario): only the containers are new, no value is copied.
+   */
+  constructor(states: States, initial: States = states, shared = false) {
+    if (shared) {
+      this.states = {};
+      for (const [id, state] of Object.entries(states)) this.states[id] = { ...state };
+      this.initial = initial;
+      return;
+    }
     // The containers stay open so commits can replace entity values in place; the values freeze.
     this.states = {};
     for (const [id, state] of Object.entries(structuredClone(states))) {

@@ -13,10 +13,14 @@ function isCall(value: unknown): value is RecordedCall {
  * is not JSON, or not a call (`{ server, tool, … }` or `{ api, operation, … }`), throws naming
  * its line number, since a record read in part would under-count what the agent did.
  *
+ * Several sessions share one record file: `session` keeps one session's calls, `null` the process's
+ * own world's; by default every line is kept.
+ *
  * @example
  * const calls = readRecord("/logs/calls.jsonl"); // [{ server: "crm", tool: "list-records", args, result }, …]
+ * const trial = readRecord("/logs/calls.jsonl", { session: "trial-3" });
  */
-export function readRecord(file: string): RecordedCall[] {
+export function readRecord(file: string, options: { session?: string | null } = {}): RecordedCall[] {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
@@ -35,6 +39,7 @@ export function readRecord(file: string): RecordedCall[] {
     if (!isCall(value)) {
       throw new Error(`[eval-simulate] ${file}:${index + 1}: not a recorded call: expected { server, tool, … } or { api, operation, … }`);
     }
+    if (options.session !== undefined && (value.session ?? null) !== options.session) return;
     calls.push(value);
   });
   return calls;
