@@ -8,9 +8,12 @@
 
 /** Values nested deeper than this are refused where they would be kept (state, answers). */
 export const MAX_JSON_DEPTH = 256;
+/** Requests (tool arguments, API bodies and parameters) nested deeper than this are refused. */
+export const MAX_INPUT_DEPTH = 1_000;
 
-/** Why a value is not plain JSON, and where: `path` is a JSON Pointer ("" for the value itself). */
+/** Why a value is not plain JSON, and where. */
 export interface JsonValueProblem {
+  /** A JSON Pointer ("" for the value itself); past 8 levels it ends in `/…`, so a message stays short. */
   path: string;
   /** Worded to follow the path, as ajv words its errors: `must be a finite number, not Infinity`. */
   message: string;
@@ -20,9 +23,26 @@ export interface JsonValueProblem {
 export interface JsonValueCheckOptions {
   /** Refuse values nested deeper than this; unlimited when unset. */
   maxDepth?: number;
+  /**
+   * Pass over frozen objects: committed state is frozen once it has passed this check, so a new
+   * value built from it costs only its new parts. (A handler that freezes its own objects opts
+   * them out.)
+   */
+  skipFrozen?: boolean;
 }
 
-const pointer = (path: ReadonlyArray<string | number>) => path.map((s) => `/${String(s).replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
+/** The recursive walk goes this deep; past it (or on a cycle) the iterative walk takes over. */
+const RECURSION_LIMIT = MAX_INPUT_DEPTH;
+
+const SHOWN_LEVELS = 8;
+
+const clip = (key: string) => (key.length > 40 ? `${key.slice(0, 37)}...` : key);
+
+const pointer = (path: ReadonlyArray<string | number>) =>
+  path
+    .slice(0, SHOWN_LEVELS)
+    .map((s) => `/${clip(String(s)).replace(/~/g, "~0").replace(/\//g, "~1")}`)
+    .join("") + (path.length > SHOWN_LEVELS ? "/…" : "");
 
 /**
  * The first place where `value` is not plain JSON: a non-finite number, a bigint, a function or
@@ -34,7 +54,32 @@ const pointer = (path: ReadonlyArray<string | number>) => path.map((s) => `/${St
  * jsonValueProblem({ a: [1, 2] }); // undefined
  */
 export function jsonValueProblem(value: unknown, options: JsonValueCheckOptions = {}): JsonValueProblem | undefined {
+  // Most values are plain, shallow trees: a recursive pass (several times faster) says so, and
+  // only a value it finds fault with, or one too deep for it, is walked again to say where.
+  const limit = Math.min(options.maxDepth ?? Number.POSITIVE_INFINITY, RECURSION_LIMIT);
+  if (isPlain(value, 0, limit, options.skipFrozen === true)) return undefined;
+  return locate(value, options);
+}
+
+/** True when `value` is plain JSON no deeper than `limit` (a cycle is too deep). */
+function isPlain(value: unknown, depth: number, limit: number, skipFrozen: boolean): boolean {
+  if (typeof value === "number") return Number.isFinite(value);
+  if (value === null || typeof value !== "object") return typeof value !== "bigint" && typeof value !== "function" && typeof value !== "symbol";
+  if (skipFrozen && Object.isFrozen(value)) return true;
+  if (depth >= limit) return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!isPlain(value[i], depth + 1, limit, skipFrozen)) return false;
+    return true;
+  }
+  const keys = Object.keys(value);
+  for (let i = 0; i < keys.length; i++) if (!isPlain((value as Record<string, unknown>)[keys[i]], depth + 1, limit, skipFrozen)) return false;
+  return true;
+}
+
+/** The iterative walk: finds where the problem is, at any depth, cycles included. */
+function locate(value: unknown, options: JsonValueCheckOptions): JsonValueProblem | undefined {
   const maxDepth = options.maxDepth ?? Number.POSITIVE_INFINITY;
+  const skipFrozen = options.skipFrozen === true;
   // Each frame is a container being walked: its keys, the next key's index, its place in the path.
   type Frame = { node: object; keys: string[] | number; next: number };
   const path: Array<string | number> = [];
@@ -49,7 +94,7 @@ export function jsonValueProblem(value: unknown, options: JsonValueCheckOptions 
   };
   const enter = (node: object): JsonValueProblem | undefined => {
     if (onPath.has(node)) return { path: pointer(path), message: "must not refer to itself (a circular reference)" };
-    if (done.has(node)) return undefined;
+    if (done.has(node) || (skipFrozen && Object.isFrozen(node))) return undefined;
     if (stack.length >= maxDepth) return { path: pointer(path), message: `nests deeper than ${maxDepth} levels` };
     onPath.add(node);
     stack.push({ node, keys: Array.isArray(node) ? node.length : Object.keys(node), next: 0 });

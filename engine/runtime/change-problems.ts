@@ -11,7 +11,7 @@ export function stateProblem(entities: Map<string, CompiledSchema>, what: string
   for (const [entity, value] of Object.entries(changes)) {
     if (value === undefined) return deleted(what, entity);
     // Checked before the schema: ajv takes Infinity for a number, and the state file would say null.
-    const unfit = jsonValueProblem(value, { maxDepth: MAX_JSON_DEPTH });
+    const unfit = jsonValueProblem(value, { maxDepth: MAX_JSON_DEPTH, skipFrozen: true });
     if (unfit) return `[eval-simulate] ${what} would leave ${entity} holding what JSON cannot carry: ${entity}${unfit.path} ${unfit.message}; nothing was changed`;
     const schema = entities.get(entity);
     if (schema && !schema.validate(value)) {
