@@ -3,7 +3,7 @@
  * types), then read from each request: the media type checked, the JSON parsed, top-level
  * defaults filled and the schema checked, naming each problem.
  */
-import { defaultsOf, fillDefaults, jsonValueProblem, MAX_INPUT_DEPTH, type CompiledSchema, type SchemaCompiler } from "../contract/index.js";
+import { defaultsOf, fillDefaults, jsonValueProblem, MAX_MESSAGE_DEPTH, type CompiledSchema, type SchemaCompiler } from "../contract/index.js";
 import { isSchemaObject, type JsonSchema } from "../contract/schema-walk.js";
 import { resolveNode } from "./coerce-value.js";
 import { child, deref, type DocumentNode } from "./openapi-document.js";
@@ -89,7 +89,7 @@ function parseJson(text: string, problems: RequestProblem[]): unknown {
     return undefined;
   }
   // JSON.parse reads 1e309 as Infinity: no schema refuses it, and JSON would write it back as null.
-  const unfit = jsonValueProblem(value, { maxDepth: MAX_INPUT_DEPTH });
+  const unfit = jsonValueProblem(value, { maxDepth: MAX_MESSAGE_DEPTH });
   if (unfit) problems.push({ in: "body", ...(unfit.path ? { path: unfit.path } : {}), message: unfit.message });
   return value;
 }
@@ -146,7 +146,7 @@ export function readBody(declared: CompiledBody | undefined, text: string, conte
 function lenientJson(text: string): unknown {
   try {
     const value: unknown = JSON.parse(text);
-    return jsonValueProblem(value, { maxDepth: MAX_INPUT_DEPTH }) ? text : value;
+    return jsonValueProblem(value, { maxDepth: MAX_MESSAGE_DEPTH }) ? text : value;
   } catch {
     return text;
   }

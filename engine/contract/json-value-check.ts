@@ -6,10 +6,13 @@
  * not recursed into.
  */
 
-/** Values nested deeper than this are refused where they would be kept (state, answers). */
-export const MAX_JSON_DEPTH = 256;
-/** Requests (tool arguments, API bodies and parameters) nested deeper than this are refused. */
-export const MAX_INPUT_DEPTH = 1_000;
+/** State (an entity's value, its own level included) nested deeper than this is refused. */
+export const MAX_STATE_DEPTH = 256;
+/**
+ * Requests (tool arguments, API bodies and parameters) and answers nested deeper than this are
+ * refused: deep enough for an answer that wraps any state, shallow enough for every stack.
+ */
+export const MAX_MESSAGE_DEPTH = 1_000;
 
 /** Why a value is not plain JSON, and where. */
 export interface JsonValueProblem {
@@ -32,7 +35,7 @@ export interface JsonValueCheckOptions {
 }
 
 /** The recursive walk goes this deep; past it (or on a cycle) the iterative walk takes over. */
-const RECURSION_LIMIT = MAX_INPUT_DEPTH;
+const RECURSION_LIMIT = MAX_MESSAGE_DEPTH;
 
 const SHOWN_LEVELS = 8;
 

@@ -6,7 +6,7 @@
  * multi-kilobyte validation dump after the state already changed.
  */
 import { isCallToolResult } from "@modelcontextprotocol/server";
-import { jsonValueProblem, MAX_JSON_DEPTH } from "./json-value-check.js";
+import { jsonValueProblem, MAX_MESSAGE_DEPTH } from "./json-value-check.js";
 
 type Fields = Record<string, unknown>;
 
@@ -116,7 +116,7 @@ export function resultShapeProblem(result: unknown): string | undefined {
   if (structuredContent !== undefined && !isObject(structuredContent)) return `"structuredContent" must be an object, not ${kindOf(structuredContent)}`;
   if (isError !== undefined && typeof isError !== "boolean") return `"isError" must be true or false, not ${kindOf(isError)}`;
   if (_meta !== undefined && !isObject(_meta)) return `"_meta" must be an object, not ${kindOf(_meta)}`;
-  const value = jsonValueProblem(result, { maxDepth: MAX_JSON_DEPTH });
+  const value = jsonValueProblem(result, { maxDepth: MAX_MESSAGE_DEPTH });
   if (value) return `${value.path.slice(1).replace(/\//g, ".") || "the result"} ${value.message}`;
   // Whatever this check does not name, the SDK's own schema still refuses, before anything commits.
   if (!isCallToolResult(result)) return "the result is not a CallToolResult the MCP protocol accepts";

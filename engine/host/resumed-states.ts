@@ -1,10 +1,10 @@
-import { createSchemaCompiler, jsonValueProblem, MAX_JSON_DEPTH } from "../contract/index.js";
+import { createSchemaCompiler, jsonValueProblem, MAX_STATE_DEPTH } from "../contract/index.js";
 import type { States } from "../runtime/state-store.js";
 import type { Fakes } from "./fakes.js";
 
 /**
  * Why a run cannot resume from these states: for each fake, each declared entity must be there,
- * hold plain JSON (no `1e309` read as Infinity, no nesting past MAX_JSON_DEPTH) and fit its
+ * hold plain JSON (no `1e309` read as Infinity, no nesting past MAX_STATE_DEPTH) and fit its
  * schema, and nothing undeclared may be there. A state file edited by hand, or written for
  * another manifest, is refused at start rather than failing the first call that reads it.
  * An emulate built-in's state is its seed, which has no entities: only its values are checked.
@@ -19,7 +19,7 @@ export function resumedStatesProblems(fakes: Fakes, states: States, what: string
     if (typeof state !== "object" || state === null || Array.isArray(state)) continue;
     const where = `${what}: fake "${id}"`;
     const unfit = (entity: string, value: unknown) => {
-      const problem = jsonValueProblem(value, { maxDepth: MAX_JSON_DEPTH });
+      const problem = jsonValueProblem(value, { maxDepth: MAX_STATE_DEPTH });
       if (problem) problems.push(`${where} entity "${entity}": ${entity}${problem.path} ${problem.message}`);
       return problem !== undefined;
     };

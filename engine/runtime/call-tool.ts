@@ -1,4 +1,4 @@
-import { answerResult, describeJsonValueProblem, fillDefaults, jsonValueProblem, MAX_INPUT_DEPTH, resultShapeProblem, text } from "../contract/index.js";
+import { answerResult, describeJsonValueProblem, fillDefaults, jsonValueProblem, MAX_MESSAGE_DEPTH, resultShapeProblem, text } from "../contract/index.js";
 import type { ToolResult } from "../handlers/typescript-handlers.js";
 import { runJsonataHandler } from "../handlers/jsonata-index.js";
 import type { FaultSet } from "../stubs/fault-set.js";
@@ -82,7 +82,7 @@ export async function callTool(
   });
   // JSON.parse reads 1e309 as Infinity, which no schema keyword refuses and JSON cannot write back;
   // and nothing a handler does with a value a thousand levels deep would survive the stack.
-  const unreadable = args === undefined ? undefined : jsonValueProblem(args, { maxDepth: MAX_INPUT_DEPTH });
+  const unreadable = args === undefined ? undefined : jsonValueProblem(args, { maxDepth: MAX_MESSAGE_DEPTH });
   if (unreadable) {
     return finish(toolError(`Input validation error: Invalid arguments for tool ${name}: ${describeJsonValueProblem(unreadable, "data")}`), false);
   }

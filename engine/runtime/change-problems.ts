@@ -1,8 +1,8 @@
-import { jsonValueProblem, MAX_JSON_DEPTH, type CompiledSchema } from "../contract/index.js";
+import { jsonValueProblem, MAX_STATE_DEPTH, type CompiledSchema } from "../contract/index.js";
 
 /**
  * Why committing a call's changes would break its fake: an entity deleted, holding a value JSON
- * cannot carry (a non-finite number, nesting deeper than MAX_JSON_DEPTH), or left outside its
+ * cannot carry (a non-finite number, nesting deeper than MAX_STATE_DEPTH), or left outside its
  * schema. Shared by tool calls and API requests.
  *
  * @example stateProblem(fake.entities, "notes/create-note", { notes: "oops" })
@@ -11,7 +11,7 @@ export function stateProblem(entities: Map<string, CompiledSchema>, what: string
   for (const [entity, value] of Object.entries(changes)) {
     if (value === undefined) return deleted(what, entity);
     // Checked before the schema: ajv takes Infinity for a number, and the state file would say null.
-    const unfit = jsonValueProblem(value, { maxDepth: MAX_JSON_DEPTH, skipFrozen: true });
+    const unfit = jsonValueProblem(value, { maxDepth: MAX_STATE_DEPTH, skipFrozen: true });
     if (unfit) return `[eval-simulate] ${what} would leave ${entity} holding what JSON cannot carry: ${entity}${unfit.path} ${unfit.message}; nothing was changed`;
     const schema = entities.get(entity);
     if (schema && !schema.validate(value)) {

@@ -1,4 +1,4 @@
-import { answerResult, describeJsonValueProblem, jsonValueProblem, MAX_JSON_DEPTH, notImplemented, structured, text } from "../contract/index.js";
+import { answerResult, describeJsonValueProblem, jsonValueProblem, MAX_MESSAGE_DEPTH, notImplemented, structured, text } from "../contract/index.js";
 import type { ToolContext } from "../handlers/typescript-handlers.js";
 import { labelId } from "../world/index.js";
 import type { CompiledTool } from "./compiled-fake.js";
@@ -24,7 +24,7 @@ export function isToolFailure(error: unknown): error is Error {
  * @example plainAnswer({ count: 1 }, "notes/count"); // { count: 1 }; { count: Infinity } throws a ToolFailure
  */
 export function plainAnswer(value: unknown, what: string): unknown {
-  const problem = jsonValueProblem(value, { maxDepth: MAX_JSON_DEPTH });
+  const problem = jsonValueProblem(value, { maxDepth: MAX_MESSAGE_DEPTH });
   if (problem) throw new ToolFailure(`[eval-simulate] the handler of ${what} answered a value JSON cannot carry: ${describeJsonValueProblem(problem, "answer")}; nothing was changed`);
   return value;
 }
