@@ -9,18 +9,18 @@ import type { Fakes } from "./fakes.js";
  * another manifest, is refused at start rather than failing the first call that reads it.
  * An emulate built-in's state is its seed, which has no entities: only its values are checked.
  *
- * @example resumedStatesProblems(fakes, resume.states, "the state file"); // ['fake "notes" entity "counter": data must be integer']
+ * @example resumedStatesProblems(fakes, resume.states); // ['fake "notes" entity "counter" is outside its schema: data must be integer']
  */
-export function resumedStatesProblems(fakes: Fakes, states: States, what: string): string[] {
+export function resumedStatesProblems(fakes: Fakes, states: States): string[] {
   const problems: string[] = [];
   const compiler = createSchemaCompiler();
   for (const [id, fake] of Object.entries(fakes)) {
     const state = states[id];
     if (typeof state !== "object" || state === null || Array.isArray(state)) continue;
-    const where = `${what}: fake "${id}"`;
+    const where = `fake "${id}"`;
     const unfit = (entity: string, value: unknown) => {
       const problem = jsonValueProblem(value, { maxDepth: MAX_STATE_DEPTH });
-      if (problem) problems.push(`${where} entity "${entity}": ${entity}${problem.path} ${problem.message}`);
+      if (problem) problems.push(`${where} entity "${entity}" is not plain JSON: ${entity}${problem.path} ${problem.message}`);
       return problem !== undefined;
     };
     const entities = fake.manifest.entities;

@@ -75,9 +75,12 @@ export async function startingStates(
     const { states, initial } = options.resume;
     const lacking = [...new Set([...missing(fakes, states).map((id) => `states lacks "${id}"`), ...missing(fakes, initial).map((id) => `initial lacks "${id}"`)])];
     if (lacking.length > 0) throw new Error(`[eval-simulate] cannot resume: ${lacking.join(", ")}`);
-    // Every problem at once, naming the fake, the entity and what is wrong.
-    const broken = [...resumedStatesProblems(fakes, states, "the states"), ...(initial === states ? [] : resumedStatesProblems(fakes, initial, "the initial states"))];
-    if (broken.length > 0) throw new Error(`[eval-simulate] cannot resume: ${broken.join("; ")}`);
+    // Every problem at once, one a line, naming the fake, the entity and what is wrong.
+    const broken = [...resumedStatesProblems(fakes, states), ...(initial === states ? [] : resumedStatesProblems(fakes, initial).map((p) => `initial state: ${p}`))];
+    if (broken.length > 0) {
+      const count = broken.length === 1 ? "1 problem" : `${broken.length} problems`;
+      throw new Error(`[eval-simulate] cannot resume: the states do not fit the fakes' entities (${count}):\n  ${broken.join("\n  ")}`);
+    }
     return { states: slice(fakes, states), initial: slice(fakes, initial), scenario: options.scenario ?? "resumed" };
   }
   if (!options.world) throw new Error("[eval-simulate] startServices needs a world (from loadFakes) or resume");

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli, type ServeProcess, startServe } from "../support/cli-process.js";
+import { type ServeProcess, startServe } from "../support/cli-process.js";
 import { HOSTILE, rawToolsCall } from "../support/raw-mcp.js";
 import { connect, textOf } from "../support/services.js";
 
@@ -146,26 +146,36 @@ describe("results and numbers a fake cannot carry, through a real serve process"
 });
 
 describe("resuming from a state file that breaks the entities", () => {
-  const start = (file: string) => runCli(["serve", HOSTILE, "--port", "0", "--host", "127.0.0.1", "--resume-state-file", file]);
+  /** Starts serve resuming from `file`; what it printed when it refused, or a failure when it served. */
+  async function refusal(file: string): Promise<string> {
+    try {
+      const serve = await startServe([HOSTILE, "--resume-state-file", file]);
+      serve.child.kill("SIGTERM");
+      await serve.exited;
+    } catch (error) {
+      return (error as Error).message;
+    }
+    throw new Error("serve started from a state file it should have refused");
+  }
   const good = { vault: { items: [], counter: 3, ratio: 1 }, ledger: { entries: [] } };
 
   it("refuses to start, naming the fake, the entity and each problem", async () => {
     const file = join(temp(), "state.json");
     writeFileSync(file, JSON.stringify({ vault: { ...good.vault, counter: "three", extra: 1 }, ledger: {} }));
-    const { code, stdout, stderr } = await start(file);
-    expect(code).toBe(1);
-    expect(stdout).not.toContain("serving");
-    expect(stderr).toContain('the states: fake "vault" entity "counter" is outside its schema: data must be integer');
-    expect(stderr).toContain('the states: fake "vault" holds "extra", which is not one of its entities (items, counter, ratio)');
-    expect(stderr).toContain('the states: fake "ledger" lacks entity "entries"');
+    const stderr = await refusal(file);
+    expect(stderr).toContain("serve exited 1 before starting");
+    expect(stderr).toContain("cannot resume: the states do not fit the fakes' entities (3 problems):\n");
+    expect(stderr).toContain('fake "vault" entity "counter" is outside its schema: data must be integer');
+    expect(stderr).toContain('fake "vault" holds "extra", which is not one of its entities (items, counter, ratio)');
+    expect(stderr).toContain('fake "ledger" lacks entity "entries"');
   });
 
   it("refuses a state file holding 1e309, which JSON reads as Infinity", async () => {
     const file = join(temp(), "state.json");
     writeFileSync(file, JSON.stringify(good).replace('"counter":3', '"counter":3,"ratio":1e309').replace(',"ratio":1}', "}"));
-    const { code, stderr } = await start(file);
-    expect(code).toBe(1);
-    expect(stderr).toContain('fake "vault" entity "ratio": ratio must be a finite number, not Infinity');
+    const stderr = await refusal(file);
+    expect(stderr).toContain("serve exited 1 before starting");
+    expect(stderr).toContain('fake "vault" entity "ratio" is not plain JSON: ratio must be a finite number, not Infinity');
   });
 
   it("starts from a state file that fits the entities", async () => {
