@@ -3,6 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServeProcess, startServe } from "../support/cli-process.js";
+import { loadFakes } from "../../engine/host/load-fakes.js";
+import { startServices } from "../../engine/host/start-services.js";
 import { HOSTILE, rawToolsCall } from "../support/raw-mcp.js";
 import { connect, textOf } from "../support/services.js";
 
@@ -176,6 +178,14 @@ describe("resuming from a state file that breaks the entities", () => {
     const stderr = await refusal(file);
     expect(stderr).toContain("serve exited 1 before starting");
     expect(stderr).toContain('fake "vault" entity "ratio" is not plain JSON: ratio must be a finite number, not Infinity');
+  });
+
+  it("checks the initial states a resume reports too, in-process", async () => {
+    const { fakes, world } = await loadFakes(HOSTILE, { clock: "2026-10-01T09:00:00Z" });
+    const initial = { vault: { ...good.vault, items: "none" }, ledger: good.ledger };
+    await expect(startServices(fakes, { world, resume: { states: good, initial } })).rejects.toThrow(
+      "[eval-simulate] cannot resume: the states do not fit the fakes' entities (1 problem):\n  initial state: fake \"vault\" entity \"items\" is outside its schema: data must be array",
+    );
   });
 
   it("starts from a state file that fits the entities", async () => {
