@@ -2,6 +2,7 @@ import type { FaultManifest, StubManifest } from "../manifest/types.js";
 import type { States } from "../runtime/state-store.js";
 import { UnknownScenarioError, type WorldSource } from "../world/index.js";
 import type { Fakes, WorldOption } from "./fakes.js";
+import { resumedStatesProblems } from "./resumed-states.js";
 
 /** How `startServices` is configured (SPEC §9). */
 export interface ServicesOptions {
@@ -77,7 +78,8 @@ function slice(fakes: Fakes, states: States): States {
 
 /**
  * The states the services start from: the world built for the scenario at the clock, or an
- * earlier run's when resuming. Refuses (naming the problem) a world or resume that lacks a fake.
+ * earlier run's when resuming. Refuses (naming the problem) a world or resume that lacks a fake,
+ * and resumed states that break their entities (missing, outside the schema, not plain JSON).
  */
 export async function startingStates(
   fakes: Fakes,
@@ -88,6 +90,12 @@ export async function startingStates(
     const { states, initial } = options.resume;
     const lacking = [...new Set([...missing(fakes, states).map((id) => `states lacks "${id}"`), ...missing(fakes, initial).map((id) => `initial lacks "${id}"`)])];
     if (lacking.length > 0) throw new Error(`[eval-simulate] cannot resume: ${lacking.join(", ")}`);
+    // Every problem at once, one a line, naming the fake, the entity and what is wrong.
+    const broken = [...resumedStatesProblems(fakes, states), ...(initial === states ? [] : resumedStatesProblems(fakes, initial).map((p) => `initial state: ${p}`))];
+    if (broken.length > 0) {
+      const count = broken.length === 1 ? "1 problem" : `${broken.length} problems`;
+      throw new Error(`[eval-simulate] cannot resume: the states do not fit the fakes' entities (${count}):\n  ${broken.join("\n  ")}`);
+    }
     return { states: slice(fakes, states), initial: slice(fakes, initial), scenario: options.scenario ?? "resumed" };
   }
   if (!options.world) throw new Error("[eval-simulate] startServices needs a world (from loadFakes) or resume");

@@ -1,4 +1,4 @@
-import { answerResult, fillDefaults, text } from "../contract/index.js";
+import { answerResult, describeJsonValueProblem, fillDefaults, jsonValueProblem, MAX_MESSAGE_DEPTH, resultShapeProblem, text } from "../contract/index.js";
 import type { ToolResult } from "../handlers/typescript-handlers.js";
 import { runJsonataHandler } from "../handlers/jsonata-index.js";
 import type { FaultSet } from "../stubs/fault-set.js";
@@ -8,7 +8,7 @@ import type { CompiledServer, CompiledTool } from "./compiled-fake.js";
 import { describeHandlerError, stateProblem } from "./change-problems.js";
 import { withTimeout } from "./deadline.js";
 import type { StateStore } from "./state-store.js";
-import { isToolFailure, toolContext } from "./tool-context.js";
+import { isToolFailure, plainAnswer, toolContext } from "./tool-context.js";
 
 /** A call to a tool the fake does not serve: the JSON-RPC error -32602 `Tool <name> not found`. */
 export class ToolNotFoundError extends Error {
@@ -80,6 +80,12 @@ export async function callTool(
     durationMs: Date.now() - started,
     ...(stub === undefined ? {} : { stub }),
   });
+  // JSON.parse reads 1e309 as Infinity, which no schema keyword refuses and JSON cannot write back;
+  // and nothing a handler does with a value a thousand levels deep would survive the stack.
+  const unreadable = args === undefined ? undefined : jsonValueProblem(args, { maxDepth: MAX_MESSAGE_DEPTH });
+  if (unreadable) {
+    return finish(toolError(`Input validation error: Invalid arguments for tool ${name}: ${describeJsonValueProblem(unreadable, "data")}`), false);
+  }
   if (!tool.args.validate(args ?? {})) {
     return finish(toolError(`Input validation error: Invalid arguments for tool ${name}: ${tool.args.errorsText()}`), false);
   }
@@ -110,7 +116,13 @@ export async function callTool(
       if (signal.aborted) return finish(toolError("[eval-simulate] the client went away before the call ran; nothing was changed"), false);
       const run = runHandler(scope, fake, tool, filled, controller.signal, logs);
       const { result, changes } = await withTimeout(run, fake.timeoutMs, controller, `${fake.id}/${name}`);
-      const broken = (!result.isError && answerProblem(tool, result)) || (changes && stateProblem(fake.entities, `${fake.id}/${name}`, changes));
+      // The result is checked before anything commits or is journaled: what the client is sent
+      // is what the journal says, and a malformed one changes nothing.
+      const malformed = resultShapeProblem(result);
+      const broken =
+        (malformed && `[eval-simulate] the handler of ${fake.id}/${name} answered a malformed result: ${malformed}; nothing was changed`) ||
+        (!result.isError && answerProblem(tool, result)) ||
+        (changes && stateProblem(fake.entities, `${fake.id}/${name}`, changes));
       if (broken) return finish(toolError(broken), false);
       if (changes) scope.store.commit(fake.id, changes);
       return finish(result, changes !== undefined);
@@ -147,9 +159,9 @@ async function runHandler(
     return { result, changes: Object.keys(ran.set).length > 0 ? ran.set : undefined };
   }
   const draft = scope.store.draft(fake.id, writes);
-  const context = toolContext(tool, { state: draft.state, world, now: scope.now, scenario: scope.scenario, signal, logs });
+  const context = toolContext(tool, { state: draft.state, world, now: scope.now, scenario: scope.scenario, signal, logs, fake: fake.id });
   const value = await handler.fn(args, context);
-  const result = isToolResult(value) ? value : answerResult(answer, value);
+  const result = isToolResult(value) ? value : answerResult(answer, plainAnswer(value, `${fake.id}/${tool.manifest.name}`));
   const changes = draft.changes();
   return { result, changes };
 }
