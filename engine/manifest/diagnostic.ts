@@ -57,6 +57,9 @@ export const DIAGNOSTIC_CODES = {
   E_OPENAPI: "Fix the OpenAPI document, or capture it again.",
   E_UNKNOWN_OPERATION: "Name an operation of the OpenAPI document, by operationId or `METHOD /path`.",
   E_UNSUPPORTED_TOOL: "This tool cannot be served as captured.",
+  E_FAKES: "Point `fakes` at a valid fakes.yaml, relative to the evals file.",
+  E_PATTERN: "Fix the regular expression: it must compile (new RegExp) and not repeat a repeated group.",
+  E_CASE: "Fix the case: see eval-simulate.evals.schema.json (or your editor's hover).",
   W_NESTED_DEFAULT: "Only top-level defaults are filled; a nested default is documentation only.",
   W_UNUSED_HANDLER: "Remove the entry, or list the tool under `tools` so it is served.",
 } as const;
