@@ -17,6 +17,7 @@ const args = {
   "resume-state-file": { type: "string", description: "Continue the run whose state file this is (EVAL_SIMULATE_RESUME_STATE_FILE)" },
   record: { type: "string", description: "Append each call as a JSON line here (EVAL_SIMULATE_RECORD)" },
   "manifest-dir": { type: "string", description: "Write each fake's manifest.json and answers.json here (EVAL_SIMULATE_MANIFEST_DIR)" },
+  "run-dir": { type: "string", description: "A run folder: record.jsonl, initial-state.json, state.json and manifests/ (EVAL_SIMULATE_RUN_DIR)" },
 } satisfies ArgsDef;
 
 /** `eval-simulate serve [fakes.yaml]`: every fake on one port until SIGTERM. */
@@ -56,6 +57,7 @@ export default defineCommand({
       resumeStateFile: parsed["resume-state-file"],
       record: parsed.record,
       manifestDir: parsed["manifest-dir"],
+      runDir: parsed["run-dir"],
       });
     } catch (error) {
       // A refusal to start (an unknown scenario, a world or resume lacking a fake, a port in use)
