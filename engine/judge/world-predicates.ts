@@ -39,7 +39,7 @@ export async function judgeAsserts(asserts: readonly Named[], run: { initial: St
 }
 
 /**
- * `milestones` (each must become true at some commit, in order) and `never` (false in the
+ * `milestones` (each must become true at some commit, the first such commits in the listed order) and `never` (false in the
  * initial world and after every commit), read from the commit history.
  *
  * @example await judgeHistory(expect, history)
@@ -54,32 +54,25 @@ export async function judgeHistory(expect: Pick<Expect, "milestones" | "never">,
     return results;
   }
   const at = (world: StatesByFake, commit?: Commit) => ({ world, initial: history.initial, call: commit ? callView(commit.call) : undefined });
-  let from = 0;
-  let stopped = false;
+  // Each milestone became true at the first commit where it holds; in order means those commits never go back.
+  let previous: { name: string; commit: Commit } | undefined;
   for (const [i, m] of milestones.entries()) {
     const label = `milestones[${i}] ${m.name}`;
-    if (stopped) {
-      results.push(failed("milestone", label, `${m.name}: not reached (an earlier milestone was not reached)`));
-      continue;
-    }
     let reached: Commit | undefined;
     let error: string | undefined;
-    for (let c = from; c < history.commits.length && !reached && !error; c++) {
-      const commit = history.commits[c];
+    for (const commit of history.commits) {
       const out = await evaluateBounded(m.jsonata, commit.world, at(commit.world, commit));
       if (!out.ok) error = `${m.name}: the expression failed at ${where(commit)}: ${out.message}`;
       else if (out.truthy) reached = commit;
+      if (error || reached) break;
     }
-    if (error) {
-      results.push(failed("milestone", label, error));
-      stopped = true;
-    } else if (reached) {
-      results.push(passed("milestone", label, `${m.name}: reached at ${where(reached)}`, { commit: reached.number, call: reached.call.number }));
-      from = reached.number - 1;
+    if (error) results.push(failed("milestone", label, error));
+    else if (!reached) results.push(failed("milestone", label, `${m.name}: never became true (${history.commits.length} commit${history.commits.length === 1 ? "" : "s"} in the run)`, { commits: history.commits.length }));
+    else if (previous && reached.number < previous.commit.number) {
+      results.push(failed("milestone", label, `${m.name}: became true at ${where(reached)}, before "${previous.name}" (${where(previous.commit)}); the milestones must happen in the listed order`, { commit: reached.number, before: previous.commit.number }));
     } else {
-      const after = from > 0 ? ` after ${where(history.commits[from])}` : "";
-      results.push(failed("milestone", label, `${m.name}: never became true${after} (${history.commits.length} commit${history.commits.length === 1 ? "" : "s"} in the run)`, { commits: history.commits.length }));
-      stopped = true;
+      results.push(passed("milestone", label, `${m.name}: reached at ${where(reached)}`, { commit: reached.number, call: reached.call.number }));
+      previous = { name: m.name, commit: reached };
     }
   }
   for (const [i, n] of never.entries()) results.push(await judgeNever(n, i, history, at));
