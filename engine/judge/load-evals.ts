@@ -47,7 +47,7 @@ export async function checkEvals(path: string, options: { clock?: string } = {})
   const report = new Report(source);
   for (const problem of source.problems) report.error(problem.code, [], problem.message, { position: problem.position });
   if (source.problems.length > 0) return { file, diagnostics: sorted(report.diagnostics) };
-  report.diagnostics.push(...checkAgainstSchema(source, evalsValidator()));
+  for (const d of checkAgainstSchema(source, evalsValidator())) report.diagnostics.push({ ...d, hint: d.hint?.replace("eval-simulate.schema.json", "eval-simulate.evals.schema.json") });
   const evals = source.value as EvalsDocument;
   if (typeof evals !== "object" || evals === null || typeof evals.fakes !== "string") return { file, diagnostics: sorted(report.diagnostics) };
   let fakes: LoadedFakes | undefined;
