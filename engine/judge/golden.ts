@@ -1,14 +1,13 @@
 import type { EvalCase } from "../../schema/evals/evals.js";
-import { compileApi, handleApiRequest } from "../api/index.js";
+import { handleApiRequest } from "../api/index.js";
 import type { LoadedFakes } from "../host/load-fakes.js";
-import { startingStates } from "../host/starting-states.js";
 import { callTool, type RuntimeScope } from "../runtime/call-tool.js";
-import { compileServer } from "../runtime/compiled-fake.js";
 import { type States, StateStore } from "../runtime/state-store.js";
 import type { StatesByFake } from "../verify/types.js";
 import { valueHash } from "../verify/world-hash.js";
 import { parseClock } from "../world/index.js";
 import type { FakeMaps } from "./fake-maps.js";
+import { compiledApi, compiledServer, freshWorld } from "./fresh-world.js";
 import { show } from "./match-value.js";
 import { recordDiff } from "./state-diff.js";
 import { type AssertionResult, failed, notEvaluated, passed } from "./types.js";
@@ -37,13 +36,10 @@ function apiUrl(id: string, basePath: string, template: string, args: Record<str
  */
 async function replay(loaded: LoadedFakes, calls: readonly GoldenCall[], maps: FakeMaps, start: { scenario?: string; clock?: string; initial: StatesByFake }): Promise<Replayed> {
   const clock = parseClock(start.clock);
-  const states = start.clock
-    ? (await startingStates(loaded.fakes, { world: loaded.world, scenario: start.scenario }, clock)).states
-    : (structuredClone(start.initial) as States);
+  const states = start.clock ? await freshWorld(loaded, start.scenario, start.clock) : (start.initial as States);
+  // The store copies the states it starts from: the cached world and the run's stay as they are.
   const store = new StateStore(states);
   const scope: RuntimeScope = { store, now: clock.toISOString(), scenario: start.scenario ?? loaded.world.defaultScenario };
-  const servers = new Map<string, ReturnType<typeof compileServer>>();
-  const apis = new Map<string, ReturnType<typeof compileApi>>();
   for (const [i, call] of calls.entries()) {
     const what = `golden call #${i + 1} ${call.tool}`;
     const found = maps.resolve(call.tool);
@@ -52,15 +48,12 @@ async function replay(loaded: LoadedFakes, calls: readonly GoldenCall[], maps: F
     const fake = loaded.fakes[server];
     const args = call.arguments ?? {};
     if (fake.kind === "mcp") {
-      let compiled = servers.get(server);
-      if (!compiled) servers.set(server, (compiled = compileServer(fake.manifest)));
-      const outcome = await callTool(scope, compiled, tool, args, new AbortController().signal);
+      const outcome = await callTool(scope, compiledServer(fake.manifest), tool, args, new AbortController().signal);
       if (outcome.result.isError) return { ok: false, message: `${what} failed: ${textOf(outcome.result as { content?: Array<{ text?: string }> })}` };
       continue;
     }
     if (fake.manifest.emulate) return { ok: false, message: `${what}: ${server} is emulate's ${fake.manifest.emulate}, whose state is not replayed` };
-    let api = apis.get(server);
-    if (!api) apis.set(server, (api = compileApi(fake.manifest)));
+    const api = compiledApi(fake.manifest);
     const operation = fake.manifest.operations.find((op) => op.name === tool);
     if (!operation) return { ok: false, message: `${what}: ${server} has no operation ${tool}` };
     const hasBody = args.body !== undefined;

@@ -1,11 +1,10 @@
 import type { LoadedFakes } from "../host/load-fakes.js";
-import { startingStates } from "../host/starting-states.js";
 import type { StatesByFake } from "../verify/types.js";
 import { fakeHash } from "../verify/world-hash.js";
-import { parseClock } from "../world/index.js";
 import { judgeCalls } from "./call-expectations.js";
 import { fakeMaps } from "./fake-maps.js";
 import { judgedCalls } from "./fake-maps.js";
+import { freshWorld } from "./fresh-world.js";
 import { judgeGolden } from "./golden.js";
 import { type History, rebuildHistory } from "./history.js";
 import type { Run } from "./run.js";
@@ -29,7 +28,7 @@ async function startingWorld(input: JudgeInput): Promise<AssertionResult | undef
   if (c.clock === undefined) return undefined;
   let expected: StatesByFake;
   try {
-    expected = (await startingStates(fakes.fakes, { world: fakes.world, scenario: c.scenario }, parseClock(c.clock))).states;
+    expected = await freshWorld(fakes, c.scenario, c.clock);
   } catch (error) {
     return notEvaluated("run", "run: starting world", `the case's world cannot be built: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}`);
   }
