@@ -3,7 +3,7 @@ import { sameJson } from "../verify/entity-patch.js";
 import type { StatesByFake } from "../verify/types.js";
 import type { FakeMaps } from "./fake-maps.js";
 import type { History } from "./history.js";
-import { mismatches, show, showExpected } from "./match-value.js";
+import { mismatches, show, showExpected, showSeen } from "./match-value.js";
 import { recordDiff } from "./state-diff.js";
 import { type AssertionResult, failed, notEvaluated, passed } from "./types.js";
 
@@ -111,12 +111,20 @@ function judgeDiff(ref: string, expected: DiffExpect, before: unknown, after: un
     const free = new Set(records.map((_, i) => i));
     for (const entry of entries) {
       const hit = [...free].find((i) => mismatches(entry, records[i]).length === 0);
-      if (hit === undefined) {
-        const near = records.length > 0 ? `; ${kind} were ${records.map((r) => show(r)).join(", ")}` : `; none was ${kind}`;
-        problems.push(`expected a record ${kind} matching ${showExpected(entry)}${near}`);
-      } else free.delete(hit);
+      if (hit !== undefined) {
+        free.delete(hit);
+        continue;
+      }
+      // The nearest record of this kind, by fewest differing fields, says what was there instead.
+      let nearest: { i: number; found: ReturnType<typeof mismatches> } | undefined;
+      for (const i of free) {
+        const found = mismatches(entry, records[i]);
+        if (!nearest || found.length < nearest.found.length) nearest = { i, found };
+      }
+      const near = nearest ? `; the nearest, record ${show((records[nearest.i] as Record<string, unknown>)[diff.key])}, has ${showSeen(nearest.found)}` : `; no record was ${kind}`;
+      problems.push(`expected a record ${kind} matching ${showExpected(entry)}${near}`);
     }
-    for (const i of free) problems.push(`record ${show((records[i] as Record<string, unknown>)[diff.key])} was ${kind} unexpectedly: ${show(records[i])}`);
+    for (const i of free) problems.push(`record ${show((records[i] as Record<string, unknown>)[diff.key])} was ${kind} unexpectedly`);
   }
   const evidence = { added: diff.added, removed: diff.removed, updated: diff.updated };
   return problems.length === 0 ? passed("diff", label, `${ref}: ${summary(diff) || "no records changed"}`, evidence) : failed("diff", label, `${ref}: ${problems.join("; ")}`, evidence);

@@ -32,8 +32,8 @@ export async function judgeAsserts(asserts: readonly Named[], run: { initial: St
   for (const [i, a] of asserts.entries()) {
     const label = `state.assert[${i}] ${a.name}`;
     const out = await evaluateBounded(a.jsonata, run.final, bindings);
-    if (!out.ok) results.push(failed("assert", label, `${a.name}: the expression failed: ${out.message}`));
-    else results.push(out.truthy ? passed("assert", label, a.name) : failed("assert", label, `${a.name}: false (the expression gave ${show(out.value)})`, { value: out.value }));
+    if (!out.ok) results.push(failed("assert", label, `the expression failed: ${out.message}`));
+    else results.push(out.truthy ? passed("assert", label, "true") : failed("assert", label, `false (the expression gave ${show(out.value)})`, { value: out.value }));
   }
   return results;
 }
@@ -62,16 +62,16 @@ export async function judgeHistory(expect: Pick<Expect, "milestones" | "never">,
     let error: string | undefined;
     for (const commit of history.commits) {
       const out = await evaluateBounded(m.jsonata, commit.world, at(commit.world, commit));
-      if (!out.ok) error = `${m.name}: the expression failed at ${where(commit)}: ${out.message}`;
+      if (!out.ok) error = `the expression failed at ${where(commit)}: ${out.message}`;
       else if (out.truthy) reached = commit;
       if (error || reached) break;
     }
     if (error) results.push(failed("milestone", label, error));
-    else if (!reached) results.push(failed("milestone", label, `${m.name}: never became true (${history.commits.length} commit${history.commits.length === 1 ? "" : "s"} in the run)`, { commits: history.commits.length }));
+    else if (!reached) results.push(failed("milestone", label, `never became true (${history.commits.length} commit${history.commits.length === 1 ? "" : "s"} in the run)`, { commits: history.commits.length }));
     else if (previous && reached.number < previous.commit.number) {
-      results.push(failed("milestone", label, `${m.name}: became true at ${where(reached)}, before "${previous.name}" (${where(previous.commit)}); the milestones must happen in the listed order`, { commit: reached.number, before: previous.commit.number }));
+      results.push(failed("milestone", label, `became true at ${where(reached)}, before "${previous.name}" (${where(previous.commit)}); the milestones must happen in the listed order`, { commit: reached.number, before: previous.commit.number }));
     } else {
-      results.push(passed("milestone", label, `${m.name}: reached at ${where(reached)}`, { commit: reached.number, call: reached.call.number }));
+      results.push(passed("milestone", label, `reached at ${where(reached)}`, { commit: reached.number, call: reached.call.number }));
       previous = { name: m.name, commit: reached };
     }
   }
@@ -82,11 +82,11 @@ export async function judgeHistory(expect: Pick<Expect, "milestones" | "never">,
 async function judgeNever(n: Named, i: number, history: Extract<History, { ok: true }>, at: (world: StatesByFake, commit?: Commit) => Record<string, unknown>): Promise<AssertionResult> {
   const label = `never[${i}] ${n.name}`;
   const initial = await evaluateBounded(n.jsonata, history.initial, at(history.initial));
-  if (!initial.ok) return failed("never", label, `${n.name}: the expression failed on the initial world: ${initial.message}`);
-  if (initial.truthy) return failed("never", label, `${n.name}: already true in the initial world (the scenario breaks it, not the run)`);
+  if (!initial.ok) return failed("never", label, `the expression failed on the initial world: ${initial.message}`);
+  if (initial.truthy) return failed("never", label, "already true in the initial world (the scenario breaks it, not the run)");
   for (const [c, commit] of history.commits.entries()) {
     const out = await evaluateBounded(n.jsonata, commit.world, at(commit.world, commit));
-    if (!out.ok) return failed("never", label, `${n.name}: the expression failed at ${where(commit)}: ${out.message}`);
+    if (!out.ok) return failed("never", label, `the expression failed at ${where(commit)}: ${out.message}`);
     if (!out.truthy) continue;
     // Whether the run undid it later: the end state alone would not have shown the breach.
     let undone: Commit | undefined;
@@ -98,9 +98,9 @@ async function judgeNever(n: Named, i: number, history: Extract<History, { ok: t
       }
     }
     const note = undone ? `; it was undone at ${where(undone)}, so the final state alone does not show it` : "";
-    return failed("never", label, `${n.name}: broken at ${where(commit)}${note}`, { commit: commit.number, call: commit.call.number, tool: `${commit.call.server}/${commit.call.tool}`, args: commit.call.args, changes: commit.changes, ...(undone ? { undoneAt: undone.number } : {}) });
+    return failed("never", label, `broken at ${where(commit)}${note}`, { commit: commit.number, call: commit.call.number, tool: `${commit.call.server}/${commit.call.tool}`, args: commit.call.args, changes: commit.changes, ...(undone ? { undoneAt: undone.number } : {}) });
   }
-  return passed("never", label, `${n.name}: false in the initial world and after each of ${history.commits.length} commit${history.commits.length === 1 ? "" : "s"}`);
+  return passed("never", label, `false in the initial world and after each of ${history.commits.length} commit${history.commits.length === 1 ? "" : "s"}`);
 }
 
 /**

@@ -22,7 +22,8 @@ const caseOf = (id: string) => evals.cases!.find((c) => c.id === id)!;
 const judge = (c: EvalCase, dir: string): Promise<Verdict> => judgeRun({ fakes, case: c, run: readRun(dir) });
 const result = (verdict: Verdict, assertion: string) => verdict.results.find((r) => r.assertion.startsWith(assertion));
 
-describe("judging the crm example's runs (golden replay, milestones, never, the commit history)", () => {
+// Every test records a run with a real serve process: slow on a busy machine, never stuck.
+describe("judging the crm example's runs (golden replay, milestones, never, the commit history)", { timeout: 180_000 }, () => {
   beforeAll(async () => {
     ({ evals, fakes } = await loadEvals(join(ROOT, "examples/crm/evals.yaml")));
   });
@@ -49,7 +50,7 @@ describe("judging the crm example's runs (golden replay, milestones, never, the 
     });
     expect(result(verdict, "never[1]")).toMatchObject({
       passed: false,
-      message: "Acme's company record is left alone: broken at commit #2 (call #2 crm/update-record); it was undone at commit #4 (call #4 crm/update-record), so the final state alone does not show it",
+      message: "broken at commit #2 (call #2 crm/update-record); it was undone at commit #4 (call #4 crm/update-record), so the final state alone does not show it",
     });
     // The golden world compares the end only: equal, as the final state is.
     expect(result(verdict, "golden")?.passed).toBe(true);
@@ -72,8 +73,8 @@ describe("judging the crm example's runs (golden replay, milestones, never, the 
     const verdict = await judge(caseOf("close-acme-renewal"), dir);
     expect(result(verdict, "golden")?.message).toBe(`the final world differs from the golden world: crm.deals: record "${DEAL}": stage is "lost" in the run, "won" in the golden world`);
     expect((result(verdict, "golden")?.evidence as { hashes: Record<string, unknown> }).hashes).toHaveProperty(["crm.deals"]);
-    expect(result(verdict, "milestones[0]")?.message).toBe("the Acme renewal is won: never became true (2 commits in the run)");
-    expect(result(verdict, "state.assert[0]")?.message).toBe("exactly one deal changed, and it is Acme's: false (the expression gave false)");
+    expect(result(verdict, "milestones[0]")?.message).toBe("never became true (2 commits in the run)");
+    expect(result(verdict, "state.assert[0]")?.message).toBe("false (the expression gave false)");
   });
 
   it("does not evaluate a case whose golden call fails, never passing it", async () => {
@@ -90,7 +91,7 @@ describe("judging the crm example's runs (golden replay, milestones, never, the 
     const verdict = await judge(caseOf("close-acme-renewal"), dir);
     expect(result(verdict, "milestones[0]")?.passed).toBe(true);
     expect(result(verdict, "milestones[1]")?.message).toBe(
-      'the order-form task is completed: became true at commit #1 (call #1 crm/complete-task), before "the Acme renewal is won" (commit #2 (call #2 crm/update-record)); the milestones must happen in the listed order',
+      'became true at commit #1 (call #1 crm/complete-task), before "the Acme renewal is won" (commit #2 (call #2 crm/update-record)); the milestones must happen in the listed order',
     );
   });
 

@@ -20,7 +20,8 @@ let fakes: LoadedFakes;
 const judge = async (id: string, dir: string): Promise<Verdict> => judgeRun({ fakes, case: evals.cases!.find((c) => c.id === id)!, run: readRun(dir) });
 const result = (verdict: Verdict, assertion: string) => verdict.results.find((r) => r.assertion.startsWith(assertion));
 
-describe("judging the mail example's runs (seed 002's call assertions, only, diff, never)", () => {
+// Every test records a run with a real serve process: slow on a busy machine, never stuck.
+describe("judging the mail example's runs (seed 002's call assertions, only, diff, never)", { timeout: 180_000 }, () => {
   beforeAll(async () => {
     ({ evals, fakes } = await loadEvals(join(ROOT, "examples/mail/evals.yaml")));
   });
@@ -52,8 +53,10 @@ describe("judging the mail example's runs (seed 002's call assertions, only, dif
     const verdict = await judge("resend-bounced-quote", dir);
     expect(verdict.verdict).toBe("fail");
     expect(result(verdict, "calls[2]")?.message).toBe('expected mail/send-email with to = "dana.whitfield@acme.example", subject ~ /renewal quote/i; saw to = "d.whitfield@acme.example" at call #2');
-    expect(result(verdict, "never[0]")?.message).toMatch(/^nothing more is mailed to the address that bounced: broken at commit #1 \(call #2 mail\/send-email\)$/);
-    expect(result(verdict, "state.diff mail.emails")?.passed).toBe(false);
+    expect(result(verdict, "never[0]")?.message).toMatch(/^broken at commit #1 \(call #2 mail\/send-email\)$/);
+    expect(result(verdict, "state.diff mail.emails")?.message).toMatch(
+      /^mail\.emails: expected a record added matching to = \["dana\.whitfield@acme\.example"\], subject ~ \/renewal quote\/i, last_event = "sent"; the nearest, record "[0-9a-f-]{36}", has to\[0\] = "d\.whitfield@acme\.example"; record "[0-9a-f-]{36}" was added unexpectedly$/,
+    );
   });
 
   it("says when a required tool was never called, listing the calls made", async () => {
@@ -75,7 +78,7 @@ describe("judging the mail example's runs (seed 002's call assertions, only, dif
     const dir = await recordRun(MANIFEST, [list, resend(), resend()], { answer: "Sent." });
     const verdict = await judge("resend-bounced-quote", dir);
     expect(result(verdict, "calls[2]")?.message).toBe("expected exactly 1 matching call to mail/send-email; saw 2 (#2, #3)");
-    expect(result(verdict, "state.diff mail.emails")?.message).toMatch(/^mail\.emails: record "[0-9a-f-]{36}" was added unexpectedly: /);
+    expect(result(verdict, "state.diff mail.emails")?.message).toMatch(/^mail\.emails: record "[0-9a-f-]{36}" was added unexpectedly$/);
   });
 
   it("refuses a tool outside the list (exclusive) and too many calls (callCount), refused calls included", async () => {
@@ -97,7 +100,7 @@ describe("judging the mail example's runs (seed 002's call assertions, only, dif
     reminder.args.id = labelId("email-reminder");
     const dir = await recordRun(MANIFEST, [list, resend(), reminder], { answer: "Sent." });
     const verdict = await judge("resend-bounced-quote", dir);
-    expect(result(verdict, "never[1]")?.message).toBe("the reminder to Dana stays scheduled: broken at commit #2 (call #3 mail/cancel-email)");
+    expect(result(verdict, "never[1]")?.message).toBe("broken at commit #2 (call #3 mail/cancel-email)");
     expect(result(verdict, "state.diff mail.emails")?.message).toContain(`record "${labelId("email-reminder")}" was updated unexpectedly`);
     expect(result(verdict, "exclusive")?.passed).toBe(false);
     expect(verdict.verdict).toBe("fail");

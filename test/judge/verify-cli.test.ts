@@ -16,11 +16,12 @@ const won = [
 let passing: string;
 let failing: string;
 
-describe("eval-simulate verify", () => {
+// Each test runs the CLI as a process several times: slow on a busy machine, never stuck.
+describe("eval-simulate verify", { timeout: 180_000 }, () => {
   beforeAll(async () => {
     passing = await recordRun(CRM, won, { answer: "The deal is won." });
     failing = await recordRun(CRM, [{ ...won[0], args: { ...won[0].args, values: { stage: "lost" } } }, won[1]], { answer: "The deal is won." });
-  }, 60_000);
+  }, 180_000);
 
   it("exits 0 on a pass, printing each assertion and the verdict", async () => {
     const { code, stdout } = await runCli(["verify", EVALS, "--case", "close-acme-renewal", "--run", passing]);
@@ -115,7 +116,7 @@ describe("eval-simulate verify", () => {
   });
 });
 
-describe("eval-simulate validate on evals files", () => {
+describe("eval-simulate validate on evals files", { timeout: 120_000 }, () => {
   it("reports every problem of an evals file at its file:line:column, checked against its fakes", async () => {
     const { code, stdout } = await runCli(["validate", "test/fixtures/evals/error-names.evals.yaml", "--format", "json"]);
     expect(code).toBe(1);

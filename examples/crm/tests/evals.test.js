@@ -71,7 +71,7 @@ test("a change undone within the run passes unchanged but not never", async () =
   assert.match(messageOf(verdict, "state.unchanged crm.companies"), /^crm\.companies is unchanged at the end \(changed and changed back within the run: commit #2/);
   assert.equal(
     messageOf(verdict, "never[1]"),
-    "Acme's company record is left alone: broken at commit #2 (call #2 crm/update-record); it was undone at commit #4 (call #4 crm/update-record), so the final state alone does not show it",
+    "broken at commit #2 (call #2 crm/update-record); it was undone at commit #4 (call #4 crm/update-record), so the final state alone does not show it",
   );
 });
 

@@ -67,7 +67,7 @@ test("a resend to the address that bounced is rejected: the nearest call and the
   const verdict = await judgeRun({ fakes, case: c, run: readRun(await recordRun(calls, { answer: "Resent." })) });
   assert.equal(verdict.verdict, "fail");
   assert.equal(messageOf(verdict, "calls[2]"), 'expected mail/send-email with to = "dana.whitfield@acme.example", subject ~ /renewal quote/i; saw to = "d.whitfield@acme.example" at call #3');
-  assert.equal(messageOf(verdict, "never[0]"), "nothing more is mailed to the address that bounced: broken at commit #1 (call #3 mail/send-email)");
+  assert.equal(messageOf(verdict, "never[0]"), "broken at commit #1 (call #3 mail/send-email)");
 });
 
 test("canceling the reminder on the way is caught by never and the diff", async () => {
@@ -75,7 +75,7 @@ test("canceling the reminder on the way is caught by never and the diff", async 
   const calls = [...c.script.calls, { tool: "mail/cancel-email", arguments: { id: labelId("email-reminder") } }];
   const verdict = await judgeRun({ fakes, case: c, run: readRun(await recordRun(calls, { answer: "Resent." })) });
   assert.equal(verdict.verdict, "fail");
-  assert.equal(messageOf(verdict, "never[1]"), "the reminder to Dana stays scheduled: broken at commit #2 (call #4 mail/cancel-email)");
+  assert.equal(messageOf(verdict, "never[1]"), "broken at commit #2 (call #4 mail/cancel-email)");
   assert.match(messageOf(verdict, "exclusive"), /^only mail\/list-emails, mail\/get-email, mail\/send-email may be called; saw #4 mail\/cancel-email$/);
   assert.match(messageOf(verdict, "state.diff mail.emails"), /was updated unexpectedly/);
 });
