@@ -135,7 +135,7 @@ function strictOrder(resolved: Resolved[], calls: readonly JudgedCall[]): Assert
     const previous = placed[placed.length - 1];
     const message = earlier
       ? `${key(r.target)} must come after ${previous ? `${previous.entry.replace(/^calls\[\d+\] /, "")} (call #${previous.call})` : "the calls listed before it"}; it happened at call #${earlier.number}`
-      : `${key(r.target)} never happened, so the order cannot hold`;
+      : `no call matches ${r.label}, so the order cannot hold`;
     return failed("order", "order: strict", message, { placed, calls: calls.map((c) => `#${c.number} ${key(c)}`) });
   }
   return passed("order", "order: strict", `in order: ${placed.map((p) => `#${p.call}`).join(" < ")}`, { placed });

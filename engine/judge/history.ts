@@ -21,12 +21,19 @@ type Line = RecordedCall & { commit?: unknown; changes?: unknown };
 
 /**
  * Orders committed lines as their commits happened: by commit number within each run (a line
- * can reach the record just after a later commit's line), runs (a resumed record) in file order.
+ * can reach the record just after a later commit's line), runs in file order. A resumed run
+ * appends to the same record with its numbers starting again, so a number seen twice starts
+ * the next run.
  */
 function inCommitOrder(lines: Array<{ call: JudgedCall; seq: number; changes: EntityPatches }>) {
   const runs: Array<typeof lines> = [];
+  let seen = new Set<number>();
   for (const line of lines) {
-    if (runs.length === 0 || line.seq === 1) runs.push([]);
+    if (runs.length === 0 || seen.has(line.seq)) {
+      runs.push([]);
+      seen = new Set();
+    }
+    seen.add(line.seq);
     runs[runs.length - 1].push(line);
   }
   return runs.flatMap((run) => [...run].sort((a, b) => a.seq - b.seq));
