@@ -25,6 +25,7 @@ const args = {
     description: "A browser origin the MCP fakes serve besides loopback ones: scheme://host[:port], a host name, or *; repeatable or a comma list (EVAL_SIMULATE_ALLOWED_ORIGINS)",
   },
   inspect: { type: "boolean", description: "Serve the inspector page at /_inspect, behind the admin token when set (EVAL_SIMULATE_INSPECT=1)" },
+  "run-dir": { type: "string", description: "A run folder: record.jsonl, initial-state.json, state.json and manifests/ (EVAL_SIMULATE_RUN_DIR)" },
 } satisfies ArgsDef;
 
 /** Every value of a repeatable flag (citty keeps only the last), or undefined when it is absent. */
@@ -98,6 +99,7 @@ export default defineCommand({
       inspect: parsed.inspect || undefined,
       stateDir: parsed["state-dir"],
       maxSessions,
+      runDir: parsed["run-dir"],
       });
     } catch (error) {
       // A refusal to start (an unknown scenario, a world or resume lacking a fake, a port in use)

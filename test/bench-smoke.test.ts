@@ -28,4 +28,8 @@ describe("the benchmarks still run", () => {
   it("measures start-up against node -e", () => {
     expect(runBench("startup.ts")).toMatch(/eval-simulate serve → \/health/);
   }, 120_000);
+
+  it("measures judging a recorded run against every assertion kind", () => {
+    expect(runBench("judge.ts")).toMatch(/judgeRun \(every kind\)\s+[\d.]+/);
+  }, 120_000);
 });

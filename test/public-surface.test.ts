@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as surface from "../engine/index.js";
+import * as judge from "../engine/judge/index.js";
+import * as verify from "../engine/verify/index.js";
 
 describe("the package's public surface", () => {
   it("exports exactly these names, so nothing becomes public by accident", () => {
@@ -28,6 +30,24 @@ describe("the package's public surface", () => {
       "structured",
       "text",
       "toolsOf",
+    ]);
+  });
+
+  it("exports exactly these names from eval-simulate/judge and eval-simulate/verify", () => {
+    expect(Object.keys(judge).sort()).toEqual(["checkEvals", "fetchRun", "finalAnswer", "isEvalsFile", "judgeRun", "loadEvals", "readRun", "rebuildHistory", "verdictOf"]);
+    expect(Object.keys(verify).sort()).toEqual([
+      "applyEntityPatch",
+      "changedEntities",
+      "entityPatch",
+      "entityPatches",
+      "fakeHash",
+      "loadManifests",
+      "piToolNames",
+      "readRecord",
+      "sameJson",
+      "valueHash",
+      "worldHash",
+      "writeAttempts",
     ]);
   });
 });

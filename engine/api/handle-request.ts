@@ -5,7 +5,7 @@
  * for its status, and the state committed. Any failure answers with the fake's own error and
  * changes nothing. Requests to one fake run one at a time, in arrival order.
  */
-import type { StateStore } from "../runtime/state-store.js";
+import type { Commit, StateStore } from "../runtime/state-store.js";
 import type { FaultSet } from "../stubs/fault-set.js";
 import { type StubSet, stubDelay } from "../stubs/stub-set.js";
 import { describeHandlerError, stateProblem } from "../runtime/change-problems.js";
@@ -62,6 +62,8 @@ export interface ApiCallOutcome {
   fault?: string;
   /** The fake's own error message, when it answered with one. */
   error?: string;
+  /** What the request committed, when it did: the record's `changes` are made from it. */
+  commit?: Commit;
 }
 
 /**
@@ -83,6 +85,7 @@ export async function handleApiRequest(scope: ApiScope, api: CompiledApi, reques
   let committed = false;
   let stub: string | undefined;
   let fault: string | undefined;
+  let commit: Commit | undefined;
   const finish = (sent: SentResponse, error?: string, response = toResponse(sent, method)) => {
     const outcome: ApiCallOutcome = {
       api: api.id,
@@ -98,6 +101,7 @@ export async function handleApiRequest(scope: ApiScope, api: CompiledApi, reques
       ...(error !== undefined ? { error } : {}),
       ...(stub !== undefined ? { stub } : {}),
       ...(fault !== undefined ? { fault } : {}),
+      ...(commit !== undefined ? { commit } : {}),
     };
     return { response, outcome };
   };
@@ -179,7 +183,7 @@ export async function handleApiRequest(scope: ApiScope, api: CompiledApi, reques
       } catch (failure) {
         return fail("handler_response", `[eval-simulate] the handler of ${what} answered a header HTTP cannot send: ${(failure as Error).message}; nothing was changed`);
       }
-      if (ran.changes) scope.store.commit(api.id, ran.changes);
+      if (ran.changes) commit = scope.store.commit(api.id, ran.changes);
       committed = ran.changes !== undefined;
       return finish(sent, undefined, response);
     } catch (error) {

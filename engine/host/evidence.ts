@@ -4,6 +4,7 @@ import { Journal, type JournalEntry, type JournalFilter } from "../journal/journ
 import { largerThan, redact, redactResult, redactText, secretNames } from "../journal/redact.js";
 import { SNAPSHOT_LIMIT, snapshot } from "../journal/snapshot.js";
 import type { CallOutcome } from "../runtime/call-tool.js";
+import { recordedChanges } from "./record-changes.js";
 import { appendJsonLine, prepareRecordFile } from "./state-files.js";
 
 /** A call to a tool the fake does not serve: it reaches the journal and the record as an error. */
@@ -107,7 +108,7 @@ export class Evidence {
     });
     if (this.record) {
       const file = this.record;
-      this.safely(what, () => appendJsonLine(file, this.line({ server: outcome.server, tool: outcome.tool, args: redact(outcome.args, this.isSecret), result: redactResult(outcome.result, this.isSecret, answer) })));
+      this.safely(what, () => appendJsonLine(file, this.line({ server: outcome.server, tool: outcome.tool, args: redact(outcome.args, this.isSecret), result: redactResult(outcome.result, this.isSecret, answer), ...recordedChanges(outcome.commit) })));
     }
   }
 
@@ -159,7 +160,7 @@ export class Evidence {
         ...(outcome.error === undefined ? {} : { error: this.text(outcome.error) }),
         ...(outcome.stub === undefined ? {} : { stub: outcome.stub }),
       });
-      if (this.record) appendJsonLine(this.record, this.line({ api: outcome.api, operation: outcome.operation, request: sent, response: answered }));
+      if (this.record) appendJsonLine(this.record, this.line({ api: outcome.api, operation: outcome.operation, request: sent, response: answered, ...recordedChanges(outcome.commit) }));
     });
   }
 

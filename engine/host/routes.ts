@@ -4,6 +4,7 @@ import type { SessionHook, WorldAdmin } from "../sessions/session-routes.js";
 import type { StubUsage } from "../stubs/stub-set.js";
 import type { ApiHandler } from "./api-mount.js";
 import type { FetchHandler } from "./http-listen.js";
+import { fakeHash } from "../verify/world-hash.js";
 
 /** What the host routes to: each fake's endpoints, its state and its evidence. */
 export interface HostTargets {
@@ -38,6 +39,8 @@ function sameToken(given: string | null, token: string): boolean {
 function adminRoute(route: string, id: string, url: URL, targets: WorldAdmin): Response | undefined {
   switch (route) {
     case "admin/state":
+      // `?hash=1`: the fake's world hash (`fakeHash` of eval-simulate/verify) instead of its state.
+      if (url.searchParams.get("hash") === "1") return json(200, fakeHash((targets.state(id) ?? {}) as Record<string, unknown>));
       return json(200, targets.state(id));
     case "admin/initial-state":
       return json(200, targets.initialState(id));

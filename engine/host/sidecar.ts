@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import type { States } from "../runtime/state-store.js";
 import type { FakesInput, WorldOption } from "./fakes.js";
+import { runDirOptions } from "./run-dir.js";
 import type { ServicesOptions } from "./starting-states.js";
 import { watchParent } from "./parent-watch.js";
 import { type Services, startServices } from "./start-services.js";
@@ -39,12 +40,12 @@ const journalLimit = (value: string | undefined) => positive(value, "EVAL_SIMULA
 /**
  * The sidecar's options from its environment (SPEC §9): `EVAL_SIMULATE_SCENARIO`, `_PORT`
  * (7353), `_HOST` (0.0.0.0), `_CLOCK`, `_STATE_FILE`, `_INITIAL_STATE_FILE`,
- * `_RESUME_STATE_FILE`, `_RECORD`, `_MANIFEST_DIR`, `_ADMIN_TOKEN`, `_JOURNAL_LIMIT`, `_ALLOWED_ORIGINS` (a comma
- * list), `_INSPECT`, `_STATE_DIR`, `_MAX_SESSIONS`. Explicit options win over the environment.
+ * `_RESUME_STATE_FILE`, `_RECORD`, `_MANIFEST_DIR`, `_RUN_DIR`, `_ADMIN_TOKEN`, `_JOURNAL_LIMIT`, `_ALLOWED_ORIGINS`
+ * (a comma list), `_INSPECT`, `_STATE_DIR`, `_MAX_SESSIONS`. Explicit options win over the environment.
  *
  * @example const options = sidecarOptions(process.env, { port: 8080 });
  */
-export function sidecarOptions(env: NodeJS.ProcessEnv, overrides: ServicesOptions & { resumeStateFile?: string } = {}): ServicesOptions {
+export function sidecarOptions(env: NodeJS.ProcessEnv, overrides: ServicesOptions & { resumeStateFile?: string; runDir?: string } = {}): ServicesOptions {
   const pick = <K extends keyof ServicesOptions>(key: K, variable: string): ServicesOptions[K] =>
     overrides[key] ?? ((env[variable] || undefined) as ServicesOptions[K]);
   const options: ServicesOptions = {
@@ -73,6 +74,15 @@ export function sidecarOptions(env: NodeJS.ProcessEnv, overrides: ServicesOption
     const initial = options.initialStateFile && existsSync(options.initialStateFile) ? readStates(options.initialStateFile, "the initial state file") : states;
     options.resume = { states, initial };
   }
+  // A run folder (`EVAL_SIMULATE_RUN_DIR`) names the record, state files and manifest dir at once; a file set on its own wins.
+  const runDir = overrides.runDir ?? (env.EVAL_SIMULATE_RUN_DIR || undefined);
+  if (runDir) {
+    const files = runDirOptions(runDir, { resuming: options.resume !== undefined });
+    options.record ??= files.record;
+    options.initialStateFile ??= files.initialStateFile;
+    options.stateFile ??= files.stateFile;
+    options.manifestDir ??= files.manifestDir;
+  }
   return options;
 }
 
@@ -88,7 +98,7 @@ export function sidecarOptions(env: NodeJS.ProcessEnv, overrides: ServicesOption
 export async function serveSidecar(
   fakes: FakesInput,
   world: WorldOption,
-  overrides: ServicesOptions & { resumeStateFile?: string } = {},
+  overrides: ServicesOptions & { resumeStateFile?: string; runDir?: string } = {},
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<Services> {
   const services = await startServices(fakes, { world, ...sidecarOptions(env, overrides) });

@@ -7,7 +7,7 @@ import { labelId } from "../world/index.js";
 import type { CompiledServer, CompiledTool } from "./compiled-fake.js";
 import { describeHandlerError, stateProblem } from "./change-problems.js";
 import { withTimeout } from "./deadline.js";
-import type { StateStore } from "./state-store.js";
+import type { Commit, StateStore } from "./state-store.js";
 import { isToolFailure, plainAnswer, toolContext } from "./tool-context.js";
 
 /** A call to a tool the fake does not serve: the JSON-RPC error -32602 `Tool <name> not found`. */
@@ -42,6 +42,8 @@ export interface CallOutcome {
   durationMs: number;
   /** The stub that answered, when one did. */
   stub?: string;
+  /** What the call committed, when it did: the record's `changes` are made from it. */
+  commit?: Commit;
 }
 
 const isToolResult = (value: unknown): value is ToolResult =>
@@ -69,6 +71,7 @@ export async function callTool(
   const started = Date.now();
   const logs: unknown[] = [];
   let stub: string | undefined;
+  let commit: Commit | undefined;
   const finish = (result: ToolResult, committed: boolean): CallOutcome => ({
     server: fake.id,
     tool: name,
@@ -79,6 +82,7 @@ export async function callTool(
     startedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,
     ...(stub === undefined ? {} : { stub }),
+    ...(commit === undefined ? {} : { commit }),
   });
   // JSON.parse reads 1e309 as Infinity, which no schema keyword refuses and JSON cannot write back;
   // and nothing a handler does with a value a thousand levels deep would survive the stack.
@@ -124,7 +128,7 @@ export async function callTool(
         (!result.isError && answerProblem(tool, result)) ||
         (changes && stateProblem(fake.entities, `${fake.id}/${name}`, changes));
       if (broken) return finish(toolError(broken), false);
-      if (changes) scope.store.commit(fake.id, changes);
+      if (changes) commit = scope.store.commit(fake.id, changes);
       return finish(result, changes !== undefined);
     } catch (error) {
       return finish(toolError(isToolFailure(error) ? error.message : describeHandlerError(error, `${fake.id}/${name}`, tool.manifest.writes, "tool")), false);

@@ -6,6 +6,13 @@ export type FakeState = Record<string, unknown>;
 /** Every fake's state by fake id. */
 export type States = Record<string, FakeState>;
 
+/** A commit: its number in this store (1, 2, …) and each written entity's value before and after it. */
+export interface Commit {
+  seq: number;
+  before: FakeState;
+  after: FakeState;
+}
+
 /** A call's working copy of its fake's state: the entities it writes are its own to change. */
 export interface Draft {
   state: FakeState;
@@ -28,6 +35,7 @@ export class StateStore {
   private readonly queues = new Map<string, SerialQueue>();
   private readonly listeners: Array<(fake: string) => void> = [];
   private readOnly: States | undefined;
+  private commits = 0;
 
   /**
    * `shared`: `states` and `initial` are frozen already (a session's starting world, built once
@@ -107,13 +115,19 @@ export class StateStore {
     return (this.readOnly ??= readOnlyView(this.states));
   }
 
-  /** Commits new values of some of a fake's entities together, and tells the listeners. */
-  commit(fake: string, values: FakeState): void {
+  /**
+   * Commits new values of some of a fake's entities together, tells the listeners, and returns
+   * the commit (the values it replaced are kept by reference: the record's patch is made from them).
+   */
+  commit(fake: string, values: FakeState): Commit {
     const target = (this.states[fake] ??= {});
+    const before: FakeState = {};
     for (const [name, value] of Object.entries(values)) {
+      before[name] = target[name];
       if (value === undefined) delete target[name];
       else target[name] = deepFreeze(value);
     }
+    const commit = { seq: ++this.commits, before, after: values };
     // A listener that fails (a state file that cannot be written) must not undo or hide a
     // commit that already happened: it is the listener's to report.
     for (const listener of this.listeners) {
@@ -123,6 +137,7 @@ export class StateStore {
         // Reported by the listener itself.
       }
     }
+    return commit;
   }
 
   /** Called after every commit with the fake's id. */
