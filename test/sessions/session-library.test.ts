@@ -102,7 +102,7 @@ describe("a session's calls through the host as a function", () => {
     const services = await serve(undefined, { warn: () => {} });
     try {
       const session = await services.createSession({ id: "in-process" });
-      const eras = [
+      const eras: Array<Record<string, string>> = [
         { "mcp-protocol-version": "2025-11-25" },
         { "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": "bump" },
       ];
