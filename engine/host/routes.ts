@@ -69,7 +69,9 @@ const unauthorized = () =>
  * `initial-state`, `calls` (the journal: `?tool=&status=&since=`) and `stubs`. With an admin
  * token, the admin routes answer 401 without it: the agent under evaluation shares the network
  * with the host and must not read the world it is judged on. Anything else is a JSON 404 that
- * names what is served.
+ * names what is served. With `sessions`, `/sessions` is the session hook's, and a request a
+ * session addresses (`/s/<sid>/...` or the `EvalSimulate-Session` header) is routed the same way
+ * on the path after its prefix, its admin routes reading that session's world.
  *
  * @example const fetch = hostRoutes(targets); await fetch(new Request("http://x/health"));
  */

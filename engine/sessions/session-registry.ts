@@ -66,6 +66,8 @@ export interface RegistryOptions<W extends SessionWorld> {
 
 export const DEFAULT_MAX_SESSIONS = 10_000;
 export const DEFAULT_SESSION_TTL_SECONDS = 3600;
+/** A year: past it an expiry time is no longer a date. */
+const MAX_TTL_SECONDS = 365 * 24 * 3600;
 
 /**
  * Every session of the host: created from a world template (nothing compiled again), bounded in
@@ -100,7 +102,7 @@ export class SessionRegistry<W extends SessionWorld> {
     const seed = options.seed ?? from?.seed ?? 0;
     if (!Number.isSafeInteger(seed) || seed < 0 || seed > 0xffffffff) throw new SessionOptionsError(`seed is an integer from 0 to 4294967295, not ${JSON.stringify(seed)}`);
     const ttl = options.ttlSeconds ?? (from ? from.ttlMs / 1000 : this.ttlSeconds);
-    if (typeof ttl !== "number" || !(ttl > 0) || !Number.isFinite(ttl)) throw new SessionOptionsError(`ttlSeconds is a positive number, not ${JSON.stringify(ttl)}`);
+    if (typeof ttl !== "number" || !(ttl > 0) || ttl > MAX_TTL_SECONDS) throw new SessionOptionsError(`ttlSeconds is a positive number up to ${MAX_TTL_SECONDS} (a year), not ${JSON.stringify(ttl)}`);
     if (this.sessions.has(id) || this.reserved.has(id)) throw new SessionOptionsError(`a session "${id}" exists already`, 409);
     if (this.sessions.size + this.reserved.size >= this.maxSessions) throw new SessionLimitError(this.maxSessions);
     this.reserved.add(id);

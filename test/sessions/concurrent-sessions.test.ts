@@ -86,5 +86,5 @@ describe("many sessions of examples/crm at once", () => {
     } finally {
       await services.close();
     }
-  }, 180_000);
+  }, 300_000);
 });

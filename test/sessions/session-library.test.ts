@@ -96,3 +96,32 @@ describe("the session registry", () => {
     await registry.close();
   });
 });
+
+describe("a session's calls through the host as a function", () => {
+  it("lands a call sent to services.fetch (no node adapter, body unparsed) in its session, in both eras", async () => {
+    const services = await serve(undefined, { warn: () => {} });
+    try {
+      const session = await services.createSession({ id: "in-process" });
+      const eras: Array<Record<string, string>> = [
+        { "mcp-protocol-version": "2025-11-25" },
+        { "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": "bump" },
+      ];
+      for (const [i, era] of eras.entries()) {
+        const meta = i === 0 ? {} : { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientInfo": { name: "t", version: "1" }, "io.modelcontextprotocol/clientCapabilities": {} } };
+        const response = await services.fetch(
+          new Request(`${services.origin}/s/in-process/notes/mcp`, {
+            method: "POST",
+            headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...era },
+            body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "bump", arguments: { by: 1 }, ...meta } }),
+          }),
+        );
+        expect(response.status).toBe(200);
+        await response.text();
+      }
+      expect(session.states.notes.counter).toBe(2);
+      expect(services.states.notes.counter).toBe(0);
+    } finally {
+      await services.close();
+    }
+  });
+});

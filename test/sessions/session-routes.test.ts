@@ -160,6 +160,8 @@ describe("sessions over HTTP", () => {
       [{ clock: "yesterday" }, "yesterday"],
       [{ seed: -1 }, "seed is an integer"],
       [{ ttlSeconds: 0 }, "ttlSeconds is a positive number"],
+      [{ ttlSeconds: 1e15 }, "up to 31536000"],
+      [{ seed: 1.5 }, "seed is an integer"],
       [{ id: "a/b" }, "a session id is"],
       [{ colour: "red" }, 'unknown field "colour"'],
     ];
