@@ -16,6 +16,7 @@ import { type FetchHandler, type Listening, listen } from "./http-listen.js";
 import { writeManifestDir } from "./manifest-dir.js";
 import { hostRoutes } from "./routes.js";
 import { withInspector } from "../inspect/inspect-routes.js";
+import { inspectedWorlds } from "./inspected-worlds.js";
 import { writeJsonAtomic } from "./state-files.js";
 import { faultsFor, type ServicesOptions, startingStates, stubsFor } from "./starting-states.js";
 
@@ -110,21 +111,7 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
     adminToken: options.adminToken,
     sessions: sessions.hook,
   });
-  const fetch = options.inspect
-    ? withInspector(routes, {
-        adminToken: options.adminToken,
-        worlds: () => [{
-          id: "default",
-          scenario,
-          clock: scope.now,
-          fakes: Object.keys(fakes).map((id) => ({ id, kind: mcp.has(id) ? ("mcp" as const) : ("api" as const) })),
-          state: (id) => store.states[id],
-          initialState: (id) => store.initial[id],
-          calls: (filter) => evidence.calls(filter),
-          stubs: () => stubs.usage(),
-        }],
-      })
-    : routes;
+  const fetch = options.inspect ? withInspector(routes, { adminToken: options.adminToken, worlds: () => inspectedWorlds(fakes, own, scenario, () => sessions.registry.list()) }) : routes;
   let listening: Listening;
   try {
     listening = await listen(fetch, { port: options.port ?? 0, host: options.host ?? "127.0.0.1" });
