@@ -14,6 +14,7 @@ export type { LoadedFakes } from "./host/load-fakes.js";
 export { startServices } from "./host/start-services.js";
 export type { Services } from "./host/start-services.js";
 export type { ServicesOptions } from "./host/starting-states.js";
+export type { HttpLimits } from "./host/http-limits.js";
 export { serveSidecar, sidecarOptions, SIDECAR_PORT } from "./host/sidecar.js";
 export type { Fake, Fakes, McpFake, WorldOption } from "./host/fakes.js";
 export { checkManifest, loadManifest } from "./manifest/load-manifest.js";

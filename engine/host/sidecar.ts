@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import type { States } from "../runtime/state-store.js";
 import type { FakesInput, WorldOption } from "./fakes.js";
+import { httpLimitsFromEnv } from "./http-limits.js";
 import type { ServicesOptions } from "./starting-states.js";
 import { type Services, startServices } from "./start-services.js";
 
@@ -33,7 +34,8 @@ function journalLimit(value: string | undefined): number | undefined {
 /**
  * The sidecar's options from its environment (SPEC §9): `EVAL_SIMULATE_SCENARIO`, `_PORT`
  * (7353), `_HOST` (0.0.0.0), `_CLOCK`, `_STATE_FILE`, `_INITIAL_STATE_FILE`,
- * `_RESUME_STATE_FILE`, `_RECORD`, `_MANIFEST_DIR`, `_ADMIN_TOKEN`, `_JOURNAL_LIMIT`. Explicit options win over the environment.
+ * `_RESUME_STATE_FILE`, `_RECORD`, `_MANIFEST_DIR`, `_ADMIN_TOKEN`, `_JOURNAL_LIMIT`, `_MAX_IN_FLIGHT`,
+ * `_STALL_TIMEOUT_MS`, `_REQUEST_TIMEOUT_MS`. Explicit options win over the environment.
  *
  * @example const options = sidecarOptions(process.env, { port: 8080 });
  */
@@ -51,6 +53,7 @@ export function sidecarOptions(env: NodeJS.ProcessEnv, overrides: ServicesOption
     manifestDir: pick("manifestDir", "EVAL_SIMULATE_MANIFEST_DIR"),
     adminToken: pick("adminToken", "EVAL_SIMULATE_ADMIN_TOKEN"),
     journalLimit: overrides.journalLimit ?? journalLimit(env.EVAL_SIMULATE_JOURNAL_LIMIT),
+    http: { ...httpLimitsFromEnv(env), ...overrides.http },
   };
   const resumeFile = overrides.resumeStateFile ?? (env.EVAL_SIMULATE_RESUME_STATE_FILE || undefined);
   if (overrides.resume) options.resume = overrides.resume;

@@ -94,7 +94,7 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
   });
   let listening: Listening;
   try {
-    listening = await listen(fetch, { port: options.port ?? 0, host: options.host ?? "127.0.0.1" });
+    listening = await listen(fetch, { port: options.port ?? 0, host: options.host ?? "127.0.0.1", limits: options.http });
   } catch (error) {
     await mounted.close();
     throw error;

@@ -2,6 +2,7 @@ import type { FaultManifest, StubManifest } from "../manifest/types.js";
 import type { States } from "../runtime/state-store.js";
 import { UnknownScenarioError, type WorldSource } from "../world/index.js";
 import type { Fakes, WorldOption } from "./fakes.js";
+import type { HttpLimits } from "./http-limits.js";
 
 /** How `startServices` is configured (SPEC §9). */
 export interface ServicesOptions {
@@ -35,6 +36,8 @@ export interface ServicesOptions {
   journalLimit?: number;
   /** When set, `/<id>/admin/*` needs `Authorization: Bearer <token>` (EVAL_SIMULATE_ADMIN_TOKEN). */
   adminToken?: string;
+  /** What the port takes from its clients: requests in flight, pipelining, stall and request timeouts (`EVAL_SIMULATE_MAX_IN_FLIGHT`, `_STALL_TIMEOUT_MS`, `_REQUEST_TIMEOUT_MS`). */
+  http?: Partial<HttpLimits>;
   /** Where warnings go (unused stubs when the services close); console.warn by default. */
   warn?: (message: string) => void;
 }
