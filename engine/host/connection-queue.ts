@@ -12,6 +12,16 @@ interface Queue {
   held: boolean;
 }
 
+/**
+ * How many requests that have others waiting behind them on their connection (pipelined) may
+ * start in one turn of the event loop. A turn then costs a few calls however many connections
+ * pipeline, so a client sending one request at a time (which starts at once) and a handler that
+ * yields between steps are never stuck behind a flood.
+ */
+const PIPELINED_STARTS_PER_TURN = 4;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Resolves true once `res` has gone to the client (or its socket is gone), false past `ms`. */
 function sent(res: ServerResponse, ms: number): Promise<boolean> {
   if (res.writableFinished || res.destroyed) return Promise.resolve(true);
@@ -47,6 +57,8 @@ function sent(res: ServerResponse, ms: number): Promise<boolean> {
  */
 export class ConnectionQueues {
   #inFlight = 0;
+  #pipelinedStarts = 0;
+  #turnCounted = false;
   readonly #queues = new WeakMap<Socket, Queue>();
 
   constructor(
@@ -86,6 +98,19 @@ export class ConnectionQueues {
     void this.#pump(socket, queue);
   }
 
+  /** Waits until a pipelined request may start in this turn of the event loop. */
+  async #pipelinedTurn(): Promise<void> {
+    while (this.#pipelinedStarts >= PIPELINED_STARTS_PER_TURN) await nextTurn();
+    this.#pipelinedStarts++;
+    if (!this.#turnCounted) {
+      this.#turnCounted = true;
+      setImmediate(() => {
+        this.#pipelinedStarts = 0;
+        this.#turnCounted = false;
+      });
+    }
+  }
+
   async #pump(socket: Socket, queue: Queue): Promise<void> {
     if (queue.busy) return;
     queue.busy = true;
@@ -96,6 +121,8 @@ export class ConnectionQueues {
           socket.resume();
         }
         const { req, res } = next;
+        if (queue.waiting.length > 0) await this.#pipelinedTurn();
+        if (socket.destroyed) break;
         if (this.#inFlight >= this.limits.maxInFlight) this.refuse(req, res);
         else {
           this.#inFlight++;
@@ -111,7 +138,7 @@ export class ConnectionQueues {
         // An answer the kernel takes at once finishes on the next tick, so without this a
         // connection's pipelined requests would run back to back without the event loop ever
         // reading another socket: one turn of the loop per request keeps every client served.
-        await new Promise((resolve) => setImmediate(resolve));
+        await nextTurn();
       }
     } finally {
       queue.busy = false;
