@@ -21,6 +21,7 @@ export type { ServicesOptions } from "./host/starting-states.js";
 export type { ClosedSession, Session } from "./host/session-handle.js";
 export type { SessionOptions } from "./sessions/session-registry.js";
 export { SessionLimitError, UnknownSessionError } from "./sessions/session-errors.js";
+export type { HttpLimits } from "./host/http-limits.js";
 export { serveSidecar, sidecarOptions, SIDECAR_PORT } from "./host/sidecar.js";
 export type { Fake, Fakes, McpFake, WorldOption } from "./host/fakes.js";
 export { checkManifest, loadManifest } from "./manifest/load-manifest.js";

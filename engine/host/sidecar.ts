@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import type { States } from "../runtime/state-store.js";
 import type { FakesInput, WorldOption } from "./fakes.js";
 import { runDirOptions } from "./run-dir.js";
+import { httpLimitsFromEnv } from "./http-limits.js";
 import type { ServicesOptions } from "./starting-states.js";
 import { watchParent } from "./parent-watch.js";
 import { type Services, startServices } from "./start-services.js";
@@ -41,7 +42,8 @@ const journalLimit = (value: string | undefined) => positive(value, "EVAL_SIMULA
  * The sidecar's options from its environment (SPEC §9): `EVAL_SIMULATE_SCENARIO`, `_PORT`
  * (7353), `_HOST` (0.0.0.0), `_CLOCK`, `_STATE_FILE`, `_INITIAL_STATE_FILE`,
  * `_RESUME_STATE_FILE`, `_RECORD`, `_MANIFEST_DIR`, `_RUN_DIR`, `_ADMIN_TOKEN`, `_JOURNAL_LIMIT`, `_ALLOWED_ORIGINS`
- * (a comma list), `_INSPECT`, `_STATE_DIR`, `_MAX_SESSIONS`. Explicit options win over the environment.
+ * (a comma list), `_INSPECT`, `_STATE_DIR`, `_MAX_SESSIONS`, `_MAX_IN_FLIGHT`, `_STALL_TIMEOUT_MS`,
+ * `_REQUEST_TIMEOUT_MS`. Explicit options win over the environment.
  *
  * @example const options = sidecarOptions(process.env, { port: 8080 });
  */
@@ -63,6 +65,7 @@ export function sidecarOptions(env: NodeJS.ProcessEnv, overrides: ServicesOption
     inspect: overrides.inspect ?? (env.EVAL_SIMULATE_INSPECT === "1" || env.EVAL_SIMULATE_INSPECT === "true"),
     stateDir: pick("stateDir", "EVAL_SIMULATE_STATE_DIR"),
     maxSessions: overrides.maxSessions ?? positive(env.EVAL_SIMULATE_MAX_SESSIONS, "EVAL_SIMULATE_MAX_SESSIONS"),
+    http: { ...httpLimitsFromEnv(env), ...overrides.http },
   };
   // Only what is set is passed on, so the library's defaults stay the defaults.
   for (const key of ["sessionTtlSeconds", "sessionSweepMs"] as const) if (overrides[key] !== undefined) options[key] = overrides[key];

@@ -114,7 +114,7 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
   const fetch = options.inspect ? withInspector(routes, { adminToken: options.adminToken, worlds: () => inspectedWorlds(fakes, own, scenario, () => sessions.registry.list()) }) : routes;
   let listening: Listening;
   try {
-    listening = await listen(fetch, { port: options.port ?? 0, host: options.host ?? "127.0.0.1" });
+    listening = await listen(fetch, { port: options.port ?? 0, host: options.host ?? "127.0.0.1", limits: options.http });
   } catch (error) {
     await Promise.allSettled([mounted.close(), sessions.close()]);
     throw error;

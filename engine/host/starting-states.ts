@@ -3,6 +3,7 @@ import type { States } from "../runtime/state-store.js";
 import { UnknownScenarioError, type WorldSource } from "../world/index.js";
 import type { Fakes, WorldOption } from "./fakes.js";
 import { resumedStatesProblems } from "./resumed-states.js";
+import type { HttpLimits } from "./http-limits.js";
 
 /** How `startServices` is configured (SPEC §9). */
 export interface ServicesOptions {
@@ -51,6 +52,8 @@ export interface ServicesOptions {
   sessionTtlSeconds?: number;
   /** How often idle sessions are looked for; 60,000 ms by default. */
   sessionSweepMs?: number;
+  /** What the port takes from its clients: requests in flight, pipelining, stall and request timeouts (`EVAL_SIMULATE_MAX_IN_FLIGHT`, `_STALL_TIMEOUT_MS`, `_REQUEST_TIMEOUT_MS`). */
+  http?: Partial<HttpLimits>;
   /** Where warnings go (unused stubs when the services close); console.warn by default. */
   warn?: (message: string) => void;
 }
