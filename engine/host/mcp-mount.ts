@@ -20,8 +20,9 @@ export function mountMcpFake(id: string, fake: McpFake, scope: RuntimeScope, evi
     async callTool(name, args, extra) {
       const started = Date.now();
       try {
-        const outcome = await callTool(scope, compiled, name, args, extra.signal);
-        evidence.mcpCall(outcome, compiled.tools.get(name)?.manifest.answer);
+        // The evidence is kept inside the call, before its commit: see callTool's `witness`.
+        const answer = compiled.tools.get(name)?.manifest.answer;
+        const outcome = await callTool(scope, compiled, name, args, extra.signal, (done) => evidence.mcpCall(done, answer));
         return outcome.result as ToolResult;
       } catch (error) {
         if (!(error instanceof ToolNotFoundError)) throw error;

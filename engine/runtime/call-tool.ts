@@ -53,7 +53,9 @@ const toolError = (message: string): ToolResult => text(message, true);
  * One tools/call through every step of SPEC §4.4: arguments validated against the captured
  * schema (the SDK's wording), defaults filled, the handler run under the fake's time limit on
  * a draft of the state, the answer checked against its schema, and the state committed. Any
- * failure is a tool error that changes nothing. Calls to one fake run one at a time.
+ * failure is a tool error that changes nothing. Calls to one fake run one at a time. `witness`
+ * (the host's evidence) is given every outcome once, and a committing call's before its commit,
+ * so a run killed at any moment never holds a committed write it has no evidence of.
  *
  * @example const outcome = await callTool(scope, fake, "create-note", { title: "Kickoff" }, signal);
  */
@@ -63,23 +65,28 @@ export async function callTool(
   name: string,
   args: Record<string, unknown> | undefined,
   signal: AbortSignal,
+  witness?: (outcome: CallOutcome) => void,
 ): Promise<CallOutcome> {
   const tool = fake.tools.get(name);
   if (!tool) throw new ToolNotFoundError(name);
   const started = Date.now();
   const logs: unknown[] = [];
   let stub: string | undefined;
-  const finish = (result: ToolResult, committed: boolean): CallOutcome => ({
-    server: fake.id,
-    tool: name,
-    args,
-    result,
-    committed,
-    logs,
-    startedAt: new Date(started).toISOString(),
-    durationMs: Date.now() - started,
-    ...(stub === undefined ? {} : { stub }),
-  });
+  const finish = (result: ToolResult, committed: boolean): CallOutcome => {
+    const outcome: CallOutcome = {
+      server: fake.id,
+      tool: name,
+      args,
+      result,
+      committed,
+      logs,
+      startedAt: new Date(started).toISOString(),
+      durationMs: Date.now() - started,
+      ...(stub === undefined ? {} : { stub }),
+    };
+    witness?.(outcome);
+    return outcome;
+  };
   if (!tool.args.validate(args ?? {})) {
     return finish(toolError(`Input validation error: Invalid arguments for tool ${name}: ${tool.args.errorsText()}`), false);
   }
@@ -112,8 +119,9 @@ export async function callTool(
       const { result, changes } = await withTimeout(run, fake.timeoutMs, controller, `${fake.id}/${name}`);
       const broken = (!result.isError && answerProblem(tool, result)) || (changes && stateProblem(fake.entities, `${fake.id}/${name}`, changes));
       if (broken) return finish(toolError(broken), false);
+      const outcome = finish(result, changes !== undefined);
       if (changes) scope.store.commit(fake.id, changes);
-      return finish(result, changes !== undefined);
+      return outcome;
     } catch (error) {
       return finish(toolError(isToolFailure(error) ? error.message : describeHandlerError(error, `${fake.id}/${name}`, tool.manifest.writes, "tool")), false);
     } finally {
