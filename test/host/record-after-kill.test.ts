@@ -1,0 +1,99 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { startServe } from "../support/cli-process.js";
+import { connect } from "../support/services.js";
+
+/** A fake whose writes keep only an id in state, while each call's record line carries a large memo. */
+function ledgerManifest(): string {
+  const dir = mkdtempSync(join(tmpdir(), "eval-simulate-kill-"));
+  writeFileSync(
+    join(dir, "tools.json"),
+    JSON.stringify({
+      tools: [
+        {
+          name: "append",
+          inputSchema: { type: "object", properties: { id: { type: "string" }, memo: { type: "string" } }, required: ["id"], additionalProperties: false },
+        },
+      ],
+    }),
+  );
+  writeFileSync(
+    join(dir, "fakes.yaml"),
+    [
+      "version: 1",
+      "servers:",
+      "  ledger:",
+      "    captured: tools.json",
+      "    entities:",
+      "      entries: { schema: { type: array, items: { type: string } }, default: [] }",
+      "    tools:",
+      "      append:",
+      "        writes: [entries]",
+      "        answer: { format: json }",
+      "        jsonata:",
+      "          set:",
+      "            entries: '$append($state.entries, [$args.id])'",
+      "          return: '{ \"id\": $args.id, \"password\": \"p-\" & $args.id }'",
+      "",
+    ].join("\n"),
+  );
+  return join(dir, "fakes.yaml");
+}
+
+/** The ids of the record's answered `append` calls; a last line cut by the kill is no call. */
+function recordedIds(file: string): Set<string> {
+  const text = readFileSync(file, "utf8");
+  const lines = text.split("\n").slice(0, -1);
+  const ids = new Set<string>();
+  for (const line of lines) {
+    const call = JSON.parse(line) as { tool: string; args: { id: string }; result: { isError?: boolean } };
+    if (call.tool === "append" && !call.result.isError) ids.add(call.args.id);
+  }
+  return ids;
+}
+
+describe("the record after a kill -9", () => {
+  it("holds a line for every write the state file holds, whenever the process is killed", async () => {
+    const manifest = ledgerManifest();
+    // A large memo makes each record line slow to write, so kills land in every step of a call.
+    const memo = `note ${"x".repeat(200_000)} password=hunter2`;
+    for (let round = 0; round < 5; round++) {
+      const dir = mkdtempSync(join(tmpdir(), "eval-simulate-kill-"));
+      const files = { state: join(dir, "state.json"), record: join(dir, "calls.jsonl") };
+      const serve = await startServe([manifest, "--state-file", files.state, "--record", files.record]);
+      const url = `http://127.0.0.1:${serve.port}/ledger/mcp`;
+      const clients = await Promise.all([1, 2, 3, 4].map(() => connect(url)));
+      let answered = 0;
+      let firstAnswer!: () => void;
+      const first = new Promise<void>((resolve) => (firstAnswer = resolve));
+      const streams = clients.map(async (client, c) => {
+        // Each client writes until the process is gone (bounded, should the kill never come).
+        for (let i = 0; i < 500; i++) {
+          try {
+            await client.callTool({ name: "append", arguments: { id: `r${round}-c${c}-${i}`, memo } });
+          } catch {
+            return;
+          }
+          answered++;
+          firstAnswer();
+        }
+      });
+      await first;
+      const delay = Math.floor(Math.random() * 150);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      serve.child.kill("SIGKILL");
+      await serve.exited;
+      await Promise.all(streams);
+      await Promise.allSettled(clients.map((client) => client.close()));
+
+      const entries = (JSON.parse(readFileSync(files.state, "utf8")) as { ledger: { entries: string[] } }).ledger.entries;
+      const recorded = recordedIds(files.record);
+      const missing = entries.filter((id) => !recorded.has(id));
+      expect(missing, `round ${round}, killed ${delay} ms after the first answer (${answered} answered)`).toEqual([]);
+      expect(entries.length).toBeGreaterThan(0);
+      expect(readFileSync(files.record, "utf8")).not.toContain("hunter2");
+    }
+  }, 120_000);
+});
