@@ -9,13 +9,11 @@ import type { SecretNames } from "./secret-names.js";
 /** What a redacted value is replaced with. */
 export const REDACTED = "[REDACTED]";
 
-/** `scheme://user:password@`: the password is the second group. Bounded, so it cannot backtrack far. */
-const USERINFO = /\b([a-z][a-z\d+.-]{0,31}:\/\/[^\s/?#@:"'<>\\]{0,256}:)([^\s/?#@"'<>\\]{1,256})(?=@)/gi;
-/**
- * A name at a word boundary, optionally quoted, then `=` or `:`. The boundary (a lookbehind)
- * keeps the scan linear: a name is tried only where one can start.
- */
-const PAIR = /(?<![\w.$-])(["']?)([A-Za-z_$][\w.$-]{0,63})\1[ \t]{0,8}([=:])[ \t]{0,8}/g;
+/** Characters of a name in a pair (`client.secret`, `x-api-key`, `$token`). */
+const NAME_CHAR = /[\w.$-]/;
+/** Characters a URL's userinfo cannot hold unencoded: where a password search stops. */
+const NOT_USERINFO = /[\s/?#@"'<>\\]/;
+const SCHEME_CHAR = /[a-z\d+.-]/i;
 /** Characters that end a bare value: after `=` a query or form value, after `:` a word. */
 const END_AFTER_EQUALS = /[\s&;,"'<>()[\]{}]/;
 const END_AFTER_COLON = /[\s;,"'<>()[\]{}&]/;
@@ -67,27 +65,83 @@ function atLineStart(text: string, index: number): boolean {
  * @example redactFreeText("login with password=hunter2 now", secretNames()) // "login with password=[REDACTED] now"
  */
 export function redactFreeText(text: string, names: SecretNames): string {
-  let out = text.includes("://") ? text.replace(USERINFO, (_, head: string) => head + REDACTED) : text;
-  if (!out.includes("=") && !out.includes(":")) return out;
-  const source = out;
+  const spans: Array<[number, number]> = [];
+  if (text.includes("://")) userinfoPasswords(text, spans);
+  if (text.includes("=") || text.includes(":")) secretPairs(text, names, spans);
+  if (spans.length === 0) return text;
+  spans.sort((a, b) => a[0] - b[0]);
   const parts: string[] = [];
   let kept = 0;
-  PAIR.lastIndex = 0;
-  for (let match = PAIR.exec(source); match; match = PAIR.exec(source)) {
-    const [whole, quote, name, separator] = match;
+  for (const [start, end] of spans) {
+    if (start < kept) continue; // inside a span already redacted
+    parts.push(text.slice(kept, start), REDACTED);
+    kept = end;
+  }
+  parts.push(text.slice(kept));
+  return parts.join("");
+}
+
+/** The password of each `scheme://user:password@host` in the text. */
+function userinfoPasswords(text: string, spans: Array<[number, number]>): void {
+  for (let at = text.indexOf("://"); at >= 0; at = text.indexOf("://", at + 3)) {
+    if (at === 0 || !SCHEME_CHAR.test(text[at - 1])) continue;
+    let colon = -1;
+    let end = at + 3;
+    // Userinfo is short; a bounded look keeps a text of many "://" linear.
+    const limit = Math.min(text.length, at + 3 + 512);
+    while (end < limit && !NOT_USERINFO.test(text[end])) {
+      if (text[end] === ":" && colon < 0) colon = end;
+      end++;
+    }
+    if (text[end] === "@" && colon >= 0 && end > colon + 1) spans.push([colon + 1, end]);
+  }
+}
+
+/**
+ * Each `name=value` and `name: value` whose name is a secret. Separators are found with
+ * indexOf and the name read backwards from each (at most 64 characters), so the scan is linear.
+ */
+function secretPairs(text: string, names: SecretNames, spans: Array<[number, number]>): void {
+  let resume = 0;
+  const next = separators(text);
+  for (let sep = next(); sep >= 0; sep = next()) {
+    if (sep < resume) continue;
+    const separator = text[sep];
+    let end = sep;
+    for (let spaces = 0; spaces < 8 && (text[end - 1] === " " || text[end - 1] === "\t"); spaces++) end--;
+    const quote = text[end - 1] === '"' || text[end - 1] === "'" ? text[end - 1] : "";
+    if (quote) end--;
+    let start = end;
+    while (start > 0 && end - start < 64 && NAME_CHAR.test(text[start - 1])) start--;
+    if (start === end || (start > 0 && NAME_CHAR.test(text[start - 1])) || !/[A-Za-z_$]/.test(text[start])) continue;
+    if (quote && text[start - 1] !== quote) continue;
+    const name = text.slice(start, end);
     const secret = separator === "=" ? names.param(name) : quote ? names.field(name) : names.prose(name);
     if (!secret) continue;
-    const start = match.index + whole.length;
-    // `https://…` and `C:\…` are not pairs; nor is a name that is itself the end of the text.
-    if (separator === ":" && source[start] === "/" && source[start + 1] === "/") continue;
-    const span = valueSpan(source, start, separator, !quote && atLineStart(source, match.index));
+    let value = sep + 1;
+    for (let spaces = 0; spaces < 8 && (text[value] === " " || text[value] === "\t"); spaces++) value++;
+    // `https://…` is a scheme, not a pair.
+    if (separator === ":" && text[value] === "/" && text[value + 1] === "/") continue;
+    const span = valueSpan(text, value, separator, !quote && atLineStart(text, start));
     if (!span) continue;
-    parts.push(source.slice(kept, span[0]), REDACTED);
-    kept = span[1];
-    PAIR.lastIndex = Math.max(PAIR.lastIndex, span[1]);
+    spans.push(span);
+    resume = span[1];
   }
-  if (parts.length === 0) return out;
-  parts.push(source.slice(kept));
-  out = parts.join("");
-  return out;
+}
+
+/** The positions of `=` and `:` in order, each searched for once. */
+function separators(text: string): () => number {
+  let equals = text.indexOf("=");
+  let colon = text.indexOf(":");
+  return () => {
+    if (equals < 0 && colon < 0) return -1;
+    if (colon < 0 || (equals >= 0 && equals < colon)) {
+      const at = equals;
+      equals = text.indexOf("=", at + 1);
+      return at;
+    }
+    const at = colon;
+    colon = text.indexOf(":", at + 1);
+    return at;
+  };
 }

@@ -31,7 +31,7 @@ function valueEnd(text: string, start: number): number {
   if (first === '"') return stringEnd(text, start);
   if (first !== "{" && first !== "[") {
     let at = start;
-    while (at < text.length && !/[\s,\]}]/.test(text[at])) at++;
+    for (let code = text.charCodeAt(at); at < text.length && code > 32 && code !== 44 && code !== 93 && code !== 125; code = text.charCodeAt(++at));
     return at;
   }
   let depth = 0;
@@ -50,6 +50,15 @@ function valueEnd(text: string, start: number): number {
     at++;
   }
   return at;
+}
+
+/** Whether the string token at `start..end` holds `=`, `:` or an escape that could spell them. */
+function mayHoldSecret(text: string, start: number, end: number): boolean {
+  for (let at = start; at < end; at++) {
+    const code = text.charCodeAt(at);
+    if (code === 61 || code === 58 || code === 92) return true;
+  }
+  return false;
 }
 
 interface Frame {
@@ -92,7 +101,8 @@ export function redactJsonText(text: string, names: SecretNames): string {
     }
     if (top?.object && top.expectingKey) {
       const end = stringEnd(text, at);
-      top.key = JSON.parse(text.slice(at, end)) as string;
+      const raw = text.slice(at + 1, end - 1);
+      top.key = raw.includes("\\") ? (JSON.parse(text.slice(at, end)) as string) : raw;
       top.expectingKey = false;
       at = end;
       continue;
@@ -112,7 +122,7 @@ export function redactJsonText(text: string, names: SecretNames): string {
     }
     const end = valueEnd(text, at);
     // Only a string that could hold a pair or a URL is decoded and searched (`\u` may spell either).
-    if (char === '"' && /[=:]|\\u/.test(text.slice(at, end))) {
+    if (char === '"' && mayHoldSecret(text, at, end)) {
       const value = JSON.parse(text.slice(at, end)) as string;
       const redacted = redactFreeText(value, names);
       if (redacted !== value) replace(at, end, JSON.stringify(redacted));
