@@ -35,8 +35,9 @@ function withSnapshots(entry: Omit<Entry, keyof Snapshots>, raw: unknown[], make
 
 /**
  * Every call's evidence: the journal (bounded, redacted snapshots) and, when asked for, the
- * record file (one redacted JSON line per call). Both redact the same names. Evidence never
- * changes a call's answer: a failure to keep it is reported as a warning.
+ * record file (one redacted JSON line per call). Both redact the same names. The runtime hands
+ * each outcome over before it commits (its `witness`), so the record never lacks a write the
+ * state file holds. Evidence never changes a call's answer: a failure to keep it is a warning.
  */
 export class Evidence {
   readonly journal: Journal;
