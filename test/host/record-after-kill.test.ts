@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { startServe } from "../support/cli-process.js";
 import { connect } from "../support/services.js";
 
-/** A fake whose writes keep only an id in state, while each call's record line carries a large memo. */
+/** An MCP fake and an API fake whose writes keep only an id in state, while each call's record line carries a large memo. */
 function ledgerManifest(): string {
   const dir = mkdtempSync(join(tmpdir(), "eval-simulate-kill-"));
   writeFileSync(
@@ -36,26 +36,55 @@ function ledgerManifest(): string {
       "          set:",
       "            entries: '$append($state.entries, [$args.id])'",
       "          return: '{ \"id\": $args.id, \"password\": \"p-\" & $args.id }'",
+      "apis:",
+      "  books:",
+      "    openapi: openapi.yaml",
+      "    entities:",
+      "      entries: { schema: { type: array, items: { type: string } }, default: [] }",
+      "    operations:",
+      "      append:",
+      "        writes: [entries]",
+      "        jsonata:",
+      "          set:",
+      "            entries: '$append($state.entries, [$request.body.id])'",
+      "          return: '{ \"status\": 201, \"body\": { \"id\": $request.body.id } }'",
       "",
     ].join("\n"),
+  );
+  writeFileSync(
+    join(dir, "openapi.yaml"),
+    JSON.stringify({
+      openapi: "3.1.0",
+      info: { title: "Books", version: "1" },
+      paths: {
+        "/entries": {
+          post: {
+            operationId: "append",
+            requestBody: { required: true, content: { "application/json": { schema: { type: "object", required: ["id"], properties: { id: { type: "string" }, memo: { type: "string" } } } } } },
+            responses: { "201": { description: "Appended", content: { "application/json": { schema: { type: "object" } } } } },
+          },
+        },
+      },
+    }),
   );
   return join(dir, "fakes.yaml");
 }
 
-/** The ids of the record's answered `append` calls; a last line cut by the kill is no call. */
-function recordedIds(file: string): Set<string> {
+/** The ids of the record's answered appends, by fake; a last line cut by the kill is no call. */
+function recordedIds(file: string): Record<string, Set<string>> {
   const text = readFileSync(file, "utf8");
   const lines = text.split("\n").slice(0, -1);
-  const ids = new Set<string>();
+  const ids = { ledger: new Set<string>(), books: new Set<string>() };
   for (const line of lines) {
-    const call = JSON.parse(line) as { tool: string; args: { id: string }; result: { isError?: boolean } };
-    if (call.tool === "append" && !call.result.isError) ids.add(call.args.id);
+    const call = JSON.parse(line) as Record<string, any>;
+    if (call.tool === "append" && !call.result.isError) ids.ledger.add(call.args.id);
+    if (call.api === "books" && call.response.status === 201) ids.books.add(call.request.body.id);
   }
   return ids;
 }
 
 describe("the record after a kill -9", () => {
-  it("holds a line for every write the state file holds, whenever the process is killed", async () => {
+  it("holds a line for every write the state file holds, MCP and API, whenever the process is killed", async () => {
     const manifest = ledgerManifest();
     // A large memo makes each record line slow to write, so kills land in every step of a call.
     const memo = `note ${"x".repeat(200_000)} password=hunter2`;
@@ -68,18 +97,28 @@ describe("the record after a kill -9", () => {
       let answered = 0;
       let firstAnswer!: () => void;
       const first = new Promise<void>((resolve) => (firstAnswer = resolve));
-      const streams = clients.map(async (client, c) => {
-        // Each client writes until the process is gone (bounded, should the kill never come).
+      // Each stream writes until the process is gone (bounded, should the kill never come).
+      const stream = async (write: (i: number) => Promise<unknown>) => {
         for (let i = 0; i < 500; i++) {
           try {
-            await client.callTool({ name: "append", arguments: { id: `r${round}-c${c}-${i}`, memo } });
+            await write(i);
           } catch {
             return;
           }
           answered++;
           firstAnswer();
         }
-      });
+      };
+      const books = `http://127.0.0.1:${serve.port}/books/entries`;
+      const streams = [
+        ...clients.map((client, c) => stream((i) => client.callTool({ name: "append", arguments: { id: `r${round}-c${c}-${i}`, memo } }))),
+        ...[0, 1].map((c) =>
+          stream(async (i) => {
+            const response = await fetch(books, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id: `r${round}-a${c}-${i}`, memo }) });
+            if (response.status !== 201) throw new Error(`status ${response.status}`);
+          }),
+        ),
+      ];
       await first;
       const delay = Math.floor(Math.random() * 150);
       await new Promise((resolve) => setTimeout(resolve, delay));
@@ -88,11 +127,13 @@ describe("the record after a kill -9", () => {
       await Promise.all(streams);
       await Promise.allSettled(clients.map((client) => client.close()));
 
-      const entries = (JSON.parse(readFileSync(files.state, "utf8")) as { ledger: { entries: string[] } }).ledger.entries;
+      const state = JSON.parse(readFileSync(files.state, "utf8")) as Record<"ledger" | "books", { entries: string[] }>;
       const recorded = recordedIds(files.record);
-      const missing = entries.filter((id) => !recorded.has(id));
-      expect(missing, `round ${round}, killed ${delay} ms after the first answer (${answered} answered)`).toEqual([]);
-      expect(entries.length).toBeGreaterThan(0);
+      for (const fake of ["ledger", "books"] as const) {
+        const missing = state[fake].entries.filter((id) => !recorded[fake].has(id));
+        expect(missing, `${fake}: round ${round}, killed ${delay} ms after the first answer (${answered} answered)`).toEqual([]);
+      }
+      expect(state.ledger.entries.length + state.books.entries.length).toBeGreaterThan(0);
       expect(readFileSync(files.record, "utf8")).not.toContain("hunter2");
     }
   }, 120_000);
