@@ -38,6 +38,8 @@ const WEAK = new Set(["auth", "session"]);
 /** A secret kept in a generic holder: `SecretString`, `token_value`, `jwtData`. */
 const HOLDERS = new Set(["value", "string", "binary", "data", "text"]);
 const HELD = new Set(["secret", "token", "jwt", "password", "credential", "credentials"]);
+/** A token after one of these is a pagination cursor, not a credential: `nextPageToken`, `NextToken`, `continuation_token`. */
+const CURSORS = new Set(["page", "next", "prev", "previous", "continuation", "sync", "cursor", "pagination", "resume"]);
 /** Query and form parameters that are secrets there (`?key=AIza…`, `&sig=…`) but ordinary field names. */
 const PARAM_ONLY = new Set(["key", "sig", "signature"]);
 
@@ -66,6 +68,7 @@ export function secretNames(extra: readonly string[] = []): SecretNames {
     const all = words.join("");
     const last = words[words.length - 1];
     if (words.some((word) => ANYWHERE.has(word))) return true;
+    if ((last === "token" || last === "tokens") && words.length > 1 && CURSORS.has(words[words.length - 2])) return false;
     if (ENDINGS.some((ending) => all.endsWith(ending))) return true;
     if (LAST_WORDS.has(last)) return true;
     if (words.length > 1 && HOLDERS.has(last) && HELD.has(words[words.length - 2])) return true;

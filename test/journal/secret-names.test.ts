@@ -29,6 +29,7 @@ describe("secret names", () => {
     "author", "authors", "authority", "authMethod", "auth_type", "authenticated", "oauth", "keyboard", "monkey", "key",
     "keys", "tokenizer", "token_type", "tokenCount", "token_expires_in", "tokenUrl", "secretName", "possession",
     "sessions", "session_count", "title", "signature", "sig", "passenger", "credentialId", "cookieConsent", "",
+    "pageToken", "nextPageToken", "next_page_token", "NextToken", "ContinuationToken", "syncToken", "Idempotency-Key",
   ])("keeps the field %s", (name) => {
     expect(names.field(name)).toBe(false);
   });
