@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { readRecord } from "../../engine/verify/read-record.js";
 import { startServe } from "../support/cli-process.js";
 import { connect } from "../support/services.js";
 
@@ -70,15 +71,12 @@ function ledgerManifest(): string {
   return join(dir, "fakes.yaml");
 }
 
-/** The ids of the record's answered appends, by fake; a last line cut by the kill is no call. */
+/** The ids of the record's answered appends, by fake, read as the checks read a record. */
 function recordedIds(file: string): Record<string, Set<string>> {
-  const text = readFileSync(file, "utf8");
-  const lines = text.split("\n").slice(0, -1);
   const ids = { ledger: new Set<string>(), books: new Set<string>() };
-  for (const line of lines) {
-    const call = JSON.parse(line) as Record<string, any>;
-    if (call.tool === "append" && !call.result.isError) ids.ledger.add(call.args.id);
-    if (call.api === "books" && call.response.status === 201) ids.books.add(call.request.body.id);
+  for (const call of readRecord(file) as Array<Record<string, any>>) {
+    if (call.tool === "append" && call.result && !call.result.isError) ids.ledger.add(call.args.id);
+    if (call.api === "books" && call.response?.status === 201) ids.books.add(call.request.body.id);
   }
   return ids;
 }
@@ -137,4 +135,20 @@ describe("the record after a kill -9", () => {
       expect(readFileSync(files.record, "utf8")).not.toContain("hunter2");
     }
   }, 120_000);
+
+  it("reads a record whose last line a kill cut short: the call it names, with no answer", () => {
+    const file = join(mkdtempSync(join(tmpdir(), "eval-simulate-kill-")), "calls.jsonl");
+    writeFileSync(file, '{"server":"ledger","tool":"append","args":{"id":"a"},"result":{"content":[]}}\n{"server":"ledger","tool":"append","args":{"id":"b","me');
+    expect(readRecord(file)).toEqual([
+      { server: "ledger", tool: "append", args: { id: "a" }, result: { content: [] } },
+      { server: "ledger", tool: "append", args: undefined, result: undefined },
+    ]);
+    writeFileSync(file, '{"api":"books","operation":"POST /entries","request":{"bo');
+    expect(readRecord(file)).toEqual([{ api: "books", operation: "POST /entries", request: undefined, response: undefined }]);
+    writeFileSync(file, '{"serv');
+    expect(readRecord(file)).toEqual([]);
+    // A cut line anywhere but last is damage, not a kill: it still throws.
+    writeFileSync(file, '{"server":"ledger","tool":"append","args":{"id":"b","me\n{"server":"ledger","tool":"append","args":{},"result":{}}\n');
+    expect(() => readRecord(file)).toThrow(/calls\.jsonl:1: not a JSON line/);
+  });
 });
