@@ -128,3 +128,30 @@ describe("values", () => {
     expect(redactResult(clean, names)).toBe(clean);
   });
 });
+
+describe("JSON text and values agree", () => {
+  it("redacts random JSON text in place exactly as it redacts the parsed value", () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
+    const keys = ["token", "author", "pwd", "a\"b", "max_tokens", "\\", "credentials", "x-auth", "key", "note", "ünï", "__proto__", "auth"];
+    const strings = ["plain", "password=hunter2", "https://u:p@h/x", 'quote " and \\ slash', "é\u2028", "key: v", "a=b&sig=c"];
+    const value = (depth: number): unknown => {
+      const kind = depth > 4 ? Math.floor(random() * 4) : Math.floor(random() * 6);
+      if (kind === 0) return pick(strings);
+      if (kind === 1) return Math.floor(random() * 1000) / 8;
+      if (kind === 2) return pick([true, false, null]);
+      if (kind === 3) return -0.5e-7;
+      if (kind === 4) return Array.from({ length: Math.floor(random() * 4) }, () => value(depth + 1));
+      const out: Record<string, unknown> = {};
+      for (let i = Math.floor(random() * 4); i > 0; i--) Object.defineProperty(out, pick(keys), { value: value(depth + 1), enumerable: true, writable: true, configurable: true });
+      return out;
+    };
+    for (let i = 0; i < 300; i++) {
+      const v = value(0);
+      for (const text of [JSON.stringify(v), JSON.stringify(v, null, i % 5)]) {
+        expect(JSON.parse(redactText(text, names)), text).toEqual(JSON.parse(JSON.stringify(redact(JSON.parse(text), names))));
+      }
+    }
+  });
+});
