@@ -73,7 +73,11 @@ export function redactFreeText(text: string, names: SecretNames): string {
   const parts: string[] = [];
   let kept = 0;
   for (const [start, end] of spans) {
-    if (start < kept) continue; // inside a span already redacted
+    if (start < kept) {
+      // Overlaps the span just redacted (a URL password inside a pair's value): widen it.
+      kept = Math.max(kept, end);
+      continue;
+    }
     parts.push(text.slice(kept, start), REDACTED);
     kept = end;
   }

@@ -74,6 +74,8 @@ describe("text that is not JSON", () => {
   it("redacts the password of a URL's userinfo anywhere, and nothing else of the URL", () => {
     expect(redactText("connect postgres://admin:s3cret@db:5432/app now", names)).toBe(`connect postgres://admin:${R}@db:5432/app now`);
     expect(redactText("see https://user@host/x and http://host:8080/p", names)).toBe("see https://user@host/x and http://host:8080/p");
+    // A URL password inside a secret's value: the value is redacted whole.
+    expect(redactText("use token=https://u:pw@h/?a=b then", names)).toBe(`use token=${R} then`);
   });
 
   it("leaves innocent text alone", () => {
