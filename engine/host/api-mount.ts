@@ -26,8 +26,8 @@ export function mountApiFake(fake: ApiFake, worldOf: WorldOf, stopping?: AbortSi
     const { scope, evidence } = world;
     // A call in flight ends when its client goes away or the services close, whichever is first.
     const signal = stopping ? AbortSignal.any([request.signal, stopping]) : request.signal;
-    const { response, outcome } = await handleApiRequest(scope, compiled, new Request(request, { signal }), base);
-    evidence.apiCall(outcome, request);
+    // The evidence is kept inside the request, before its commit: see handleApiRequest's `witness`.
+    const { response } = await handleApiRequest(scope, compiled, new Request(request, { signal }), base, (outcome) => evidence.apiCall(outcome, request));
     return response;
   };
 }

@@ -22,8 +22,9 @@ export function mountMcpFake(id: string, fake: McpFake, worldOf: WorldOf, option
       const started = Date.now();
       const { scope, evidence } = worldOf(extra.request);
       try {
-        const outcome = await callTool(scope, compiled, name, args, extra.signal);
-        evidence.mcpCall(outcome, compiled.tools.get(name)?.manifest.answer);
+        // The evidence is kept inside the call, before its commit: see callTool's `witness`.
+        const answer = compiled.tools.get(name)?.manifest.answer;
+        const outcome = await callTool(scope, compiled, name, args, extra.signal, (done) => evidence.mcpCall(done, answer));
         return outcome.result as ToolResult;
       } catch (error) {
         if (!(error instanceof ToolNotFoundError)) throw error;

@@ -55,7 +55,9 @@ const toolError = (message: string): ToolResult => text(message, true);
  * One tools/call through every step of SPEC §4.4: arguments validated against the captured
  * schema (the SDK's wording), defaults filled, the handler run under the fake's time limit on
  * a draft of the state, the answer checked against its schema, and the state committed. Any
- * failure is a tool error that changes nothing. Calls to one fake run one at a time.
+ * failure is a tool error that changes nothing. Calls to one fake run one at a time. `witness`
+ * (the host's evidence) is given every outcome once, and a committing call's before its commit,
+ * so a run killed at any moment never holds a committed write it has no evidence of.
  *
  * @example const outcome = await callTool(scope, fake, "create-note", { title: "Kickoff" }, signal);
  */
@@ -65,6 +67,7 @@ export async function callTool(
   name: string,
   args: Record<string, unknown> | undefined,
   signal: AbortSignal,
+  witness?: (outcome: CallOutcome) => void,
 ): Promise<CallOutcome> {
   const tool = fake.tools.get(name);
   if (!tool) throw new ToolNotFoundError(name);
@@ -72,18 +75,22 @@ export async function callTool(
   const logs: unknown[] = [];
   let stub: string | undefined;
   let commit: Commit | undefined;
-  const finish = (result: ToolResult, committed: boolean): CallOutcome => ({
-    server: fake.id,
-    tool: name,
-    args,
-    result,
-    committed,
-    logs,
-    startedAt: new Date(started).toISOString(),
-    durationMs: Date.now() - started,
-    ...(stub === undefined ? {} : { stub }),
-    ...(commit === undefined ? {} : { commit }),
-  });
+  const finish = (result: ToolResult, committed: boolean): CallOutcome => {
+    const outcome: CallOutcome = {
+      server: fake.id,
+      tool: name,
+      args,
+      result,
+      committed,
+      logs,
+      startedAt: new Date(started).toISOString(),
+      durationMs: Date.now() - started,
+      ...(stub === undefined ? {} : { stub }),
+      ...(commit === undefined ? {} : { commit }),
+    };
+    witness?.(outcome);
+    return outcome;
+  };
   // JSON.parse reads 1e309 as Infinity, which no schema keyword refuses and JSON cannot write back;
   // and nothing a handler does with a value a thousand levels deep would survive the stack.
   const unreadable = args === undefined ? undefined : jsonValueProblem(args, { maxDepth: MAX_MESSAGE_DEPTH });
@@ -128,8 +135,11 @@ export async function callTool(
         (!result.isError && answerProblem(tool, result)) ||
         (changes && stateProblem(fake.entities, `${fake.id}/${name}`, changes));
       if (broken) return finish(toolError(broken), false);
-      if (changes) commit = scope.store.commit(fake.id, changes);
-      return finish(result, changes !== undefined);
+      // The evidence (with the commit it is about to make) is kept first, then the commit.
+      if (changes) commit = scope.store.stage(fake.id, changes);
+      const outcome = finish(result, changes !== undefined);
+      if (commit) scope.store.commit(fake.id, changes!, commit);
+      return outcome;
     } catch (error) {
       return finish(toolError(isToolFailure(error) ? error.message : describeHandlerError(error, `${fake.id}/${name}`, tool.manifest.writes, "tool")), false);
     } finally {

@@ -116,10 +116,24 @@ export class StateStore {
   }
 
   /**
+   * The commit these values would make, not yet made: its number and each entity's value before
+   * and after. The evidence of a call is kept from it before `commit` applies it, with nothing
+   * awaited in between, so no other commit can come first.
+   */
+  stage(fake: string, values: FakeState): Commit {
+    const target = this.states[fake] ?? {};
+    const before: FakeState = {};
+    for (const name of Object.keys(values)) before[name] = target[name];
+    return { seq: this.commits + 1, before, after: values };
+  }
+
+  /**
    * Commits new values of some of a fake's entities together, tells the listeners, and returns
    * the commit (the values it replaced are kept by reference: the record's patch is made from them).
+   * A commit `stage` made is applied as staged.
    */
-  commit(fake: string, values: FakeState): Commit {
+  commit(fake: string, values: FakeState, staged?: Commit): Commit {
+    if (staged !== undefined && staged.seq !== this.commits + 1) throw new Error(`[eval-simulate] commit ${staged.seq} was staged, but ${this.commits} commits came before it`);
     const target = (this.states[fake] ??= {});
     const before: FakeState = {};
     for (const [name, value] of Object.entries(values)) {
