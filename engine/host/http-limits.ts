@@ -1,6 +1,6 @@
 /** How much the port takes from its clients before it refuses or disconnects them. */
 export interface HttpLimits {
-  /** Requests handled at once across every connection; past it a request answers 503 with `Retry-After`. 256 by default. */
+  /** Requests handled at once across every connection; past it a request answers 503 with `Retry-After`. 1,024 by default: a host serving hundreds of sessions, each with a few clients, stays under it. */
   maxInFlight: number;
   /** Pipelined requests queued on one connection before the server stops reading from it. 16 by default. */
   maxPipelined: number;
@@ -14,7 +14,7 @@ export interface HttpLimits {
 }
 
 /** The limits when none are set. */
-export const DEFAULT_HTTP_LIMITS: Readonly<HttpLimits> = Object.freeze({ maxInFlight: 256, maxPipelined: 16, stallTimeoutMs: 10_000, requestTimeoutMs: 60_000 });
+export const DEFAULT_HTTP_LIMITS: Readonly<HttpLimits> = Object.freeze({ maxInFlight: 1024, maxPipelined: 16, stallTimeoutMs: 30_000, requestTimeoutMs: 60_000 });
 
 const VARIABLES: Record<Exclude<keyof HttpLimits, "maxPipelined">, string> = {
   maxInFlight: "EVAL_SIMULATE_MAX_IN_FLIGHT",

@@ -18,6 +18,6 @@ describe("the port's limits", () => {
 
   it("falls back to the documented defaults", () => {
     expect(resolveHttpLimits()).toEqual(DEFAULT_HTTP_LIMITS);
-    expect(DEFAULT_HTTP_LIMITS).toEqual({ maxInFlight: 256, maxPipelined: 16, stallTimeoutMs: 10_000, requestTimeoutMs: 60_000 });
+    expect(DEFAULT_HTTP_LIMITS).toEqual({ maxInFlight: 1024, maxPipelined: 16, stallTimeoutMs: 30_000, requestTimeoutMs: 60_000 });
   });
 });

@@ -123,7 +123,10 @@ describe("redaction of an API fake's requests in a served process", () => {
       const created = await fetch(`${api}/repos/acme/widgets/issues`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ title: "CI at https://bot:s-userinfo@ci.example/run" }) });
       expect(created.status).toBe(201);
       const { calls } = await (await fetch(`${api}/admin/calls`)).json();
-      const evidence = [readFileSync(record, "utf8"), JSON.stringify(calls)];
+      // A committed call's `changes` are state values, kept unredacted (as the state file is) so
+      // the judge can rebuild the world exactly; what the client sent and saw is redacted.
+      const sentAndSeen = lines(record).map(({ changes: _changes, ...line }) => line);
+      const evidence = [JSON.stringify(sentAndSeen), JSON.stringify(calls)];
       for (const text of evidence) {
         for (const secret of ["s-xauth", "s-xsession", "s-key", "s-sig", "s-form", "s-trunc", "s-userinfo"]) expect(text, secret).not.toContain(secret);
         for (const kept of ["qwerty", "x-author", "author=Dana", "https://bot:[REDACTED]@ci.example/run"]) expect(text, kept).toContain(kept);
