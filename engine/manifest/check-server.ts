@@ -51,13 +51,17 @@ export function checkEntityNames(names: string[] | undefined, known: string[], p
  * captured order, each with its answer and its one handler.
  */
 export async function checkServer(id: string, server: ServerDocument, context: LoadContext): Promise<ServerManifest | undefined> {
-  const { report, dir } = context;
+  const { report } = context;
   const path = ["servers", id];
-  const captured = readCaptured(server.captured, [...path, "captured"], dir, report);
+  const captured = readCaptured(server.captured, [...path, "captured"], context.files, report);
   const module = server.handlers
-    ? await loadHandlersModule(server.handlers, [...path, "handlers"], dir, report)
+    ? await loadHandlersModule(server.handlers, [...path, "handlers"], context.files, report)
     : undefined;
   const entities = checkEntities(server.entities, [...path, "entities"], context);
+  // Read by the checks (eval-simulate check), which run only on a valid manifest: the file rules
+  // are enforced here, before anything opens it.
+  const observed = server.observed === undefined ? undefined : context.files.locate(server.observed);
+  if (observed && !observed.ok) report.error("E_IO", [...path, "observed"], `the observations ${server.observed} ${observed.reason}`);
   if (!captured) return undefined;
 
   const byName = new Map(captured.tools.map((tool) => [tool.name, tool]));

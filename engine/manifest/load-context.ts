@@ -1,5 +1,6 @@
 import type { SchemaCompiler } from "../contract/index.js";
 import { type CompiledJsonataHandler, compileJsonataHandler } from "../handlers/jsonata-index.js";
+import type { RecipeFiles } from "./recipe-files.js";
 import type { Report } from "./report.js";
 import { referencedSchemas, standalone } from "./schema-refs.js";
 import type { PathSegment } from "./source-document.js";
@@ -8,6 +9,8 @@ import type { JsonSchema } from "./types.js";
 /** What every check of one manifest shares. */
 export interface LoadContext {
   dir: string;
+  /** The files the manifest may name: regular files inside its folder, size-capped. */
+  files: RecipeFiles;
   report: Report;
   /** The manifest's named schemas, as written. */
   schemas: Record<string, JsonSchema>;
