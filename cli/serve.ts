@@ -17,6 +17,7 @@ const args = {
   "resume-state-file": { type: "string", description: "Continue the run whose state file this is (EVAL_SIMULATE_RESUME_STATE_FILE)" },
   record: { type: "string", description: "Append each call as a JSON line here (EVAL_SIMULATE_RECORD)" },
   "manifest-dir": { type: "string", description: "Write each fake's manifest.json and answers.json here (EVAL_SIMULATE_MANIFEST_DIR)" },
+  "allow-outside": { type: "boolean", description: "Also read files the manifest names outside its own folder (EVAL_SIMULATE_ALLOW_OUTSIDE=1)" },
 } satisfies ArgsDef;
 
 /** `eval-simulate serve [fakes.yaml]`: every fake on one port until SIGTERM. */
@@ -37,7 +38,7 @@ export default defineCommand({
     }
     let loaded: Awaited<ReturnType<typeof loadFakes>>;
     try {
-      loaded = await loadFakes(parsed.manifest ?? "fakes.yaml", { clock: parsed.clock });
+      loaded = await loadFakes(parsed.manifest ?? "fakes.yaml", { clock: parsed.clock, ...(parsed["allow-outside"] ? { allowOutside: true } : {}) });
     } catch (error) {
       if (!(error instanceof ManifestError)) throw error;
       process.stderr.write(renderText([{ file: parsed.manifest ?? "fakes.yaml", valid: false, diagnostics: error.diagnostics }]));

@@ -7,6 +7,7 @@ const args = {
   manifests: { type: "positional", description: "The manifests to check", required: false, default: "fakes.yaml", valueHint: "fakes.yaml..." },
   format: { type: "enum", options: ["text", "json", "github"] as string[], default: "text", description: "How to print problems: text, json, or github (workflow annotations)" },
   clock: { type: "string", description: "The clock scenario worlds are built at for their checks (ISO 8601; default now)" },
+  "allow-outside": { type: "boolean", description: "Also read files the manifest names outside its own folder (EVAL_SIMULATE_ALLOW_OUTSIDE=1)" },
 } satisfies ArgsDef;
 
 /** `eval-simulate validate [fakes.yaml...]`: every problem of every manifest, at once. */
@@ -20,7 +21,7 @@ export default defineCommand({
     const outcomes: ValidationOutcome[] = [];
     let unreadable = false;
     for (const file of files) {
-      const { manifest, diagnostics } = await checkManifest(file, { clock: parsed.clock });
+      const { manifest, diagnostics } = await checkManifest(file, { clock: parsed.clock, ...(parsed["allow-outside"] ? { allowOutside: true } : {}) });
       if (!manifest && diagnostics.length === 1 && diagnostics[0].code === "E_IO" && diagnostics[0].path === "(root)") unreadable = true;
       outcomes.push({
         file,

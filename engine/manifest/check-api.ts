@@ -5,7 +5,7 @@ import type { OperationHandler } from "../handlers/typescript-handlers.js";
 import { checkEntities, checkEntityNames, checkHandler, checkSetTargets, DEFAULT_TIMEOUT_MS } from "./check-server.js";
 import { suggestion } from "./diagnostic.js";
 import { loadHandlersModule } from "./handlers-module.js";
-import type { LoadContext } from "./load-context.js";
+import { compileNotingPatterns, type LoadContext } from "./load-context.js";
 import { SourceDocument } from "./source-document.js";
 import type { ApiManifest, OperationManifest } from "./types.js";
 
@@ -118,7 +118,7 @@ export async function checkApi(id: string, api: ApiDocument, context: LoadContex
   const manifest: ApiManifest = { ...base, openapiFile: resolve(dir, api.openapi as string), document, handlersFile: module?.file, operations };
   // Compiled as the host will compile it, so a document whose schemas do not compile fails here.
   try {
-    compileApi(manifest);
+    compileNotingPatterns(() => compileApi(manifest), [...path, "openapi"], context);
   } catch (error) {
     report.error("E_OPENAPI", [...path, "openapi"], (error as Error).message.replace(/^\[eval-simulate\] /, ""));
     return undefined;

@@ -4,7 +4,7 @@ import { checkScenarioValues } from "../world/index.js";
 import type { ToolHandler } from "../handlers/typescript-handlers.js";
 import { suggestion } from "./diagnostic.js";
 import { type HandlersModule, loadHandlersModule } from "./handlers-module.js";
-import { checkJsonata, checkSchema, type LoadContext } from "./load-context.js";
+import { checkJsonata, checkSchema, compileNotingPatterns, type LoadContext } from "./load-context.js";
 import { readCaptured } from "./read-captured.js";
 import type { PathSegment } from "./source-document.js";
 import type { CapturedTool, EntityManifest, HandlerManifest, ServerManifest, ToolManifest } from "./types.js";
@@ -138,7 +138,7 @@ function capturedSchemasCompile(tool: CapturedTool, path: PathSegment[], context
     const schema = tool[key];
     if (schema === undefined) continue;
     try {
-      capturedCompiler.compile(key === "inputSchema" ? { type: "object", ...schema } : schema);
+      compileNotingPatterns(() => capturedCompiler.compile(key === "inputSchema" ? { type: "object", ...schema } : schema), path, context, { key: true });
     } catch (error) {
       ok = false;
       context.report.error("E_CAPTURE_INVALID", path, `the captured ${key} of "${tool.name}" does not compile: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}`, { key: true, hint: "Re-capture the server, or fix the capture file's schema." });

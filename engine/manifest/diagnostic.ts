@@ -58,7 +58,9 @@ export const DIAGNOSTIC_CODES = {
   E_UNKNOWN_OPERATION: "Name an operation of the OpenAPI document, by operationId or `METHOD /path`.",
   E_UNSUPPORTED_TOOL: "This tool cannot be served as captured.",
   W_NESTED_DEFAULT: "Only top-level defaults are filled; a nested default is documentation only.",
+  E_NON_FINITE: "Write a finite number: JSON has no Infinity or NaN, and a number past ±1.8e308 reads as Infinity.",
   W_UNUSED_HANDLER: "Remove the entry, or list the tool under `tools` so it is served.",
+  W_PATTERN_FALLBACK: "RE2 runs patterns in linear time; this one runs on JavaScript's backtracking engine. Rewrite it without backreferences or lookaround if you can.",
 } as const;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;

@@ -11,6 +11,8 @@ import { type Diagnostic, ManifestError } from "./diagnostic.js";
 import { checkNamedSchemas, type LoadContext } from "./load-context.js";
 import { RecipeFiles } from "./recipe-files.js";
 import { Report } from "./report.js";
+import { readScenarioFiles } from "./scenario-files.js";
+import { checkFiniteNumbers } from "./check-finite.js";
 import { readRegularFile } from "../verify/read-regular-file.js";
 import { checkAgainstSchema } from "./schema-check.js";
 import { SourceDocument } from "./source-document.js";
@@ -69,7 +71,11 @@ export async function checkManifest(path: string, options: LoadOptions = {}): Pr
     invariants: Array.isArray(raw.invariants) ? raw.invariants : [],
   };
   const files = new RecipeFiles(dirname(file), { allowOutside: options.allowOutside });
-  const context: LoadContext = { dir: dirname(file), files, report, schemas: (document.schemas ?? {}) as Record<string, JsonSchema>, brokenSchemas: new Set(), compiler: createSchemaCompiler() };
+  const context: LoadContext = { dir: dirname(file), files, report, schemas: (document.schemas ?? {}) as Record<string, JsonSchema>, brokenSchemas: new Set(), compiler: createSchemaCompiler(), notedPatterns: new Set() };
+  // Data files first: from here on their values count as written in place, and every number
+  // (inline or read) must be finite.
+  readScenarioFiles(raw as unknown as Record<string, unknown>, context);
+  checkFiniteNumbers(raw, report);
   // Sub-trees the schema already refused are not checked further: their shape is unknown.
   const sound = (path: (string | number)[]) => !report.hasErrorsUnder(path);
 

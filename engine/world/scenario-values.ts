@@ -10,6 +10,8 @@ import { formatPath, type JsonPath, WorldError } from "./world-error.js";
  * `{ $id: "label" }` and `{ $expr: "<jsonata>" }`. An object is special only when its keys are
  * exactly one of those shapes; any other `$`-key is refused, because a typo such as `$data`
  * would otherwise reach the agent as a literal object and fail an eval far from its cause.
+ * `{ $file: "data/records.json" }` is read by the manifest loader, which puts the file's data in
+ * its place before any of this runs; one that reaches here was never read, and says so.
  */
 
 const SPECIAL_KEYS = ["$date", "$id", "$expr"] as const;
@@ -132,6 +134,9 @@ function readSpecial(node: Record<string, unknown>): Special | { code: string; m
   const keys = Object.keys(node);
   const dollarKeys = keys.filter((key) => key.startsWith("$"));
   if (dollarKeys.length === 0) return undefined;
+  if (Object.hasOwn(node, "$file")) {
+    return { code: "E_WORLD_VALUE", message: "{ $file } is read when a fakes.yaml loads; a world built elsewhere (a world module, a TypeScript fake) reads its data files itself" };
+  }
   const unknown = dollarKeys.find((key) => !(SPECIAL_KEYS as readonly string[]).includes(key));
   if (unknown !== undefined) {
     const near = didYouMean(unknown, SPECIAL_KEYS);
