@@ -1,4 +1,3 @@
-import { formatPath } from "./manifest-path.js";
 import type { Report } from "./report.js";
 import type { PathSegment } from "./source-document.js";
 
@@ -15,23 +14,37 @@ const MAX_REPORTED = 100;
  * @example checkFiniteNumbers(document, report) // E_NON_FINITE at scenarios.quiet.state.crm.deals[0].amount
  */
 export function checkFiniteNumbers(value: unknown, report: Report): void {
-  const pending: Array<[unknown, PathSegment[]]> = [[value, []]];
+  // Containers to visit, each with the index of its parent's entry and its key there: a path is
+  // only built for a number that is reported (a world may hold millions of values).
+  const nodes: unknown[] = [value];
+  const parents: number[] = [-1];
+  const keys: PathSegment[] = [""];
+  const pathOf = (index: number, last: PathSegment): PathSegment[] => {
+    const path = [last];
+    for (let i = index; i > 0; i = parents[i]) path.unshift(keys[i]);
+    return path;
+  };
   let found = 0;
-  while (pending.length > 0) {
-    const [node, path] = pending.pop() as [unknown, PathSegment[]];
-    if (typeof node === "number") {
-      if (Number.isFinite(node)) continue;
+  const see = (item: unknown, parent: number, key: PathSegment) => {
+    if (typeof item === "number") {
+      if (Number.isFinite(item)) return;
       found++;
       if (found <= MAX_REPORTED) {
-        report.error("E_NON_FINITE", path, `${formatPath(path)} is ${node}, which is not a finite number: JSON cannot carry it (a client would read null)`);
+        const path = parent === -1 ? [] : pathOf(parent, key);
+        report.error("E_NON_FINITE", path, `${item} is not a finite number: JSON cannot carry it, so a client would read null`);
       }
-    } else if (Array.isArray(node)) {
-      for (let i = node.length - 1; i >= 0; i--) pending.push([node[i], [...path, i]]);
-    } else if (node !== null && typeof node === "object") {
-      const entries = Object.entries(node);
-      for (let i = entries.length - 1; i >= 0; i--) pending.push([entries[i][1], [...path, entries[i][0]]]);
+    } else if (item !== null && typeof item === "object") {
+      nodes.push(item);
+      parents.push(parent);
+      keys.push(key);
     }
+  };
+  for (let at = 0; at < nodes.length; at++) {
+    const node = nodes[at];
+    if (Array.isArray(node)) for (let i = 0; i < node.length; i++) see(node[i], at, i);
+    else for (const key in node as object) if (Object.hasOwn(node as object, key)) see((node as Record<string, unknown>)[key], at, key);
   }
+  if (typeof value === "number") see(value, -1, "");
   if (found > MAX_REPORTED) {
     report.error("E_NON_FINITE", [], `${found - MAX_REPORTED} more numbers that are not finite (Infinity or NaN) were found and not listed`);
   }

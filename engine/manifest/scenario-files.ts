@@ -43,11 +43,12 @@ function replaceFiles(parent: Json | unknown[], path: PathSegment[], context: Lo
     for (const key of keys) {
       if (node === parent && only !== undefined && key !== only) continue;
       const value = (node as Record<PathSegment, unknown>)[key];
-      const here = [...at, key];
+      // Most values of a large world are scalars: no path is built for them.
+      if (value === null || typeof value !== "object") continue;
       if (isPlainObject(value) && Object.hasOwn(value, "$file")) {
-        (node as Record<PathSegment, unknown>)[key] = readDataFile(value, here, context);
+        (node as Record<PathSegment, unknown>)[key] = readDataFile(value, [...at, key], context);
       } else if (Array.isArray(value) || isPlainObject(value)) {
-        pending.push([value as Json | unknown[], here]);
+        pending.push([value as Json | unknown[], [...at, key]]);
       }
     }
   }
