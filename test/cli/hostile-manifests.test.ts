@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { runCli } from "../support/cli-process.js";
+import { runCli, startServe } from "../support/cli-process.js";
 
 /**
  * `validate` runs in CI on a pull request's manifest, beside the CI's secrets: a manifest must
@@ -132,5 +132,24 @@ scenarios:
     const warned = await validate(file);
     expect(warned.code).toBe(0);
     expect(warned.out).toMatch(/W_PATTERN_FALLBACK the pattern "\^\(\?=\.\*\\\\d\)\[a-z0-9\]\{8,\}\$" uses lookaround/);
+  });
+});
+
+describe("serve on a manifest naming a file outside its folder", () => {
+  it("refuses to start, and serves with --allow-outside", async () => {
+    const dir = join(root, "serve-outside", "recipe");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(root, "serve-outside", "tools.json"), TOOLS);
+    writeFileSync(join(dir, "fakes.yaml"), `version: 1\nservers:\n  notes:\n    captured: ../tools.json\n    tools:\n      ping: { answer: { format: text }, jsonata: '"pong"' }\n`);
+    const refused = await runCli(["serve", join(dir, "fakes.yaml"), "--port", "0", "--host", "127.0.0.1"]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/E_IO .*outside the Recipe's folder/);
+    const serve = await startServe([join(dir, "fakes.yaml"), "--allow-outside"]);
+    try {
+      expect((await fetch(`http://127.0.0.1:${serve.port}/health`)).status).toBe(200);
+    } finally {
+      serve.child.kill("SIGTERM");
+      await serve.exited;
+    }
   });
 });
