@@ -14,6 +14,12 @@ import type { PathSegment } from "./source-document.js";
 type Json = Record<string, unknown>;
 
 /**
+ * How deep data read from a file may nest. Worlds are walked, copied and checked by recursive
+ * code (and by ajv), which a hostile file 100,000 levels deep would overflow.
+ */
+export const MAX_DATA_DEPTH = 256;
+
+/**
  * Replaces every `{ $file }` in the scenarios' states and the entities' defaults with its file's
  * data, in place, reporting a file that cannot be read or parsed (then the value is null: the
  * world is not built while an error stands).
@@ -80,14 +86,35 @@ function readDataFile(reference: Json, path: PathSegment[], context: LoadContext
     });
     return null;
   }
+  const depth = depthOf(parsed.value);
+  if (depth > MAX_DATA_DEPTH) {
+    context.report.error("E_WORLD_VALUE", [...path, "$file"], `${name} nests ${depth} levels deep; data files may nest ${MAX_DATA_DEPTH} levels`);
+    return null;
+  }
   return parsed.value;
+}
+
+/** How many levels of arrays and objects a value nests, counted without recursion. */
+function depthOf(value: unknown): number {
+  let deepest = 0;
+  const pending: Array<[unknown, number]> = [[value, 0]];
+  while (pending.length > 0) {
+    const [node, depth] = pending.pop() as [unknown, number];
+    if (node === null || typeof node !== "object") continue;
+    if (depth + 1 > deepest) deepest = depth + 1;
+    if (deepest > MAX_DATA_DEPTH) return deepest;
+    for (const item of Array.isArray(node) ? node : Object.values(node)) if (item !== null && typeof item === "object") pending.push([item, depth + 1]);
+  }
+  return deepest;
 }
 
 function parseJson(text: string): { value: unknown } | { offset: number; message: string } {
   try {
     return { value: JSON.parse(text) };
   } catch {
-    const offset = jsonErrorOffset(text) ?? 0;
+    const offset = jsonErrorOffset(text);
+    // Valid JSON that JSON.parse still refuses nests deeper than its stack.
+    if (offset === undefined) return { offset: 0, message: `it nests deeper than ${MAX_DATA_DEPTH} levels` };
     return { offset, message: offset >= text.length ? "it ends too soon" : "unexpected character" };
   }
 }

@@ -132,3 +132,13 @@ describe("$file scenario values", () => {
     expect(diagnostics.map((d) => [d.code, d.file.endsWith("records.jsonl"), d.line, d.column])).toEqual([["E_FILE_PARSE", true, 2, 24]]);
   });
 });
+
+describe("$file data nesting", () => {
+  it("refuses a data file nested deeper than the limit instead of overflowing the stack", async () => {
+    const deep = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
+    const file = recipe("file-deep", "list", "{ $file: data/records.json }", { "data/records.json": deep });
+    const { diagnostics } = await checkManifest(file);
+    expect(diagnostics.map((d) => d.code)).toEqual([expect.stringMatching(/^E_(WORLD_VALUE|FILE_PARSE)$/)]);
+    expect(diagnostics[0].message).toMatch(/nests/);
+  });
+});
