@@ -47,27 +47,37 @@ export class SourceDocument {
   /** Every key that repeats one before it in the same mapping (merge keys `<<` may repeat). */
   private duplicateKeys(): ParseProblem[] {
     const found: ParseProblem[] = [];
-    visit(this.doc, {
-      Map: (_, map) => {
-        const seen = new Set<unknown>();
-        for (const pair of map.items) {
-          // A complex key (a mapping or a sequence as a key) is equal only to itself, as in yaml.
-          if (!isScalar(pair.key)) continue;
-          const value = pair.key.value;
-          if (value === "<<") continue;
-          if (!seen.has(value)) {
-            seen.add(value);
-            continue;
-          }
-          const name = String(value);
-          found.push({
-            code: "E_YAML_DUPLICATE_KEY",
-            message: `the key "${name.length > 100 ? `${name.slice(0, 100)}…` : name}" appears twice in the same map`,
-            position: this.positionAt(pair.key.range?.[0] ?? 0),
-          });
+    // Collections only, without recursion: scalars (most of a large world) are never visited.
+    const pending: unknown[] = [this.doc.contents];
+    while (pending.length > 0) {
+      const node = pending.pop();
+      if (isSeq(node)) {
+        for (const item of node.items) if (isMap(item) || isSeq(item)) pending.push(item);
+        continue;
+      }
+      if (!isMap(node)) continue;
+      const seen = new Set<unknown>();
+      for (const pair of node.items) {
+        if (isMap(pair.value) || isSeq(pair.value)) pending.push(pair.value);
+        // A complex key (a mapping or a sequence as a key) is equal only to itself, as in yaml.
+        if (!isScalar(pair.key)) {
+          if (isMap(pair.key) || isSeq(pair.key)) pending.push(pair.key);
+          continue;
         }
-      },
-    });
+        const value = pair.key.value;
+        if (value === "<<") continue;
+        if (!seen.has(value)) {
+          seen.add(value);
+          continue;
+        }
+        const name = String(value);
+        found.push({
+          code: "E_YAML_DUPLICATE_KEY",
+          message: `the key "${name.length > 100 ? `${name.slice(0, 100)}…` : name}" appears twice in the same map`,
+          position: this.positionAt(pair.key.range?.[0] ?? 0),
+        });
+      }
+    }
     return found;
   }
 
