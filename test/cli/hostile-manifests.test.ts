@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -8,9 +8,18 @@ import { runCli, startServe } from "../support/cli-process.js";
 /**
  * `validate` runs in CI on a pull request's manifest, beside the CI's secrets: a manifest must
  * not make it print a file it has no business reading, fill the memory, or hang.
+ *
+ * "Exits in under 5 s" is checked on the CPU time the validate process spends (start-up
+ * included), which a machine shared with other work does not inflate, and a hang (which spends
+ * none) by a wall-clock bound well past it.
  */
 const root = mkdtempSync(join(tmpdir(), "eval-simulate-hostile-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+// Preloaded into the CLI process: writes the CPU seconds it spent when it exits.
+const CPU_REPORT = join(root, "cpu-report.cjs");
+writeFileSync(CPU_REPORT, 'process.on("exit", () => { const u = process.cpuUsage(); require("node:fs").writeFileSync(process.env.CPU_REPORT_FILE, String((u.user + u.system) / 1e6)); });\n');
+let runs = 0;
 
 const SECRET = "s3cr3t-token-4f1c9a";
 const TOOLS = JSON.stringify({ tools: [{ name: "ping", inputSchema: { type: "object", properties: { word: { type: "string" } } } }] });
@@ -33,8 +42,11 @@ ${extra}`;
 
 async function validate(file: string, ...flags: string[]) {
   const started = Date.now();
-  const result = await runCli(["validate", file, ...flags], { env: { CI_DEPLOY_TOKEN: SECRET } });
-  return { ...result, seconds: (Date.now() - started) / 1000, out: result.stdout + result.stderr };
+  const cpuFile = join(root, `cpu-${++runs}.txt`);
+  const result = await runCli(["validate", file, ...flags], { env: { CI_DEPLOY_TOKEN: SECRET, NODE_OPTIONS: `--require ${CPU_REPORT}`, CPU_REPORT_FILE: cpuFile } });
+  const wall = (Date.now() - started) / 1000;
+  expect(wall, "validate returned, well before a hang would have ended it").toBeLessThan(25);
+  return { ...result, seconds: Number(readFileSync(cpuFile, "utf8")), out: result.stdout + result.stderr };
 }
 
 describe("validate on a hostile manifest", () => {
