@@ -12,6 +12,7 @@ const args = {
   format: { type: "enum", options: ["text", "json", "github"] as string[], default: "text", description: "How to print results: text, json, or github (workflow annotations)" },
   recording: { type: "string", description: "The JSONL file the contract tests recorded to: replayed, and held to the observations" },
   clock: { type: "string", description: "The clock worlds are built at (ISO 8601; default now)" },
+  "allow-outside": { type: "boolean", description: "Also read files the manifest names outside its own folder (EVAL_SIMULATE_ALLOW_OUTSIDE=1)" },
 } satisfies ArgsDef;
 
 
@@ -60,6 +61,8 @@ export default defineCommand({
       }
     }
     if (parsed.recording !== undefined && !existsSync(parsed.recording)) return usage(`--recording: no file ${parsed.recording}`);
+    // The checks load the manifest again themselves: the environment carries the flag to them.
+    if (parsed["allow-outside"]) process.env.EVAL_SIMULATE_ALLOW_OUTSIDE = "1";
     const { manifest: loaded, diagnostics } = await checkManifest(manifest, { clock: parsed.clock });
     if (!loaded) {
       process.stderr.write(renderDiagnostics([{ file: manifest, valid: false, diagnostics }]));

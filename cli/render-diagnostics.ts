@@ -1,6 +1,6 @@
-import { readFileSync } from "node:fs";
 import { relative } from "node:path";
 import type { Diagnostic } from "../engine/manifest/diagnostic.js";
+import { readRegularFile } from "../engine/verify/read-regular-file.js";
 
 /** The result of validating one manifest, as the CLI renders it. */
 export interface ValidationOutcome {
@@ -18,17 +18,33 @@ const shown = (file: string) => relative(process.cwd(), file) || file;
 function frame(diagnostic: Diagnostic, cache: Map<string, string[]>): string {
   let lines = cache.get(diagnostic.file);
   if (!lines) {
-    try {
-      lines = readFileSync(diagnostic.file, "utf8").split("\n");
-    } catch {
-      lines = [];
-    }
+    // The same rules as the loader's: a file swapped for a FIFO or a device since is not read.
+    const read = readRegularFile(diagnostic.file);
+    lines = read.ok ? read.text.split("\n") : [];
     cache.set(diagnostic.file, lines);
   }
   const line = lines[diagnostic.line - 1];
   if (line === undefined) return "";
+  const { text, caret } = clipLine(line, diagnostic.column - 1);
   const gutter = String(diagnostic.line).length;
-  return `  ${diagnostic.line} | ${line}\n  ${" ".repeat(gutter)} | ${" ".repeat(Math.max(0, diagnostic.column - 1))}^\n`;
+  return `  ${diagnostic.line} | ${text}\n  ${" ".repeat(gutter)} | ${" ".repeat(caret)}^\n`;
+}
+
+/** How much of the offending line a code frame shows around the column, at most. */
+const FRAME_WIDTH = 100;
+
+/**
+ * The part of a line a code frame shows: the window around the column, control characters
+ * made visible. A file with no line breaks (a binary, a minified JSON) is one line, and a frame
+ * never echoes a whole file.
+ */
+export function clipLine(line: string, column: number): { text: string; caret: number } {
+  const start = Math.max(0, Math.min(column - FRAME_WIDTH / 2, line.length - FRAME_WIDTH));
+  const end = Math.min(line.length, start + FRAME_WIDTH);
+  const visible = line.slice(start, end).replace(/[\u0000-\u0008\u000b-\u001f\u007f\r]/g, "·");
+  const before = start > 0 ? "…" : "";
+  const after = end < line.length ? "…" : "";
+  return { text: `${before}${visible}${after}`, caret: before.length + Math.max(0, column - start) };
 }
 
 /** Human-readable: each problem with its place, a code frame and a hint, then a summary line. */

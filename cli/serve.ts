@@ -26,6 +26,7 @@ const args = {
   },
   inspect: { type: "boolean", description: "Serve the inspector page at /_inspect, behind the admin token when set (EVAL_SIMULATE_INSPECT=1)" },
   "run-dir": { type: "string", description: "A run folder: record.jsonl, initial-state.json, state.json and manifests/ (EVAL_SIMULATE_RUN_DIR)" },
+  "allow-outside": { type: "boolean", description: "Also read files the manifest names outside its own folder (EVAL_SIMULATE_ALLOW_OUTSIDE=1)" },
 } satisfies ArgsDef;
 
 /** Every value of a repeatable flag (citty keeps only the last), or undefined when it is absent. */
@@ -76,7 +77,7 @@ export default defineCommand({
     }
     let loaded: Awaited<ReturnType<typeof loadFakes>>;
     try {
-      loaded = await loadFakes(manifest, { clock: parsed.clock });
+      loaded = await loadFakes(manifest, { clock: parsed.clock, ...(parsed["allow-outside"] ? { allowOutside: true } : {}) });
     } catch (error) {
       if (!(error instanceof ManifestError)) throw error;
       process.stderr.write(renderText([{ file: manifest, valid: false, diagnostics: error.diagnostics }]));

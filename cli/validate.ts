@@ -8,6 +8,7 @@ const args = {
   manifests: { type: "positional", description: "The manifests to check", required: false, default: "fakes.yaml", valueHint: "fakes.yaml..." },
   format: { type: "enum", options: ["text", "json", "github"] as string[], default: "text", description: "How to print problems: text, json, or github (workflow annotations)" },
   clock: { type: "string", description: "The clock scenario worlds are built at for their checks (ISO 8601; default now)" },
+  "allow-outside": { type: "boolean", description: "Also read files the manifest names outside its own folder (EVAL_SIMULATE_ALLOW_OUTSIDE=1)" },
 } satisfies ArgsDef;
 
 /** `eval-simulate validate [fakes.yaml...]`: every problem of every manifest, at once. */
@@ -23,12 +24,12 @@ export default defineCommand({
     for (const file of files) {
       // An evals file (named evals.yaml, or holding `fakes` and `cases`) is checked with the fakes it names.
       if (isEvalsFile(file)) {
-        const checked = await checkEvals(file, { clock: parsed.clock });
+        const checked = await checkEvals(file, { clock: parsed.clock, ...(parsed["allow-outside"] ? { allowOutside: true } : {}) });
         if (!checked.evals && checked.diagnostics.length === 1 && checked.diagnostics[0].code === "E_IO" && checked.diagnostics[0].path === "(root)") unreadable = true;
         outcomes.push({ file, valid: checked.evals !== undefined, diagnostics: checked.diagnostics, evals: checked.evals && { cases: checked.evals.cases?.length ?? 0, selection: checked.evals.selection?.length ?? 0 } });
         continue;
       }
-      const { manifest, diagnostics } = await checkManifest(file, { clock: parsed.clock });
+      const { manifest, diagnostics } = await checkManifest(file, { clock: parsed.clock, ...(parsed["allow-outside"] ? { allowOutside: true } : {}) });
       if (!manifest && diagnostics.length === 1 && diagnostics[0].code === "E_IO" && diagnostics[0].path === "(root)") unreadable = true;
       outcomes.push({
         file,

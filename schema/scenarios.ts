@@ -1,4 +1,5 @@
 import { Type } from "typebox";
+import { EntityValue } from "./data-file.js";
 import { describe, ID_PATTERN } from "./describe.js";
 
 const Outcome = Type.Object(
@@ -63,9 +64,9 @@ export const Scenario = Type.Object(
     default: Type.Optional(Type.Boolean(describe("The scenario served when none is named. Exactly one scenario is the default.", { default: false }))),
     extends: Type.Optional(Type.String(describe("A scenario this one starts from: objects merge deeply, arrays are replaced."))),
     state: Type.Optional(
-      Type.Record(Type.String({ pattern: ID_PATTERN }), Type.Record(Type.String(), Type.Unknown()), {
+      Type.Record(Type.String({ pattern: ID_PATTERN }), Type.Record(Type.String(), EntityValue("The entity's value in this scenario, or `{ $file: data/records.json }`.")), {
         ...describe(
-          "Each fake's state by fake id and entity, merged over the entities' defaults. Values may be `{ $date: \"-3d\" }`, `{ $date: \"-1d\", at: \"09:00\" }`, `{ $id: \"label\" }` or `{ $expr: \"<jsonata>\" }`.",
+          "Each fake's state by fake id and entity, merged over the entities' defaults. Values may be `{ $date: \"-3d\" }`, `{ $date: \"-1d\", at: \"09:00\" }`, `{ $id: \"label\" }`, `{ $expr: \"<jsonata>\" }`, or `{ $file: data/records.json }` (a JSON or JSON Lines data file beside the manifest).",
         ),
       }),
     ),

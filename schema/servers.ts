@@ -1,4 +1,5 @@
 import { Type } from "typebox";
+import { EntityValue } from "./data-file.js";
 import { describe, ID_PATTERN, NAME_PATTERN } from "./describe.js";
 import { JsonataHandler } from "./handlers.js";
 import { JsonSchema } from "./json-schema.js";
@@ -12,7 +13,7 @@ export const Entity = Type.Object(
     description: Type.Optional(Type.String(describe("What this entity holds."))),
     schema: JsonSchema("The entity's JSON Schema: every scenario's value for it must validate."),
     default: Type.Optional(
-      Type.Unknown(describe("The entity's value when a scenario does not set it.", { examples: [[]] })),
+      EntityValue("The entity's value when a scenario does not set it; `{ $file: data/notes.json }` reads it from a data file.", { examples: [[]] }),
     ),
   },
   { additionalProperties: false, ...describe("A named part of the fake's state, with its JSON Schema.") },

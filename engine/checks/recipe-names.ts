@@ -20,7 +20,8 @@ const keys = (value: unknown): string[] => (value && typeof value === "object" &
 function manifestDocument(manifest: string | URL): Record<string, unknown> {
   const file = filePath(manifest);
   try {
-    const document = parse(readFileSync(file, "utf8"), { maxAliasCount: 1000, merge: true }) as unknown;
+    // yaml's duplicate-key check is quadratic (a 100,000-key world never finishes); validate reports duplicates.
+    const document = parse(readFileSync(file, "utf8"), { maxAliasCount: 1000, merge: true, uniqueKeys: false }) as unknown;
     return document && typeof document === "object" ? (document as Record<string, unknown>) : {};
   } catch (error) {
     throw new Error(`[eval-simulate] checkRecipeFakes cannot read the manifest ${file}: ${(error as Error).message}; run eval-simulate validate ${file}`);

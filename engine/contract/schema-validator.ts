@@ -2,13 +2,15 @@
  * The one place plain JSON Schemas are compiled, the way the MCP SDK's ajv validator does it:
  * the engine picked by `$schema`, formats enforced by ajv-formats, `strict: false`, all errors
  * reported, the schema itself not checked against its meta-schema (so a schema the SDK accepts
- * is accepted here). Unlike the SDK, a schema with no `$schema` is draft-07 by default.
+ * is accepted here). Unlike the SDK, a schema with no `$schema` is draft-07 by default, and
+ * patterns run on RE2 (linear time) rather than JavaScript's backtracking engine.
  */
 import { Ajv, type ErrorObject, type Logger, type Options, type ValidateFunction } from "ajv";
 import { Ajv2019 } from "ajv/dist/2019.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import formatsModule from "ajv-formats";
 import { dialectOf, engineOf, upgradeDraft04, type Dialect, type Engine } from "./dialect.js";
+import { linearRegExp, notePatterns, replayPatternNotes, type PatternNote } from "./linear-pattern.js";
 import type { JsonSchema } from "./schema-walk.js";
 
 // ajv-formats is CommonJS: under NodeNext its default import is `module.exports`, whose
@@ -33,6 +35,8 @@ export interface CompiledSchema {
   readonly dialect: Dialect;
   /** ajv's warnings while compiling (such as an unknown format, which is then not checked). */
   readonly warnings: readonly string[];
+  /** Patterns RE2 cannot run (backreferences, lookaround), which run on JavaScript's engine. */
+  readonly patternNotes: readonly PatternNote[];
   validate(value: unknown): boolean;
   /** ajv's `errorsText`: `data/limit must be <= 50, data must have required property 'x'`. */
   errorsText(): string;
@@ -56,7 +60,7 @@ type AjvEngine = Ajv | Ajv2019 | Ajv2020;
  * servers often repeat a schema (the same pagination arguments on fifty tools), and compiling
  * costs milliseconds. Keyed by the whole text, `$id` included, so only identical schemas share.
  */
-const compiledByText = new Map<string, { validator: ValidateFunction; ajv: AjvEngine; warnings: string[] }>();
+const compiledByText = new Map<string, { validator: ValidateFunction; ajv: AjvEngine; warnings: string[]; notes: PatternNote[] }>();
 const MAX_SHARED = 20_000;
 
 const ENGINES: Record<Engine, new (options: Options) => AjvEngine> = {
@@ -92,7 +96,7 @@ export function createSchemaCompiler(options: SchemaCompilerOptions = {}): Schem
   function engine(kind: Engine): AjvEngine {
     let ajv = engines.get(kind);
     if (ajv === undefined) {
-      ajv = new ENGINES[kind]({ strict: false, allErrors: true, validateFormats: true, validateSchema: false, logger });
+      ajv = new ENGINES[kind]({ strict: false, allErrors: true, validateFormats: true, validateSchema: false, logger, code: { regExp: linearRegExp } });
       addFormats(ajv);
       engines.set(kind, ajv);
     }
@@ -101,21 +105,22 @@ export function createSchemaCompiler(options: SchemaCompilerOptions = {}): Schem
 
   function compile(schema: JsonSchema): CompiledSchema {
     const cached = typeof schema === "object" && schema !== null ? cache.get(schema) : undefined;
-    if (cached !== undefined) return cached;
+    if (cached !== undefined) return replayPatternNotes(cached);
     const dialect = dialectOf(schema, fallback);
     const ajv = engine(engineOf(dialect));
     const source = dialect === "draft-04" ? upgradeDraft04(schema) : schema;
     const key = `${dialect}\n${JSON.stringify(source)}`;
     const shared = compiledByText.get(key);
     if (shared) {
-      const compiled = wrap(shared.ajv, shared.validator, dialect, shared.warnings);
+      const compiled = wrap(shared.ajv, shared.validator, dialect, shared.warnings, shared.notes);
       if (typeof schema === "object" && schema !== null) cache.set(schema, compiled);
-      return compiled;
+      return replayPatternNotes(compiled);
     }
     warnings = [];
     let validator: ValidateFunction;
+    let notes: PatternNote[];
     try {
-      validator = ajv.compile(source);
+      ({ result: validator, notes } = notePatterns(() => ajv.compile(source)));
     } catch (error) {
       const found = metaSchemaFindings(ajv, source);
       const reason = error instanceof Error ? error.message : String(error);
@@ -129,9 +134,9 @@ export function createSchemaCompiler(options: SchemaCompilerOptions = {}): Schem
       // An async validator answers a Promise, which would read as "valid" every time.
       throw new Error("[eval-simulate] invalid JSON Schema: $async schemas are not supported; remove $async");
     }
-    const compiled = wrap(ajv, validator, dialect, warnings);
+    const compiled = wrap(ajv, validator, dialect, warnings, notes);
     if (typeof schema === "object" && schema !== null) cache.set(schema, compiled);
-    if (compiledByText.size < MAX_SHARED) compiledByText.set(key, { validator, ajv, warnings: [...warnings] });
+    if (compiledByText.size < MAX_SHARED) compiledByText.set(key, { validator, ajv, warnings: [...warnings], notes });
     return compiled;
   }
 
@@ -139,11 +144,12 @@ export function createSchemaCompiler(options: SchemaCompilerOptions = {}): Schem
 }
 
 /** A CompiledSchema over an ajv validator, keeping the errors of its own last call. */
-function wrap(ajv: AjvEngine, validator: ValidateFunction, dialect: Dialect, warnings: string[]): CompiledSchema {
+function wrap(ajv: AjvEngine, validator: ValidateFunction, dialect: Dialect, warnings: string[], notes: PatternNote[]): CompiledSchema {
   let errors: ErrorObject[] = [];
   return {
     dialect,
     warnings: Object.freeze([...warnings]),
+    patternNotes: Object.freeze([...notes]),
     validate(value) {
       const valid = validator(value) === true;
       errors = valid ? [] : [...(validator.errors ?? [])];
@@ -173,4 +179,27 @@ function metaSchemaFindings(ajv: AjvEngine, schema: JsonSchema): string | undefi
   } catch {
     return undefined;
   }
+}
+
+/** What the MCP SDK's `fromJsonSchema` takes as its validator (its `jsonSchemaValidator` shape). */
+export interface SdkSchemaValidator {
+  getValidator<T>(schema: JsonSchema): (input: unknown) => { valid: true; data: T; errorMessage: undefined } | { valid: false; data: undefined; errorMessage: string };
+}
+
+/**
+ * The SDK's validator interface over this module's compiler: the same dialect rules as the
+ * SDK's ajv provider (2020-12 when `$schema` says nothing, formats enforced), the same error
+ * text, and patterns on RE2, so a fake built with `toolsOf` cannot be held by a captured pattern.
+ *
+ * @example fromJsonSchema(tool.inputSchema, sdkSchemaValidator())
+ */
+export function sdkSchemaValidator(): SdkSchemaValidator {
+  const compiler = createSchemaCompiler({ defaultDialect: "2020-12" });
+  return {
+    getValidator<T>(schema: JsonSchema) {
+      const compiled = compiler.compile(schema);
+      return (input: unknown) =>
+        compiled.validate(input) ? { valid: true as const, data: input as T, errorMessage: undefined } : { valid: false as const, data: undefined, errorMessage: compiled.errorsText() };
+    },
+  };
 }

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { ManifestDocument } from "../../schema/manifest.js";
 import { compileApi } from "../api/compile-api.js";
@@ -6,7 +5,7 @@ import type { OperationHandler } from "../handlers/typescript-handlers.js";
 import { checkEntities, checkEntityNames, checkHandler, checkSetTargets, DEFAULT_TIMEOUT_MS } from "./check-server.js";
 import { suggestion } from "./diagnostic.js";
 import { loadHandlersModule } from "./handlers-module.js";
-import type { LoadContext } from "./load-context.js";
+import { compileNotingPatterns, type LoadContext } from "./load-context.js";
 import { SourceDocument } from "./source-document.js";
 import type { ApiManifest, OperationManifest } from "./types.js";
 
@@ -39,15 +38,13 @@ export function operationName(operation: DocumentOperation): string {
 }
 
 function readDocument(api: ApiDocument, path: string[], context: LoadContext): Record<string, unknown> | undefined {
-  const file = resolve(context.dir, api.openapi as string);
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    context.report.error("E_IO", [...path, "openapi"], `cannot read the OpenAPI document ${api.openapi}: ${(error as NodeJS.ErrnoException).code ?? error}`);
+  const read = context.files.read(api.openapi as string);
+  const file = read.file;
+  if (!read.ok) {
+    context.report.error("E_IO", [...path, "openapi"], `cannot read the OpenAPI document ${api.openapi}: it ${read.reason}`);
     return undefined;
   }
-  const source = new SourceDocument(file, text);
+  const source = new SourceDocument(file, read.text);
   for (const problem of source.problems) {
     context.report.error("E_FILE_PARSE", [...path, "openapi"], problem.message, { in: { file, position: problem.position } });
   }
@@ -86,7 +83,7 @@ export async function checkApi(id: string, api: ApiDocument, context: LoadContex
     return { ...base, emulate: api.emulate, operations: [] };
   }
   const document = readDocument(api, path, context);
-  const module = api.handlers ? await loadHandlersModule(api.handlers, [...path, "handlers"], dir, report) : undefined;
+  const module = api.handlers ? await loadHandlersModule(api.handlers, [...path, "handlers"], context.files, report) : undefined;
   if (!document) return undefined;
   const available = documentOperations(document);
   const names = available.flatMap((op) => [operationName(op), `${op.method} ${op.pathTemplate}`]);
@@ -121,7 +118,7 @@ export async function checkApi(id: string, api: ApiDocument, context: LoadContex
   const manifest: ApiManifest = { ...base, openapiFile: resolve(dir, api.openapi as string), document, handlersFile: module?.file, operations };
   // Compiled as the host will compile it, so a document whose schemas do not compile fails here.
   try {
-    compileApi(manifest);
+    compileNotingPatterns(() => compileApi(manifest), [...path, "openapi"], context);
   } catch (error) {
     report.error("E_OPENAPI", [...path, "openapi"], (error as Error).message.replace(/^\[eval-simulate\] /, ""));
     return undefined;

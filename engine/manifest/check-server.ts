@@ -4,7 +4,7 @@ import { checkScenarioValues } from "../world/index.js";
 import type { ToolHandler } from "../handlers/typescript-handlers.js";
 import { suggestion } from "./diagnostic.js";
 import { type HandlersModule, loadHandlersModule } from "./handlers-module.js";
-import { checkJsonata, checkSchema, type LoadContext } from "./load-context.js";
+import { checkJsonata, checkSchema, compileNotingPatterns, type LoadContext } from "./load-context.js";
 import { readCaptured } from "./read-captured.js";
 import type { PathSegment } from "./source-document.js";
 import type { CapturedTool, EntityManifest, HandlerManifest, ServerManifest, ToolManifest } from "./types.js";
@@ -51,13 +51,17 @@ export function checkEntityNames(names: string[] | undefined, known: string[], p
  * captured order, each with its answer and its one handler.
  */
 export async function checkServer(id: string, server: ServerDocument, context: LoadContext): Promise<ServerManifest | undefined> {
-  const { report, dir } = context;
+  const { report } = context;
   const path = ["servers", id];
-  const captured = readCaptured(server.captured, [...path, "captured"], dir, report);
+  const captured = readCaptured(server.captured, [...path, "captured"], context.files, report);
   const module = server.handlers
-    ? await loadHandlersModule(server.handlers, [...path, "handlers"], dir, report)
+    ? await loadHandlersModule(server.handlers, [...path, "handlers"], context.files, report)
     : undefined;
   const entities = checkEntities(server.entities, [...path, "entities"], context);
+  // Read by the checks (eval-simulate check), which run only on a valid manifest: the file rules
+  // are enforced here, before anything opens it.
+  const observed = server.observed === undefined ? undefined : context.files.locate(server.observed);
+  if (observed && !observed.ok) report.error("E_IO", [...path, "observed"], `the observations ${server.observed} ${observed.reason}`);
   if (!captured) return undefined;
 
   const byName = new Map(captured.tools.map((tool) => [tool.name, tool]));
@@ -134,7 +138,7 @@ function capturedSchemasCompile(tool: CapturedTool, path: PathSegment[], context
     const schema = tool[key];
     if (schema === undefined) continue;
     try {
-      capturedCompiler.compile(key === "inputSchema" ? { type: "object", ...schema } : schema);
+      compileNotingPatterns(() => capturedCompiler.compile(key === "inputSchema" ? { type: "object", ...schema } : schema), path, context, { key: true });
     } catch (error) {
       ok = false;
       context.report.error("E_CAPTURE_INVALID", path, `the captured ${key} of "${tool.name}" does not compile: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}`, { key: true, hint: "Re-capture the server, or fix the capture file's schema." });

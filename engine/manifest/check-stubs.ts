@@ -1,7 +1,7 @@
 import type { ManifestDocument } from "../../schema/manifest.js";
 import { createSchemaCompiler } from "../contract/index.js";
 import { suggestion } from "./diagnostic.js";
-import type { LoadContext } from "./load-context.js";
+import { compileNotingPatterns, type LoadContext } from "./load-context.js";
 import type { FakeIndex } from "./check-scenarios.js";
 import type { PathSegment } from "./source-document.js";
 import type { FaultManifest, JsonSchema, StubManifest } from "./types.js";
@@ -127,10 +127,11 @@ export function checkStubs(scenario: string, stubs: StubDocument[], fakes: FakeI
     });
     const errorsBefore = context.report.diagnostics.length;
     for (const [name, schema] of Object.entries(stub.match ?? {})) checkMatchSchema(schema, [...at, "match", name], 1, context);
-    if (stub.match && context.report.diagnostics.length === errorsBefore) {
+    const match = stub.match;
+    if (match && context.report.diagnostics.length === errorsBefore) {
       // Compiled as the runtime compiles it, so a stub that validates also serves.
       try {
-        matchCompiler.compile({ type: "object", properties: stub.match, required: Object.keys(stub.match) });
+        compileNotingPatterns(() => matchCompiler.compile({ type: "object", properties: match, required: Object.keys(match) }), [...at, "match"], context);
       } catch (error) {
         context.report.error("E_STUB", [...at, "match"], `the match does not compile: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}`);
       }

@@ -61,8 +61,10 @@ export const DIAGNOSTIC_CODES = {
   E_PATTERN: "Fix the regular expression: it must compile (new RegExp) and not repeat a repeated group.",
   E_CASE: "Fix the case: see eval-simulate.evals.schema.json (or your editor's hover).",
   W_NESTED_DEFAULT: "Only top-level defaults are filled; a nested default is documentation only.",
+  E_NON_FINITE: "Write a finite number: JSON has no Infinity or NaN, and a number past ±1.8e308 reads as Infinity.",
   W_UNUSED_HANDLER: "Remove the entry, or list the tool under `tools` so it is served.",
   W_TYPES_STALE: "Run `eval-simulate types` again, so tsc checks the handlers against the manifest as it is.",
+  W_PATTERN_FALLBACK: "RE2 runs patterns in linear time; this one runs on JavaScript's backtracking engine. Rewrite it without backreferences or lookaround if you can.",
 } as const;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;

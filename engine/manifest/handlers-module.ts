@@ -1,6 +1,5 @@
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
 import { importUserModule } from "./load-module.js";
+import type { RecipeFiles } from "./recipe-files.js";
 import type { Report } from "./report.js";
 import type { PathSegment } from "./source-document.js";
 
@@ -20,12 +19,13 @@ export interface HandlersModule {
 export async function loadHandlersModule(
   relative: string,
   path: readonly PathSegment[],
-  dir: string,
+  files: RecipeFiles,
   report: Report,
 ): Promise<HandlersModule> {
-  const file = resolve(dir, relative);
-  if (!existsSync(file)) {
-    report.error("E_IO", path, `the handlers module ${relative} does not exist`);
+  const located = files.locate(relative);
+  const file = located.file;
+  if (!located.ok) {
+    report.error("E_IO", path, `the handlers module ${relative} ${located.reason}`);
     return { file, handlers: {}, failed: true };
   }
   let exported: Record<string, unknown>;

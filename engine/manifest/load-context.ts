@@ -1,5 +1,7 @@
 import type { SchemaCompiler } from "../contract/index.js";
+import { notePatterns, type PatternNote } from "../contract/linear-pattern.js";
 import { type CompiledJsonataHandler, compileJsonataHandler } from "../handlers/jsonata-index.js";
+import type { RecipeFiles } from "./recipe-files.js";
 import type { Report } from "./report.js";
 import { referencedSchemas, standalone } from "./schema-refs.js";
 import type { PathSegment } from "./source-document.js";
@@ -8,12 +10,35 @@ import type { JsonSchema } from "./types.js";
 /** What every check of one manifest shares. */
 export interface LoadContext {
   dir: string;
+  /** The files the manifest may name: regular files inside its folder, size-capped. */
+  files: RecipeFiles;
   report: Report;
   /** The manifest's named schemas, as written. */
   schemas: Record<string, JsonSchema>;
   /** Named schemas already reported broken: a schema that reaches one is not reported again. */
   brokenSchemas: Set<string>;
   compiler: SchemaCompiler;
+  /** Patterns already warned about as running on JavaScript's engine: each is said once. */
+  notedPatterns: Set<string>;
+}
+
+/**
+ * Runs a compile and warns (W_PATTERN_FALLBACK, at `path`) about each pattern in it that RE2
+ * cannot run and that therefore runs on JavaScript's backtracking engine.
+ */
+export function compileNotingPatterns<T>(compile: () => T, path: readonly PathSegment[], context: LoadContext, options: { key?: boolean } = {}): T {
+  const { result, notes } = notePatterns(compile);
+  reportPatternNotes(notes, path, context, options);
+  return result;
+}
+
+function reportPatternNotes(notes: PatternNote[], path: readonly PathSegment[], context: LoadContext, options: { key?: boolean }): void {
+  for (const note of notes) {
+    if (context.notedPatterns.has(note.pattern)) continue;
+    context.notedPatterns.add(note.pattern);
+    const shown = JSON.stringify(note.pattern.length > 200 ? `${note.pattern.slice(0, 200)}…` : note.pattern);
+    context.report.warn("W_PATTERN_FALLBACK", path, `the pattern ${shown} uses ${note.reason}, which RE2 cannot run: it runs on JavaScript's backtracking engine`, options);
+  }
 }
 
 /**
@@ -31,7 +56,7 @@ export function checkSchema(schema: JsonSchema, path: readonly PathSegment[], co
     return undefined;
   }
   try {
-    context.compiler.compile(resolved);
+    compileNotingPatterns(() => context.compiler.compile(resolved), path, context);
   } catch (error) {
     context.report.error("E_JSON_SCHEMA", path, (error as Error).message.replace(/^\[eval-simulate\] /, ""));
     return undefined;

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
 import type { ManifestDocument } from "../../schema/manifest.js";
 import { createSchemaCompiler } from "../contract/index.js";
@@ -10,7 +9,11 @@ import { checkStaticTools } from "./check-static-tools.js";
 import { checkWorlds, compileManifestInvariants } from "./check-worlds.js";
 import { type Diagnostic, ManifestError } from "./diagnostic.js";
 import { checkNamedSchemas, type LoadContext } from "./load-context.js";
+import { RecipeFiles } from "./recipe-files.js";
 import { Report } from "./report.js";
+import { readScenarioFiles } from "./scenario-files.js";
+import { checkFiniteNumbers } from "./check-finite.js";
+import { readRegularFile } from "../verify/read-regular-file.js";
 import { checkAgainstSchema } from "./schema-check.js";
 import { SourceDocument } from "./source-document.js";
 import { defaultTypesFile, typesStale } from "../typegen/types-file.js";
@@ -19,6 +22,11 @@ import type { ApiManifest, JsonSchema, Manifest, ServerManifest } from "./types.
 export interface LoadOptions {
   /** The clock scenario worlds are built at for their checks; now by default. */
   clock?: string | number | Date;
+  /**
+   * Read files the manifest names outside its own folder too (by default only regular files in
+   * the manifest's folder and below are read; `EVAL_SIMULATE_ALLOW_OUTSIDE=1` also widens it).
+   */
+  allowOutside?: boolean;
 }
 
 export interface LoadResult {
@@ -40,12 +48,9 @@ function ioFailure(file: string, message: string): LoadResult {
  */
 export async function checkManifest(path: string, options: LoadOptions = {}): Promise<LoadResult> {
   const file = resolve(path);
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    return ioFailure(file, `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? error}`);
-  }
+  const read = readRegularFile(file);
+  if (!read.ok) return ioFailure(file, `cannot read ${path}: it ${read.reason}`);
+  const text = read.text;
   const source = new SourceDocument(file, text);
   const report = new Report(source);
   for (const problem of source.problems) {
@@ -66,7 +71,12 @@ export async function checkManifest(path: string, options: LoadOptions = {}): Pr
     schemas: map(raw.schemas),
     invariants: Array.isArray(raw.invariants) ? raw.invariants : [],
   };
-  const context: LoadContext = { dir: dirname(file), report, schemas: (document.schemas ?? {}) as Record<string, JsonSchema>, brokenSchemas: new Set(), compiler: createSchemaCompiler() };
+  const files = new RecipeFiles(dirname(file), { allowOutside: options.allowOutside });
+  const context: LoadContext = { dir: dirname(file), files, report, schemas: (document.schemas ?? {}) as Record<string, JsonSchema>, brokenSchemas: new Set(), compiler: createSchemaCompiler(), notedPatterns: new Set() };
+  // Data files first: from here on their values count as written in place, and every number
+  // (inline or read) must be finite.
+  readScenarioFiles(raw as unknown as Record<string, unknown>, context);
+  checkFiniteNumbers(raw, report);
   // Sub-trees the schema already refused are not checked further: their shape is unknown.
   const sound = (path: (string | number)[]) => !report.hasErrorsUnder(path);
 
@@ -99,10 +109,14 @@ export async function checkManifest(path: string, options: LoadOptions = {}): Pr
   if (document.world !== undefined && document.scenarios !== undefined) {
     report.error("E_WORLD_MODULE", ["world"], "a manifest takes `world` (a module) or `scenarios`, not both", { key: true });
   } else if (document.world !== undefined) {
-    try {
-      world = await worldFromModule(resolve(context.dir, document.world));
-    } catch (error) {
-      report.error("E_WORLD_MODULE", ["world"], (error as Error).message.replace(/^\[eval-simulate\] /, ""));
+    const located = files.locate(document.world);
+    if (!located.ok) report.error("E_IO", ["world"], `the world module ${document.world} ${located.reason}`);
+    else {
+      try {
+        world = await worldFromModule(located.file);
+      } catch (error) {
+        report.error("E_WORLD_MODULE", ["world"], (error as Error).message.replace(/^\[eval-simulate\] /, ""));
+      }
     }
   } else if (!report.failed) {
     world = worldFromSpec(spec);

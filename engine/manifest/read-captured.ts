@@ -1,5 +1,4 @@
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import type { RecipeFiles } from "./recipe-files.js";
 import type { Report } from "./report.js";
 import { type PathSegment, SourceDocument } from "./source-document.js";
 import type { CapturedTool } from "./types.js";
@@ -11,7 +10,7 @@ import type { CapturedTool } from "./types.js";
 export function readCaptured(
   value: unknown,
   path: readonly PathSegment[],
-  dir: string,
+  files: RecipeFiles,
   report: Report,
 ): { tools: CapturedTool[]; file?: string } | undefined {
   let data = value;
@@ -22,13 +21,13 @@ export function readCaptured(
   let positions: SourceDocument | undefined;
   const source = () => (positions ??= new SourceDocument(file as string, text));
   if (typeof value === "string") {
-    file = resolve(dir, value);
-    try {
-      text = readFileSync(file, "utf8");
-    } catch (error) {
-      report.error("E_IO", path, `cannot read the capture ${value}: ${(error as NodeJS.ErrnoException).code ?? error}`);
+    const read = files.read(value);
+    file = read.file;
+    if (!read.ok) {
+      report.error("E_IO", path, `cannot read the capture ${value}: it ${read.reason}`);
       return undefined;
     }
+    text = read.text;
     const json = file.endsWith(".json") ? tryJson(text) : undefined;
     if (json !== undefined) data = json;
     else {

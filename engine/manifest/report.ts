@@ -13,6 +13,9 @@ export interface ReportOptions {
   in?: { file: string; position: Position };
 }
 
+/** A message quoting a file (a key, a token) says enough in this many characters. */
+const MAX_MESSAGE = 1000;
+
 /** Collects a manifest's diagnostics as the checks find them, each placed in its source. */
 export class Report {
   readonly diagnostics: Diagnostic[] = [];
@@ -73,7 +76,7 @@ export class Report {
     this.diagnostics.push({
       code,
       severity,
-      message,
+      message: message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message,
       hint: options.hint ?? DIAGNOSTIC_CODES[code],
       file: options.in?.file ?? this.source.file,
       line: position.line,

@@ -1,4 +1,4 @@
-import { isMap, isPair, isScalar, isSeq, LineCounter, type Node, parseDocument, type Scalar, visit } from "yaml";
+import { isMap, isPair, isScalar, isSeq, LineCounter, type Node, type Pair, parseDocument, type Scalar, visit, type YAMLMap } from "yaml";
 
 export type PathSegment = string | number;
 export interface Position {
@@ -21,30 +21,64 @@ export class SourceDocument {
   readonly value: unknown;
   readonly problems: ParseProblem[];
   private readonly lines = new LineCounter();
+  /** Big mappings (a world's records by id) are searched by key many times: once indexed, each search is one lookup. */
+  private readonly pairIndex = new WeakMap<YAMLMap, Map<string, Pair>>();
   private readonly doc;
 
   constructor(
     readonly file: string,
     readonly text: string,
   ) {
-    // `merge` reads `<<: *anchor` keys, which Recipes use to share a tool's settings.
-    this.doc = parseDocument(text, { lineCounter: this.lines, uniqueKeys: true, prettyErrors: false, merge: true });
-    this.problems = this.doc.errors.map((error) => {
-      if (error.code !== "DUPLICATE_KEY") {
-        return { code: "E_YAML_SYNTAX" as const, message: error.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, ""), position: this.positionAt(error.pos[0]) };
-      }
-      // Name the key, and point at it rather than at the end of what came before it.
-      const at = text.slice(error.pos[0]).search(/\S/) + error.pos[0];
-      const key = /^(?:"([^"]*)"|'([^']*)'|([^:#\n]+?))\s*:/.exec(text.slice(at));
-      const name = key ? (key[1] ?? key[2] ?? key[3]) : undefined;
-      return {
-        code: "E_YAML_DUPLICATE_KEY" as const,
-        message: name === undefined ? "a key appears twice in the same map" : `the key "${name}" appears twice in the same map`,
-        position: this.positionAt(at),
-      };
-    });
+    // `merge` reads `<<: *anchor` keys, which Recipes use to share a tool's settings. yaml's
+    // own duplicate-key check compares every key with every other (a 100,000-key world did not
+    // finish in minutes): duplicates are found below, with a Set per mapping.
+    this.doc = parseDocument(text, { lineCounter: this.lines, uniqueKeys: false, prettyErrors: false, merge: true });
+    this.problems = this.doc.errors.map((error) => ({
+      code: "E_YAML_SYNTAX" as const,
+      message: error.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, ""),
+      position: this.positionAt(error.pos[0]),
+    }));
+    this.problems.push(...this.duplicateKeys());
+    this.problems.sort((a, b) => a.position.line - b.position.line || a.position.column - b.position.column);
     // yaml still returns partial data beside errors; callers check `problems` first.
     this.value = this.problems.length === 0 ? this.resolve() : undefined;
+  }
+
+  /** Every key that repeats one before it in the same mapping (merge keys `<<` may repeat). */
+  private duplicateKeys(): ParseProblem[] {
+    const found: ParseProblem[] = [];
+    // Collections only, without recursion: scalars (most of a large world) are never visited.
+    const pending: unknown[] = [this.doc.contents];
+    while (pending.length > 0) {
+      const node = pending.pop();
+      if (isSeq(node)) {
+        for (const item of node.items) if (isMap(item) || isSeq(item)) pending.push(item);
+        continue;
+      }
+      if (!isMap(node)) continue;
+      const seen = new Set<unknown>();
+      for (const pair of node.items) {
+        if (isMap(pair.value) || isSeq(pair.value)) pending.push(pair.value);
+        // A complex key (a mapping or a sequence as a key) is equal only to itself, as in yaml.
+        if (!isScalar(pair.key)) {
+          if (isMap(pair.key) || isSeq(pair.key)) pending.push(pair.key);
+          continue;
+        }
+        const value = pair.key.value;
+        if (value === "<<") continue;
+        if (!seen.has(value)) {
+          seen.add(value);
+          continue;
+        }
+        const name = String(value);
+        found.push({
+          code: "E_YAML_DUPLICATE_KEY",
+          message: `the key "${name.length > 100 ? `${name.slice(0, 100)}…` : name}" appears twice in the same map`,
+          position: this.positionAt(pair.key.range?.[0] ?? 0),
+        });
+      }
+    }
+    return found;
   }
 
   /** The document as plain data; an alias that names no anchor, or too many aliases, is a problem. */
@@ -80,7 +114,7 @@ export class SourceDocument {
     for (let i = 0; i < path.length; i++) {
       const segment = path[i];
       if (isMap(node)) {
-        const pair = node.items.find((item) => isPair(item) && keyText(item.key) === String(segment));
+        const pair = this.pairOf(node, String(segment));
         if (!pair) return found;
         const last = i === path.length - 1;
         if (last && want === "key") return pair.key as Node;
@@ -94,6 +128,17 @@ export class SourceDocument {
       found = node as Node;
     }
     return found;
+  }
+
+  /** A mapping's entry by key text, from an index built the first time the mapping is searched. */
+  private pairOf(map: YAMLMap, key: string): Pair | undefined {
+    let index = this.pairIndex.get(map);
+    if (!index) {
+      index = new Map();
+      for (const item of map.items) if (isPair(item) && !index.has(keyText(item.key))) index.set(keyText(item.key), item as Pair);
+      this.pairIndex.set(map, index);
+    }
+    return index.get(key);
   }
 
   /** Where the value at `path` starts (or its nearest existing ancestor). */

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { readRegularFile } from "../verify/read-regular-file.js";
 import type { Manifest } from "../manifest/types.js";
 import { typeModel } from "./type-model.js";
 
@@ -22,8 +22,10 @@ export function defaultTypesFile(manifestFile: string): string {
  * @example if (typesStale(manifest, "fakes.d.ts")) console.warn("run eval-simulate types");
  */
 export function typesStale(manifest: Manifest, file: string): boolean | undefined {
-  if (!existsSync(file)) return undefined;
-  const recorded = HASH_LINE.exec(readFileSync(file, "utf8").slice(0, 4096))?.[1];
+  // Read as every file beside a manifest is: never a FIFO or a device, never past the size cap.
+  const read = readRegularFile(file, 16 * 1024 * 1024);
+  if (!read.ok) return undefined;
+  const recorded = HASH_LINE.exec(read.text.slice(0, 4096))?.[1];
   if (recorded === undefined) return undefined;
   return recorded !== typeModel(manifest).hash;
 }

@@ -1,6 +1,6 @@
 import { fromJsonSchema } from "@modelcontextprotocol/server";
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
 import { answerResult, nestedDefaults } from "../contract/index.js";
+import { sdkSchemaValidator } from "../contract/schema-validator.js";
 import type { ToolResult } from "../handlers/typescript-handlers.js";
 import type { Contract } from "./contract-of.js";
 
@@ -30,7 +30,8 @@ export interface ToolConfig {
  * server.registerTool("list-deals", config("list-deals"), async ({ limit }) => answer("list-deals", { deals }));
  */
 export function toolsOf(contract: Contract) {
-  const validator = new AjvJsonSchemaValidator();
+  // The SDK's own ajv would run captured patterns on JavaScript's backtracking engine.
+  const validator = sdkSchemaValidator();
   const entry = (name: string) => {
     const found = contract[name];
     if (!found) throw new Error(`[eval-simulate] "${name}" is not a tool of this contract; its tools: ${Object.keys(contract).join(", ")}`);

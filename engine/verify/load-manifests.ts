@@ -2,10 +2,11 @@
  * Reading every fake's write map: from the folder `serve --manifest-dir` writes, or derived from
  * the `fakes.yaml` the fakes were served from.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { manifestsFromYaml } from "./manifests-from-yaml.js";
 import { normalizeManifest } from "./normalize-manifest.js";
+import { readRegularFile } from "./read-regular-file.js";
 import type { WriteMaps } from "./types.js";
 
 const KINDS = ["mcp", "api"] as const;
@@ -59,8 +60,10 @@ function isDirectory(path: string): boolean {
 }
 
 function readJson(file: string): unknown {
+  const read = readRegularFile(file);
+  if (!read.ok) throw new Error(`[eval-simulate] cannot read the manifest ${file}: it ${read.reason}`);
   try {
-    return JSON.parse(readFileSync(file, "utf8"));
+    return JSON.parse(read.text);
   } catch (error) {
     throw new Error(`[eval-simulate] cannot read the manifest ${file}: ${(error as Error).message}`, { cause: error });
   }

@@ -4,10 +4,10 @@
  * (`eval-simulate validate` does that) and captured tools are not read: the entity maps are
  * all in the manifest itself.
  */
-import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, resolve } from "node:path";
 import { normalizeManifest } from "./normalize-manifest.js";
+import { readRegularFile } from "./read-regular-file.js";
 import type { WriteMaps } from "./types.js";
 
 type Json = Record<string, unknown>;
@@ -19,7 +19,7 @@ const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "tr
  * passes a fakes.yaml needs a YAML parser (the package's own dependency).
  */
 function parseYaml(text: string, file: string): unknown {
-  let yaml: { parse(text: string, options?: { maxAliasCount?: number; merge?: boolean }): unknown };
+  let yaml: { parse(text: string, options?: { maxAliasCount?: number; merge?: boolean; uniqueKeys?: boolean }): unknown };
   try {
     yaml = createRequire(import.meta.url)("yaml") as typeof yaml;
   } catch (error) {
@@ -28,7 +28,9 @@ function parseYaml(text: string, file: string): unknown {
     });
   }
   try {
-    return yaml.parse(text, { maxAliasCount: 1000, merge: true });
+    // yaml's duplicate-key check is quadratic in a mapping's size (a 100,000-key world never
+    // finishes); duplicates are validate's to report.
+    return yaml.parse(text, { maxAliasCount: 1000, merge: true, uniqueKeys: false });
   } catch (error) {
     throw new Error(`[eval-simulate] ${file} is not valid YAML: ${(error as Error).message}`, { cause: error });
   }
@@ -39,11 +41,9 @@ function isObject(value: unknown): value is Json {
 }
 
 function readText(file: string): string {
-  try {
-    return readFileSync(file, "utf8");
-  } catch (error) {
-    throw new Error(`[eval-simulate] cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? error}`, { cause: error });
-  }
+  const read = readRegularFile(file);
+  if (!read.ok) throw new Error(`[eval-simulate] cannot read ${file}: it ${read.reason}`);
+  return read.text;
 }
 
 /**
@@ -93,7 +93,7 @@ function servedOperations(api: Json, dir: string): Json {
 function documentOperations(file: string): Array<{ method: string; path: string; operationId?: string }> {
   let document: unknown;
   try {
-    document = parseYaml(readFileSync(file, "utf8"), file);
+    document = parseYaml(readText(file), file);
   } catch {
     return []; // an unreadable document is validate's to report; the manifest's keys still name the operations
   }

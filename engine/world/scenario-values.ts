@@ -10,6 +10,8 @@ import { formatPath, type JsonPath, WorldError } from "./world-error.js";
  * `{ $id: "label" }` and `{ $expr: "<jsonata>" }`. An object is special only when its keys are
  * exactly one of those shapes; any other `$`-key is refused, because a typo such as `$data`
  * would otherwise reach the agent as a literal object and fail an eval far from its cause.
+ * `{ $file: "data/records.json" }` is read by the manifest loader, which puts the file's data in
+ * its place before any of this runs; one that reaches here was never read, and says so.
  */
 
 const SPECIAL_KEYS = ["$date", "$id", "$expr"] as const;
@@ -40,6 +42,7 @@ type Special =
 export function checkScenarioValues(value: unknown, basePath: JsonPath = []): ValueProblem[] {
   const problems: ValueProblem[] = [];
   const walk = (node: unknown, path: JsonPath): void => {
+    if (!holdsSpecial(node)) return;
     if (Array.isArray(node)) return node.forEach((item, i) => walk(item, [...path, i]));
     if (!isPlainObject(node)) return;
     const special = readSpecial(node);
@@ -79,11 +82,12 @@ interface Context {
 
 async function resolve(node: unknown, path: JsonPath, context: Context): Promise<unknown> {
   if (Array.isArray(node)) {
+    if (!holdsSpecial(node)) return deepCopy(node);
     const out: unknown[] = [];
     for (let i = 0; i < node.length; i++) out.push(await resolve(node[i], [...path, i], context));
     return out;
   }
-  if (!isPlainObject(node)) return deepCopy(node);
+  if (!isPlainObject(node) || !holdsSpecial(node)) return deepCopy(node);
   const special = readSpecial(node);
   if (special === undefined) {
     const entries: Array<[string, unknown]> = [];
@@ -102,6 +106,28 @@ async function resolve(node: unknown, path: JsonPath, context: Context): Promise
     case "expr":
       return evaluateExpr(special.expression, path, context);
   }
+}
+
+/**
+ * Whether any object in `value` has a `$`-key. Most of a large world (records read from a data
+ * file) holds none: it is copied in one pass instead of walked value by value.
+ */
+function holdsSpecial(value: unknown): boolean {
+  const pending = [value];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (Array.isArray(node)) {
+      for (const item of node) if (item !== null && typeof item === "object") pending.push(item);
+    } else if (isPlainObject(node)) {
+      for (const key in node) {
+        if (!Object.hasOwn(node, key)) continue;
+        if (key.startsWith("$")) return true;
+        const item = node[key];
+        if (item !== null && typeof item === "object") pending.push(item);
+      }
+    }
+  }
+  return false;
 }
 
 async function evaluateExpr(expression: Expression, path: JsonPath, context: Context): Promise<unknown> {
@@ -132,6 +158,9 @@ function readSpecial(node: Record<string, unknown>): Special | { code: string; m
   const keys = Object.keys(node);
   const dollarKeys = keys.filter((key) => key.startsWith("$"));
   if (dollarKeys.length === 0) return undefined;
+  if (Object.hasOwn(node, "$file")) {
+    return { code: "E_WORLD_VALUE", message: "{ $file } is read when a fakes.yaml loads; a world built elsewhere (a world module, a TypeScript fake) reads its data files itself" };
+  }
   const unknown = dollarKeys.find((key) => !(SPECIAL_KEYS as readonly string[]).includes(key));
   if (unknown !== undefined) {
     const near = didYouMean(unknown, SPECIAL_KEYS);

@@ -56,6 +56,14 @@ const CASES: Record<string, Array<[string, number, number] | [string, number, nu
   "error-schema-cycle": [["E_SCHEMA_REF", 45, 3]],
   // Reported once, at the named schema; the entities and answers that use it are not blamed.
   "error-schema-missing-nested": [["E_SCHEMA_REF", 46, 5]],
+  // `.nan` in a default, `.inf` in a scenario's state, 1e309 (Infinity) in a stub's answer.
+  "error-non-finite": [
+    ["E_NON_FINITE", 9, 53],
+    ["E_NON_FINITE", 43, 49],
+    ["E_NON_FINITE", 47, 65],
+  ],
+  // A `$file` whose JSON is broken: placed in the data file, at the stray comma's next character.
+  "error-data-file": [["E_FILE_PARSE", 3, 40, "data/notes.json"]],
 };
 
 describe("validate on broken manifests", () => {

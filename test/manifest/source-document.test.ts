@@ -55,4 +55,17 @@ describe("positions inside a YAML string", () => {
     const broken = new SourceDocument("g.yaml", "a: 1\nb: *nope\n");
     expect(broken.problems).toEqual([{ code: "E_YAML_SYNTAX", message: "the alias *nope names no anchor (&nope) defined before it", position: { line: 2, column: 4 } }]);
   });
+
+  it("finds a repeated key in any mapping, at the repeat, and lets merge keys repeat", () => {
+    const doc = new SourceDocument("x.yaml", `base: &b { a: 1 }
+other: &o { c: 1 }
+list:
+  - { id: 1, name: a, id: 2 }
+  - <<: *b
+    <<: *o
+    "1": string key
+    1: number key
+`);
+    expect(doc.problems).toEqual([{ code: "E_YAML_DUPLICATE_KEY", message: 'the key "id" appears twice in the same map', position: { line: 4, column: 23 } }]);
+  });
 });
