@@ -174,7 +174,9 @@ export function listen(handler: FetchHandler, options: { port?: number; host?: s
     // How often node:http looks for requests past those two timeouts.
     connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(headersTimeout / 4))),
   });
-  server.keepAliveTimeout = 5_000;
+  // Clients (undici's default is 4 s) close an idle connection well before the server does, so a
+  // request sent on it as the server closes it (a race a busy event loop widens) cannot happen.
+  server.keepAliveTimeout = 15_000;
   const queues = new ConnectionQueues(limits, (req, res) => serveOne(handler, limits, req, res), refuseBusy);
   server.on("request", (req, res) => queues.admit(req, res));
   server.on("connect", (_req, socket) => refuseConnect(socket as Socket));
