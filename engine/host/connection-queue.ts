@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { HttpLimits } from "./http-limits.js";
+import { responseWait } from "./response-wait.js";
 
 /** Serves one request; resolves once its answer is handed to node:http (or the socket is gone). */
 export type ServeOne = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -21,23 +22,6 @@ interface Queue {
 const PIPELINED_STARTS_PER_TURN = 4;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** Resolves true once `res` has gone to the client (or its socket is gone), false past `ms`. */
-function sent(res: ServerResponse, ms: number): Promise<boolean> {
-  if (res.writableFinished || res.destroyed) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const done = (value: boolean) => {
-      clearTimeout(timer);
-      res.off("finish", finished);
-      res.off("close", finished);
-      resolve(value);
-    };
-    const finished = () => done(true);
-    const timer = setTimeout(() => done(false), ms);
-    res.once("finish", finished);
-    res.once("close", finished);
-  });
-}
 
 /**
  * The requests of every connection, served as node:http means them to be: one at a time per
@@ -134,7 +118,7 @@ export class ConnectionQueues {
             this.#inFlight--;
           }
         }
-        if (!(await sent(res, this.limits.stallTimeoutMs))) socket.destroy();
+        if (!(await responseWait(res, "finish", this.limits.stallTimeoutMs))) socket.destroy();
         // An answer the kernel takes at once finishes on the next tick, so without this a
         // connection's pipelined requests would run back to back without the event loop ever
         // reading another socket: one turn of the loop per request keeps every client served.

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from "node:net";
 import { FAULT_HEADER } from "../api/handle-request.js";
 import { rememberParsedBody } from "../mcp/parsed-body.js";
+import { responseWait } from "./response-wait.js";
 import { ConnectionQueues } from "./connection-queue.js";
 import { type HttpLimits, resolveHttpLimits } from "./http-limits.js";
 import { localAuthority, MAX_BODY_BYTES, pathOf, refuse, refuseBusy, refuseConnect, refuseStalled, refuseTooLarge } from "./http-refusals.js";
@@ -19,22 +20,6 @@ export interface Listening {
   /** `http://<host>:<port>`, with a wildcard address shown as loopback. */
   url: string;
   close(): Promise<void>;
-}
-
-/** Resolves true once `res` may be written again (or is gone), false past `ms`. */
-function drained(res: ServerResponse, ms: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const done = (value: boolean) => {
-      clearTimeout(timer);
-      res.off("drain", ready);
-      res.off("close", ready);
-      resolve(value);
-    };
-    const ready = () => done(true);
-    const timer = setTimeout(() => done(false), ms);
-    res.once("drain", ready);
-    res.once("close", ready);
-  });
 }
 
 /** Reads the body, refusing past the size limit without buffering the rest, or once it stalls. */
@@ -131,7 +116,7 @@ async function serveOne(handler: FetchHandler, limits: HttpLimits, req: Incoming
   try {
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
       if (res.destroyed) break;
-      if (!res.write(chunk) && !(await drained(res, limits.stallTimeoutMs))) {
+      if (!res.write(chunk) && !(await responseWait(res, "drain", limits.stallTimeoutMs))) {
         res.destroy();
         break;
       }

@@ -1,7 +1,11 @@
 import type { FaultManifest } from "../manifest/types.js";
 
-/** A small seeded generator (mulberry32): the same seed gives the same draws on every run. */
-function draws(seed: number): () => number {
+/**
+ * A small seeded generator (mulberry32): the same seed gives the same draws on every run.
+ *
+ * @example const next = seededDraws(7); next(); // 0 ≤ n < 1, the same every run
+ */
+export function seededDraws(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -29,7 +33,7 @@ export class FaultSet {
 
   /** `seed` (a session's) is mixed into each fault's own, so trial k draws the same every run; 0 keeps the fault's. */
   constructor(faults: readonly FaultManifest[], seed = 0) {
-    this.live = faults.map((fault) => ({ fault, next: draws(seed === 0 ? fault.seed : Math.imul(fault.seed ^ seed, 0x9e3779b1) ^ seed) }));
+    this.live = faults.map((fault) => ({ fault, next: seededDraws(seed === 0 ? fault.seed : Math.imul(fault.seed ^ seed, 0x9e3779b1) ^ seed) }));
   }
 
   effect(fake: string, target: string | readonly string[]): FaultEffect {

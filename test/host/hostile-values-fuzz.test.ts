@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServeProcess, startServe } from "../support/cli-process.js";
 import { HOSTILE, rawToolsCall } from "../support/raw-mcp.js";
+import { seededDraws as random } from "../../engine/stubs/fault-set.js";
 
 const nested = (depth: number, shape: "array" | "object") => (shape === "array" ? `${"[".repeat(depth)}${"]".repeat(depth)}` : `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`);
 
@@ -18,18 +19,6 @@ const NUMBERS = [
   "0", "-0", "1e-400", "5e-324", "9007199254740993", "123456789012345678901234567890", "1.7976931348623157e308", "-1.7976931348623157e308",
   "1.7976931348623159e308", "1e308", "1e309", "-1e309", "0.1e400", `1${"0".repeat(400)}`, `-${"9".repeat(320)}.5`, "1E+999", "2e-999999",
 ];
-
-/** A seeded generator, so a failure names inputs that can be replayed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A random JSON text with numbers drawn from NUMBERS, and the depth it nests to. */
 function randomJson(next: () => number, depth = 0): { text: string; depth: number } {

@@ -3,18 +3,8 @@ import { describe, expect, it } from "vitest";
 import { listen } from "../../engine/host/http-listen.js";
 import { SERVE_FIXTURE, serve } from "../support/services.js";
 import { exchange, open, statuses, toolCallBytes } from "./raw-http.js";
+import { seededDraws as random } from "../../engine/stubs/fault-set.js";
 
-/** A small seeded generator (mulberry32), so a failing case can be replayed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe("pipelining", () => {
   it("answers 60 pipelined requests on one connection one at a time, in order, each call committed once", async () => {
