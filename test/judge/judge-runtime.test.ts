@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { loadFakes } from "../../engine/host/load-fakes.js";
 import { runDirOptions } from "../../engine/host/run-dir.js";
 import { type EvalCase, judgeRun, readRun, type Run } from "../../engine/judge/index.js";
+import { worldDependencies } from "../../engine/judge/world-dependencies.js";
 import { ROOT } from "../support/examples.js";
 import { CLOCK, connect, serve } from "../support/services.js";
 
@@ -96,5 +97,18 @@ describe("judging API calls and in-process limits", { timeout: 120_000 }, () => 
     const c: EvalCase = { id: "order", expect: { milestones: [{ name: "first", jsonata: `$world.crm.tasks[0].content = "first"` }, { name: "second", jsonata: `$world.crm.tasks[0].content = "second"` }] } };
     const verdict = await judgeRun({ fakes, case: c, run });
     expect(verdict.results.map((r) => r.message)).toEqual(["reached at commit #1 (call #2 crm/complete-task)", "reached at commit #2 (call #1 crm/complete-task)"]);
+  });
+
+  it("skips a predicate only at commits that touch nothing it plainly reads", () => {
+    const deps = (source: string) => {
+      const found = worldDependencies(source);
+      return found && [...found].sort();
+    };
+    expect(deps("$world.crm.deals[stage = 'won']")).toEqual(["crm.deals"]);
+    expect(deps("$map($world.crm.deals, function($d) { $d.stage }) ~> $count")).toEqual(["crm.deals"]);
+    expect(deps("$world.crm.deals[stage = $world.crm.tasks[0].x]")).toEqual(["crm.deals", "crm.tasks"]);
+    expect(deps("$count($world.crm) > 0")).toEqual(["crm"]);
+    // Anything less plain is evaluated at every commit.
+    for (const source of ["crm.deals", "$keys($world)", "$call.tool = 'x'", "$.crm", "$random() > 0.5", "($world := $initial; $world.crm.deals)"]) expect(deps(source)).toBeUndefined();
   });
 });
