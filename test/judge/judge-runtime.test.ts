@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadFakes } from "../../engine/host/load-fakes.js";
 import { runDirOptions } from "../../engine/host/run-dir.js";
-import { type EvalCase, judgeRun, readRun, type Run } from "../../engine/judge/index.js";
+import { writeFileSync } from "node:fs";
+import { type EvalCase, isEvalsFile, judgeRun, readRun, type Run } from "../../engine/judge/index.js";
 import { worldDependencies } from "../../engine/judge/world-dependencies.js";
 import { ROOT } from "../support/examples.js";
 import { CLOCK, connect, serve } from "../support/services.js";
@@ -110,5 +111,14 @@ describe("judging API calls and in-process limits", { timeout: 120_000 }, () => 
     expect(deps("$count($world.crm) > 0")).toEqual(["crm"]);
     // Anything less plain is evaluated at every commit.
     for (const source of ["crm.deals", "$keys($world)", "$call.tool = 'x'", "$.crm", "$random() > 0.5", "($world := $initial; $world.crm.deals)"]) expect(deps(source)).toBeUndefined();
+  });
+
+  it("tells an evals file from a fakes manifest by its name or its content", () => {
+    const dir = mkdtempSync(join(tmpdir(), "evals-detect-"));
+    writeFileSync(join(dir, "cases.yaml"), "version: 1\nfakes: fakes.yaml\ncases:\n  - { id: a, expect: {} }\n");
+    expect(isEvalsFile(join(dir, "cases.yaml"))).toBe(true);
+    expect(isEvalsFile(join(ROOT, "examples/crm/evals.yaml"))).toBe(true);
+    expect(isEvalsFile(join(ROOT, "test/fixtures/evals/error-names.evals.yaml"))).toBe(true);
+    expect(isEvalsFile(CRM)).toBe(false);
   });
 });
