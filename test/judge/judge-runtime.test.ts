@@ -16,7 +16,7 @@ const CRM = join(ROOT, "examples/crm/fakes.yaml");
 /** A run of the github example: two API requests and a tracker call, recorded in-process to a run folder. */
 async function githubRun(title: string): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), "judge-api-"));
-  const services = await serve(GITHUB, runDirOptions(dir, { resuming: false }));
+  const services = await serve(GITHUB, runDirOptions(dir));
   try {
     const post = (path: string, body: unknown) => fetch(`${services.baseUrl("github")}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     expect((await post("/repos/acme/widgets/issues", { title, body: "Saving a filter with 20 conditions times out." })).status).toBe(201);
