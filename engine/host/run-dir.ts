@@ -15,13 +15,21 @@ export const RUN_FILES = {
 
 /**
  * The serve options a run folder stands for: the record, the initial and final state files and
- * the manifest dir under fixed names. A run folder holds one run: a record left by an earlier
- * run is removed, unless this run resumes that one.
+ * the manifest dir under fixed names.
  *
- * @example startServices(fakes, { world, ...runDirOptions("runs/1", { resuming: false }) });
+ * @example startServices(fakes, { world, ...runDirOptions("runs/1") });
  */
-export function runDirOptions(dir: string, options: { resuming: boolean }): { record: string; initialStateFile: string; stateFile: string; manifestDir: string } {
+export function runDirOptions(dir: string): { record: string; initialStateFile: string; stateFile: string; manifestDir: string } {
+  return { record: join(dir, RUN_FILES.record), initialStateFile: join(dir, RUN_FILES.initialState), stateFile: join(dir, RUN_FILES.state), manifestDir: join(dir, RUN_FILES.manifests) };
+}
+
+/**
+ * Readies a run folder for a run: it holds one run, so a record an earlier run left there is
+ * removed, unless this run resumes that one (its record goes on).
+ *
+ * @example startRunDir("runs/1", options);
+ */
+export function startRunDir(dir: string, options: { record?: string; resume?: unknown }): void {
   const record = join(dir, RUN_FILES.record);
-  if (!options.resuming) rmSync(record, { force: true });
-  return { record, initialStateFile: join(dir, RUN_FILES.initialState), stateFile: join(dir, RUN_FILES.state), manifestDir: join(dir, RUN_FILES.manifests) };
+  if (options.resume === undefined && options.record === record) rmSync(record, { force: true });
 }

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import type { States } from "../runtime/state-store.js";
 import type { FakesInput, WorldOption } from "./fakes.js";
-import { runDirOptions } from "./run-dir.js";
+import { runDirOptions, startRunDir } from "./run-dir.js";
 import { httpLimitsFromEnv } from "./http-limits.js";
 import type { ServicesOptions } from "./starting-states.js";
 import { watchParent } from "./parent-watch.js";
@@ -69,6 +69,15 @@ export function sidecarOptions(env: NodeJS.ProcessEnv, overrides: ServicesOption
   };
   // Only what is set is passed on, so the library's defaults stay the defaults.
   for (const key of ["sessionTtlSeconds", "sessionSweepMs"] as const) if (overrides[key] !== undefined) options[key] = overrides[key];
+  // A run folder (`EVAL_SIMULATE_RUN_DIR`) names the record, state files and manifest dir at once; a file set on its own wins.
+  const runDir = overrides.runDir ?? (env.EVAL_SIMULATE_RUN_DIR || undefined);
+  if (runDir) {
+    const files = runDirOptions(runDir);
+    options.record ??= files.record;
+    options.initialStateFile ??= files.initialStateFile;
+    options.stateFile ??= files.stateFile;
+    options.manifestDir ??= files.manifestDir;
+  }
   const resumeFile = overrides.resumeStateFile ?? (env.EVAL_SIMULATE_RESUME_STATE_FILE || undefined);
   if (overrides.resume) options.resume = overrides.resume;
   else if (resumeFile) {
@@ -77,15 +86,7 @@ export function sidecarOptions(env: NodeJS.ProcessEnv, overrides: ServicesOption
     const initial = options.initialStateFile && existsSync(options.initialStateFile) ? readStates(options.initialStateFile, "the initial state file") : states;
     options.resume = { states, initial };
   }
-  // A run folder (`EVAL_SIMULATE_RUN_DIR`) names the record, state files and manifest dir at once; a file set on its own wins.
-  const runDir = overrides.runDir ?? (env.EVAL_SIMULATE_RUN_DIR || undefined);
-  if (runDir) {
-    const files = runDirOptions(runDir, { resuming: options.resume !== undefined });
-    options.record ??= files.record;
-    options.initialStateFile ??= files.initialStateFile;
-    options.stateFile ??= files.stateFile;
-    options.manifestDir ??= files.manifestDir;
-  }
+  if (runDir) startRunDir(runDir, options);
   return options;
 }
 

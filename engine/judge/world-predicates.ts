@@ -5,6 +5,7 @@ import type { JudgedCall } from "./fake-maps.js";
 import type { Commit, History } from "./history.js";
 import { compilePattern, show } from "./match-value.js";
 import { worldDiff } from "./state-diff.js";
+import { touches, worldDependencies } from "./world-dependencies.js";
 import { type AssertionResult, failed, notEvaluated, passed } from "./types.js";
 
 type Expect = EvalCase["expect"];
@@ -60,8 +61,12 @@ export async function judgeHistory(expect: Pick<Expect, "milestones" | "never">,
     const label = `milestones[${i}] ${m.name}`;
     let reached: Commit | undefined;
     let error: string | undefined;
+    const deps = worldDependencies(m.jsonata);
+    // A commit that touches nothing the predicate reads leaves its value as it was.
+    let last = deps ? await evaluateBounded(m.jsonata, history.initial, at(history.initial)) : undefined;
     for (const commit of history.commits) {
-      const out = await evaluateBounded(m.jsonata, commit.world, at(commit.world, commit));
+      const out = last && !touches(deps, commit.fake, commit.entities) ? last : await evaluateBounded(m.jsonata, commit.world, at(commit.world, commit));
+      last = out;
       if (!out.ok) error = `the expression failed at ${where(commit)}: ${out.message}`;
       else if (out.truthy) reached = commit;
       if (error || reached) break;
@@ -84,13 +89,17 @@ async function judgeNever(n: Named, i: number, history: Extract<History, { ok: t
   const initial = await evaluateBounded(n.jsonata, history.initial, at(history.initial));
   if (!initial.ok) return failed("never", label, `the expression failed on the initial world: ${initial.message}`);
   if (initial.truthy) return failed("never", label, "already true in the initial world (the scenario breaks it, not the run)");
+  const deps = worldDependencies(n.jsonata);
   for (const [c, commit] of history.commits.entries()) {
+    // Still false where the commit touched nothing the predicate reads.
+    if (!touches(deps, commit.fake, commit.entities)) continue;
     const out = await evaluateBounded(n.jsonata, commit.world, at(commit.world, commit));
     if (!out.ok) return failed("never", label, `the expression failed at ${where(commit)}: ${out.message}`);
     if (!out.truthy) continue;
     // Whether the run undid it later: the end state alone would not have shown the breach.
     let undone: Commit | undefined;
     for (const later of history.commits.slice(c + 1)) {
+      if (!touches(deps, later.fake, later.entities)) continue;
       const again = await evaluateBounded(n.jsonata, later.world, at(later.world, later));
       if (again.ok && !again.truthy) {
         undone = later;

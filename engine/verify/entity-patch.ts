@@ -184,6 +184,20 @@ export function applyEntityPatch(before: unknown, patch: EntityPatch): unknown {
     for (const op of patch) value = applyOperation(value, op.path === "" ? [] : op.path.slice(1).split("/").map(unpointer), op);
     return value;
   }
+  // The common commits (records appended, or records changed in place) need no index of the rest.
+  if (Array.isArray(before) && !patch.removed && !patch.order) {
+    if (!patch.updated) return before.concat(patch.added ?? []);
+    if (!patch.added) {
+      const updated = new Map((patch.updated as Json[]).map((record) => [record[patch.key], record]));
+      let found = 0;
+      const after = before.map((record) => {
+        const next = isObject(record) ? updated.get(record[patch.key]) : undefined;
+        if (next !== undefined) found++;
+        return next ?? record;
+      });
+      if (found === updated.size) return after;
+    }
+  }
   const keys = keysOf(before ?? [], patch.key);
   if (!keys) throw new Error(`[eval-simulate] a keyed patch (by "${patch.key}") applies to an array of records with unique keys`);
   const records = new Map<string | number, unknown>(keys.map((k, i) => [k, (before as unknown[])[i]]));

@@ -4,7 +4,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadFakes } from "../../engine/host/load-fakes.js";
 import { runDirOptions } from "../../engine/host/run-dir.js";
-import { type EvalCase, judgeRun, readRun, type Run } from "../../engine/judge/index.js";
+import { writeFileSync } from "node:fs";
+import { type EvalCase, isEvalsFile, judgeRun, readRun, type Run } from "../../engine/judge/index.js";
+import { worldDependencies } from "../../engine/judge/world-dependencies.js";
 import { ROOT } from "../support/examples.js";
 import { CLOCK, connect, serve } from "../support/services.js";
 
@@ -14,7 +16,7 @@ const CRM = join(ROOT, "examples/crm/fakes.yaml");
 /** A run of the github example: two API requests and a tracker call, recorded in-process to a run folder. */
 async function githubRun(title: string): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), "judge-api-"));
-  const services = await serve(GITHUB, runDirOptions(dir, { resuming: false }));
+  const services = await serve(GITHUB, runDirOptions(dir));
   try {
     const post = (path: string, body: unknown) => fetch(`${services.baseUrl("github")}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     expect((await post("/repos/acme/widgets/issues", { title, body: "Saving a filter with 20 conditions times out." })).status).toBe(201);
@@ -96,5 +98,27 @@ describe("judging API calls and in-process limits", { timeout: 120_000 }, () => 
     const c: EvalCase = { id: "order", expect: { milestones: [{ name: "first", jsonata: `$world.crm.tasks[0].content = "first"` }, { name: "second", jsonata: `$world.crm.tasks[0].content = "second"` }] } };
     const verdict = await judgeRun({ fakes, case: c, run });
     expect(verdict.results.map((r) => r.message)).toEqual(["reached at commit #1 (call #2 crm/complete-task)", "reached at commit #2 (call #1 crm/complete-task)"]);
+  });
+
+  it("skips a predicate only at commits that touch nothing it plainly reads", () => {
+    const deps = (source: string) => {
+      const found = worldDependencies(source);
+      return found && [...found].sort();
+    };
+    expect(deps("$world.crm.deals[stage = 'won']")).toEqual(["crm.deals"]);
+    expect(deps("$map($world.crm.deals, function($d) { $d.stage }) ~> $count")).toEqual(["crm.deals"]);
+    expect(deps("$world.crm.deals[stage = $world.crm.tasks[0].x]")).toEqual(["crm.deals", "crm.tasks"]);
+    expect(deps("$count($world.crm) > 0")).toEqual(["crm"]);
+    // Anything less plain is evaluated at every commit.
+    for (const source of ["crm.deals", "$keys($world)", "$call.tool = 'x'", "$.crm", "$random() > 0.5", "($world := $initial; $world.crm.deals)"]) expect(deps(source)).toBeUndefined();
+  });
+
+  it("tells an evals file from a fakes manifest by its name or its content", () => {
+    const dir = mkdtempSync(join(tmpdir(), "evals-detect-"));
+    writeFileSync(join(dir, "cases.yaml"), "version: 1\nfakes: fakes.yaml\ncases:\n  - { id: a, expect: {} }\n");
+    expect(isEvalsFile(join(dir, "cases.yaml"))).toBe(true);
+    expect(isEvalsFile(join(ROOT, "examples/crm/evals.yaml"))).toBe(true);
+    expect(isEvalsFile(join(ROOT, "test/fixtures/evals/error-names.evals.yaml"))).toBe(true);
+    expect(isEvalsFile(CRM)).toBe(false);
   });
 });
