@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { readRegularFile } from "../verify/read-regular-file.js";
 import { dirname, join, resolve } from "node:path";
 import { Ajv, type ValidateFunction } from "ajv";
 import type { EvalsDocument } from "../../schema/evals/evals.js";
@@ -37,12 +38,10 @@ const sorted = (diagnostics: Diagnostic[]) => [...diagnostics].sort((a, b) => a.
  */
 export async function checkEvals(path: string, options: { clock?: string } = {}): Promise<EvalsCheck> {
   const file = resolve(path);
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    return { file, diagnostics: [{ code: "E_IO", severity: "error", message: `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? error}`, hint: "Check the path.", file, line: 1, column: 1, path: "(root)" }] };
-  }
+  // Read as a manifest is: a regular file under the size cap, never a FIFO or a device.
+  const read = readRegularFile(file);
+  if (!read.ok) return { file, diagnostics: [{ code: "E_IO", severity: "error", message: `cannot read ${path}: it ${read.reason}`, hint: "Check the path.", file, line: 1, column: 1, path: "(root)" }] };
+  const text = read.text;
   const source = new SourceDocument(file, text);
   const report = new Report(source);
   for (const problem of source.problems) report.error(problem.code, [], problem.message, { position: problem.position });
@@ -83,10 +82,8 @@ export async function loadEvals(path: string, options: { clock?: string } = {}):
  */
 export function isEvalsFile(path: string): boolean {
   if (/(^|[\\/.])evals\.(ya?ml|json)$/i.test(path)) return true;
-  try {
-    const head = readFileSync(path, "utf8").slice(0, 20_000);
-    return /^fakes\s*:/m.test(head) && /^(cases|selection)\s*:/m.test(head);
-  } catch {
-    return false;
-  }
+  const read = readRegularFile(resolve(path));
+  if (!read.ok) return false;
+  const head = read.text.slice(0, 20_000);
+  return /^fakes\s*:/m.test(head) && /^(cases|selection)\s*:/m.test(head);
 }
