@@ -1,5 +1,5 @@
 import type { RunLimits } from "./jsonata-guard.js";
-import { findStop } from "./jsonata-guard.js";
+import { type RunStop, findStop } from "./jsonata-guard.js";
 import { NotJsonError } from "./jsonata-plain.js";
 import { type SourceSpan, errorSpan } from "./jsonata-position.js";
 
@@ -92,7 +92,7 @@ export function toRuntimeError(error: unknown, part: FailedPart): JsonataRuntime
     return new JsonataRuntimeError({ ...base, code: "E_HANDLER_ABORTED", message: "[eval-simulate] the JSONata handler was cancelled" });
   }
   if (stop?.reason === "too-large" || jsonataCode === "D2014" || jsonataCode === "D2015") {
-    return new JsonataRuntimeError({ ...base, ...span, code: "E_HANDLER_TOO_LARGE", ...(jsonataCode ? { jsonataCode } : {}), message: tooLargeMessage(stop?.detail, e.value, part, where) });
+    return new JsonataRuntimeError({ ...base, ...span, code: "E_HANDLER_TOO_LARGE", ...(jsonataCode ? { jsonataCode } : {}), message: tooLargeMessage(stop, e.value, part, where) });
   }
   const text = typeof e.message === "string" && e.message !== "" ? e.message : String(error);
   return new JsonataRuntimeError({
@@ -104,7 +104,9 @@ export function toRuntimeError(error: unknown, part: FailedPart): JsonataRuntime
   });
 }
 
-function tooLargeMessage(detail: string | undefined, value: unknown, part: FailedPart, where: string): string {
+function tooLargeMessage(stop: RunStop | undefined, value: unknown, part: FailedPart, where: string): string {
+  const detail = stop?.detail;
+  if (stop?.refusal) return `[eval-simulate] the JSONata handler ${stop.refusal} (in ${where})`;
   if (detail === "memory") return "[eval-simulate] the JSONata handler filled the process's memory and was stopped";
   const built = detail ?? (typeof value === "number" && value > part.maxSequence ? `a sequence of ${value} items` : `a sequence of more than ${part.maxSequence} items`);
   const limit = built.includes("character") ? `${part.maxStringLength} characters` : `${part.maxSequence} items`;

@@ -31,9 +31,14 @@ export type StopReason = "timeout" | "depth" | "aborted" | "too-large" | "not-im
 export class RunStop {
   position?: number;
   token?: string;
+  /**
+   * @param detail what was built ("a string of 12 characters"), or for `not-implemented` what is missing
+   * @param refusal a whole clause said instead of "built <detail>, past its limit": "gave $pad a width of 1e9"
+   */
   constructor(
     readonly reason: StopReason,
     readonly detail: string,
+    readonly refusal?: string,
   ) {}
 }
 
@@ -110,7 +115,13 @@ interface EvaluationFrame {
  * jsonata's `__evaluate_entry` hook: finds the run's guard (once per evaluation, kept on the
  * evaluation's root frame) and checks it. An evaluation without a guard runs unchecked.
  */
-export function guardEntry(_expr: unknown, _input: unknown, environment: EvaluationFrame): Promise<void> | undefined {
+export function guardEntry(expr: RangeNode, _input: unknown, environment: EvaluationFrame): Promise<void> | undefined {
+  // The bounds are marked as the range is entered, before they are evaluated, so a range that
+  // `$eval` parses at run time is covered as well as one compiled with the manifest.
+  if (expr.type === "binary" && expr.value === "..") {
+    if (expr.lhs) expr.lhs[RANGE_BOUND] = true;
+    if (expr.rhs) expr.rhs[RANGE_BOUND] = true;
+  }
   const base = environment.base;
   let guard = base[CACHED_GUARD];
   if (guard === undefined) {
@@ -121,19 +132,46 @@ export function guardEntry(_expr: unknown, _input: unknown, environment: Evaluat
 }
 
 /**
+ * Marks an AST node whose value is a bound of a range (`[a..b]`). jsonata 2.2.2 builds a range
+ * with `item++` from `a` to `b` in one synchronous loop; past 2^53 `item++` no longer changes the
+ * number, so the loop never ends and fills the heap (its own size check, `b - a + 1`, passes).
+ */
+const RANGE_BOUND = Symbol("eval-simulate.range-bound");
+
+interface RangeNode {
+  type?: string;
+  value?: unknown;
+  lhs?: RangeNode;
+  rhs?: RangeNode;
+  [RANGE_BOUND]?: boolean;
+}
+
+/** A range bound past the integers a double holds exactly (±(2^53 − 1)) ends the run. */
+function checkRangeBound(value: unknown): void {
+  if (typeof value === "number" && Number.isInteger(value) && !Number.isSafeInteger(value)) {
+    throw new RunStop("too-large", `a range bound of ${value}`, `gave a range the bound ${value}, past ±${Number.MAX_SAFE_INTEGER} (2^53 − 1), beyond which a range cannot count`);
+  }
+}
+
+/**
  * jsonata's `__evaluate_exit` hook. It enforces an expression's size caps: a string or an array
- * past its cap ends the run as soon as it is built, before it is built upon. And it undoes
+ * past its cap ends the run as soon as it is built, before it is built upon, and a range bound
+ * past 2^53 ends it before jsonata's range loop starts. And it undoes
  * jsonata's one write to its input: a path ending in `[]` whose value is an array of the input
  * (`$state.notes[]`) gets `keepSingleton = true` set on that very array. jsonata reads the flag
  * only on its own sequences (marked `sequence`), so removing it from any other array changes
  * nothing but the input, which stays as the caller gave it.
  */
 export function exitHook(maxStringLength: number, maxSequence: number) {
-  return (expr: { keepSingletonArray?: boolean }, _input: unknown, _environment: unknown, result: unknown): void => {
-    if (typeof result === "string") {
+  return (expr: RangeNode & { keepSingletonArray?: boolean }, _input: unknown, _environment: unknown, result: unknown): void => {
+    if (typeof result === "number") {
+      if (!Number.isSafeInteger(result) && expr[RANGE_BOUND]) checkRangeBound(result);
+    } else if (typeof result === "string") {
       if (result.length > maxStringLength) throw new RunStop("too-large", `a string of ${result.length} characters`);
     } else if (Array.isArray(result)) {
       if (result.length > maxSequence) throw new RunStop("too-large", `an array of ${result.length} items`);
+      // A path gives its one value as a one-item sequence, unwrapped after this hook.
+      if (result.length === 1 && expr[RANGE_BOUND]) checkRangeBound(result[0]);
       if (expr.keepSingletonArray && !(result as { sequence?: boolean }).sequence && "keepSingleton" in result) {
         delete (result as { keepSingleton?: boolean }).keepSingleton;
       }
