@@ -79,6 +79,13 @@ export function toRuntimeError(error: unknown, part: FailedPart): JsonataRuntime
   if (stop?.reason === "timeout" || jsonataCode === "D1012") {
     return new JsonataRuntimeError({ ...base, ...span, code: "E_HANDLER_TIMEOUT", jsonataCode: "D1012", message: `[eval-simulate] the JSONata handler ran past its ${part.limits.timeoutMs} ms limit` });
   }
+  if (stop?.reason === "stalled") {
+    return new JsonataRuntimeError({
+      ...base,
+      code: "E_HANDLER_TIMEOUT",
+      message: `[eval-simulate] the JSONata handler blocked the process for over ${stop.detail} in one step and was stopped by the watchdog; nothing was changed`,
+    });
+  }
   if (stop?.reason === "depth" || jsonataCode === "D1011") {
     return new JsonataRuntimeError({
       ...base,

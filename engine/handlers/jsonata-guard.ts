@@ -23,7 +23,8 @@ export interface RunLimits {
 export const DEFAULT_RUN_LIMITS: Readonly<RunLimits> = { timeoutMs: 30_000, maxDepth: 500 };
 
 /** Why a run was stopped from inside jsonata. */
-export type StopReason = "timeout" | "depth" | "aborted" | "too-large" | "not-implemented";
+/** `stalled`: the watchdog terminated a blocked event loop while the run was under way. */
+export type StopReason = "timeout" | "depth" | "aborted" | "too-large" | "not-implemented" | "stalled";
 
 /**
  * Thrown through jsonata to end a run. jsonata adds `position` and `token` to what passes its
@@ -94,7 +95,7 @@ export class RunGuard {
     if (Date.now() > this.deadline) throw this.stop("timeout");
   }
 
-  stop(reason: Exclude<StopReason, "not-implemented">, detail = ""): RunStop {
+  stop(reason: Exclude<StopReason, "not-implemented" | "stalled">, detail = ""): RunStop {
     return new RunStop(reason, detail);
   }
 }
