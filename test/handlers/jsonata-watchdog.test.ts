@@ -1,4 +1,7 @@
 import { spawn } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../support/examples.js";
 
@@ -24,7 +27,10 @@ console.log(JSON.stringify({ stuck, next: next.value, timers }));
 
 function runScript(): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--input-type=module", "-e", SCRIPT], { cwd: ROOT });
+    // From a file: a script given with -e is still "running" while it awaits, and V8 ends it whole.
+    const file = join(mkdtempSync(join(tmpdir(), "eval-simulate-watchdog-")), "stuck.mjs");
+    writeFileSync(file, SCRIPT);
+    const child = spawn(process.execPath, [file], { cwd: ROOT });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
