@@ -3,7 +3,6 @@ import { registerBoundedBuiltins } from "./jsonata-bounded-builtins.js";
 import { GUARD_BINDING, type RunGuard, exitHook, guardEntry } from "./jsonata-guard.js";
 import { type SourceSpan, errorSpan } from "./jsonata-position.js";
 import { nestedRepetition } from "./jsonata-regex-check.js";
-import { watched } from "./jsonata-watchdog.js";
 
 /**
  * One JSONata expression of a handler, compiled once when the manifest loads (compiling costs
@@ -110,7 +109,7 @@ function compileUncached(
       source,
       limits: caps,
       references,
-      evaluate: (input, bindings, guard) => watched(() => compiled.evaluate(input, { ...bindings, [GUARD_BINDING]: guard })),
+      evaluate: (input, bindings, guard) => compiled.evaluate(input, { ...bindings, [GUARD_BINDING]: guard }),
     },
   };
 }

@@ -52,7 +52,8 @@ setInterval(() => {
 interface Watch {
   shared: Int32Array;
   active: Set<(error: RunStop) => void>;
-  worker: Worker;
+  /** The heartbeat timer; it holds the process open while evaluations are under way. */
+  beat: NodeJS.Timeout;
 }
 
 let watch: Watch | null | undefined;
@@ -62,18 +63,21 @@ function startWatch(): Watch | null {
   try {
     const shared = new Int32Array(new SharedArrayBuffer(8));
     const worker = new Worker(WATCHDOG_SOURCE, { eval: true, workerData: { buffer: shared.buffer, stallMs: STALL_MS, checkMs: CHECK_MS } });
-    const state: Watch = { shared, active: new Set(), worker };
+    const beat = setInterval(() => Atomics.add(shared, 0, 1), BEAT_MS).unref();
+    const state: Watch = { shared, active: new Set(), beat };
     // A watchdog that cannot run (no inspector in this Node) leaves evaluations unwatched.
-    worker.on("error", () => void (watch = null));
+    worker.on("error", () => {
+      watch = null;
+      clearInterval(beat);
+    });
     worker.on("message", () => {
       const stop = new RunStop("stalled", `${STALL_MS} ms`);
       for (const fail of state.active) fail(stop);
       state.active.clear();
       track(state);
     });
-    // After the listeners (attaching one refs the worker); `track` refs it while evaluations run.
+    // After the listeners: attaching one refs the worker.
     worker.unref();
-    setInterval(() => Atomics.add(shared, 0, 1), BEAT_MS).unref();
     return state;
   } catch {
     return null;
@@ -81,14 +85,14 @@ function startWatch(): Watch | null {
 }
 
 /**
- * Tells the watchdog how many evaluations are under way, and keeps the process alive for its
- * message while any is: a blocked evaluation's promise never settles, and nothing else may hold
- * the event loop open (`validate` checking a world).
+ * Tells the watchdog how many evaluations are under way, and keeps the process open for its
+ * message while any is (the heartbeat timer is ref'd then): a blocked evaluation's promise never
+ * settles, and nothing else may hold the event loop open (`validate` checking a world).
  */
 function track(state: Watch): void {
   const before = Atomics.exchange(state.shared, 1, state.active.size);
-  if (before === 0 && state.active.size > 0) state.worker.ref();
-  else if (before > 0 && state.active.size === 0) state.worker.unref();
+  if (before === 0 && state.active.size > 0) state.beat.ref();
+  else if (before > 0 && state.active.size === 0) state.beat.unref();
 }
 
 /**
@@ -101,22 +105,24 @@ export function watched<T>(work: () => Promise<T>): Promise<T> {
   watch ??= startWatch();
   const state = watch;
   if (!state) return work();
-  let fail!: (error: RunStop) => void;
-  const stopped = new Promise<never>((_, reject) => (fail = reject));
-  state.active.add(fail);
-  // A beat as it starts: a stall before it (unwatched code that blocked) is not held against it.
-  Atomics.add(state.shared, 0, 1);
-  track(state);
-  const done = () => {
-    state.active.delete(fail);
+  return new Promise<T>((resolve, reject) => {
+    state.active.add(reject);
+    // A beat as it starts: a stall before it (unwatched code that blocked) is not held against it.
+    Atomics.add(state.shared, 0, 1);
     track(state);
-  };
-  let running: Promise<T>;
-  try {
-    running = work();
-  } catch (error) {
-    done();
-    throw error;
-  }
-  return Promise.race([running, stopped]).finally(done);
+    const done = () => {
+      state.active.delete(reject);
+      track(state);
+    };
+    work().then(
+      (value) => {
+        done();
+        resolve(value);
+      },
+      (error: unknown) => {
+        done();
+        reject(error);
+      },
+    );
+  });
 }

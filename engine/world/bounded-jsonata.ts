@@ -1,5 +1,6 @@
 import { compileExpression, type CompiledExpression } from "../handlers/jsonata-expression.js";
 import { RunGuard, type RunStop, findStop } from "../handlers/jsonata-guard.js";
+import { watched } from "../handlers/jsonata-watchdog.js";
 
 /**
  * JSONata with limits, for the expressions scenarios and invariants carry. They run under the
@@ -62,7 +63,7 @@ function bounded(expression: CompiledExpression): Expression {
     async evaluate(input, bindings = {}) {
       const guard = new RunGuard({ timeoutMs: EXPRESSION_LIMITS.timeout, maxDepth: EXPRESSION_LIMITS.stack });
       try {
-        return await expression.evaluate(input, bindings, guard);
+        return await watched(() => expression.evaluate(input, bindings, guard));
       } catch (error) {
         const stop = findStop(error);
         throw stop ? stopError(stop) : error;
