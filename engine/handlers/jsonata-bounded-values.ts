@@ -6,7 +6,8 @@ import { MAX_WALK, equalityKey, treeSize } from "./jsonata-value-size.js";
 /**
  * Built-ins that walk a whole value in one synchronous step. A value may share its parts, so
  * one built in a few steps can stand for a billion nodes (`$b := [1..1000].{ "x": $a }` holds
- * `$a` a thousand times): `$string` and `$clone` write every node out, and jsonata 2.2.2's
+ * `$a` a thousand times): `$string` and `$clone` write every node out, `$boolean`, `$not` and `$lookup` visit every item
+ * of nested arrays, and jsonata 2.2.2's
  * `$distinct` compares every item with every kept one (quadratic: 20,000 objects ran for over
  * 30 s). These count first, or key in linear time, and refuse past MAX_WALK nodes. `$split`
  * builds its whole array before the size cap sees it, so it is told to stop one past the cap.
@@ -19,12 +20,13 @@ function tooLargeToWalk(what: string): RunStop {
   return new RunStop("too-large", `a value of more than ${MAX_WALK} nodes`, `gave ${what} a value of more than ${MAX_WALK} nodes (shared parts count each time they are reached)`);
 }
 
-function checkWalkable(value: unknown, what: string): void {
-  if (typeof value === "object" && value !== null && treeSize(value) === undefined) throw tooLargeToWalk(what);
+function checkWalkable(value: unknown, what: string, arraysOnly = false): void {
+  if (typeof value === "object" && value !== null && treeSize(value, MAX_WALK, arraysOnly) === undefined) throw tooLargeToWalk(what);
 }
 
 /**
- * Registers the bounded `$string`, `$clone`, `$distinct` and `$split` on a compiled expression.
+ * Registers the bounded `$string`, `$clone`, `$distinct`, `$boolean`, `$not`, `$lookup` and
+ * `$split` on a compiled expression.
  *
  * @example registerBoundedValues(jsonata("$string($state)"), 100_000);
  */
@@ -68,6 +70,18 @@ export function registerBoundedValues(expression: jsonata.Expression, maxSequenc
     },
     "<x:x>",
   );
+  // jsonata's `$boolean` (and `$not`) read every item of nested arrays; `$lookup` flattens them.
+  for (const [name, signature] of [["boolean", "<x-:b>"], ["not", "<x-:b>"], ["lookup", "<x-s:x>"]] as const) {
+    expression.registerFunction(
+      name,
+      async function (this: unknown, value: unknown, key: unknown) {
+        // They look into nested arrays only, never inside objects: so does the count.
+        if (Array.isArray(value)) checkWalkable(value, `$${name}`, true);
+        return (await jsonataBuiltins())[name].implementation.call(this, value, key);
+      },
+      signature,
+    );
+  }
   expression.registerFunction(
     "split",
     async function (this: unknown, str: unknown, separator: unknown, limit: unknown) {

@@ -13,11 +13,12 @@ export const MAX_WALK = MAX_VALUES;
 
 /**
  * The number of nodes in `value` counted as a tree (shared parts counted each time they are
- * reached), or `undefined` once past `budget`. Cycles exhaust the budget.
+ * reached), or `undefined` once past `budget`. Cycles exhaust the budget. With `arraysOnly`,
+ * objects count as one node each, their insides unvisited (what `$boolean` walks).
  *
  * @example treeSize({ a: [1, 2] }, 10) // 4
  */
-export function treeSize(value: unknown, budget: number = MAX_WALK): number | undefined {
+export function treeSize(value: unknown, budget: number = MAX_WALK, arraysOnly = false): number | undefined {
   if (typeof value !== "object" || value === null) return 1;
   let count = 0;
   const stack: unknown[] = [value];
@@ -27,7 +28,7 @@ export function treeSize(value: unknown, budget: number = MAX_WALK): number | un
     if (typeof node !== "object" || node === null) continue;
     if (Array.isArray(node)) {
       for (let i = 0; i < node.length; i++) stack.push(node[i]);
-    } else if (!isFunctionValue(node)) {
+    } else if (!arraysOnly && !isFunctionValue(node)) {
       for (const key in node) if (Object.hasOwn(node, key)) stack.push((node as Record<string, unknown>)[key]);
     }
   }

@@ -59,6 +59,16 @@ describe("built-ins that walk a whole value in one step", () => {
     expect((await failure(`(${shared}; $distinct($c))`)).message).toContain("gave $distinct a value");
   });
 
+  it("refuses $boolean, $not and $lookup on nested arrays that stand for a billion items, and reads objects' insides as jsonata does", async () => {
+    const nested = "$a := [[1..1000]]; $b := [1..1000].[$a]; $c := [1..1000].[$b]";
+    for (const call of ["$boolean($c)", "$not($c)", "$lookup($c, 'x')"]) {
+      expect((await failure(`(${nested}; ${call})`)).message).toContain(`gave ${call.slice(0, call.indexOf("("))} a value of more than 2000000 nodes`);
+    }
+    // Objects are not looked into by $boolean, so large ones inside an array are not counted.
+    expect(await value("($o := [1..1000].{ 'a': [1..1000] }; $boolean([1..3].($o)))")).toMatchObject({ value: true });
+    expect(await value('$lookup([{ "x": 1 }, { "x": 2 }], "x")')).toMatchObject({ value: [1, 2] });
+  });
+
   it("de-duplicates in one pass, keeping jsonata's deep equality and order", async () => {
     expect(await value('$distinct([1, "1", 1, {"a": 1, "b": [2]}, {"b": [2], "a": 1}, [1, 2], [1, 2], null, null, true])')).toMatchObject({
       value: [1, "1", { a: 1, b: [2] }, [1, 2], null, true],
