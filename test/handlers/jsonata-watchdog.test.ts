@@ -20,9 +20,16 @@ try {
 } catch (error) {
   stuck = { code: error.code, message: error.message, ms: Date.now() - started };
 }
+let backtracking;
+try {
+  const regex = compileJsonataHandler('$match($args.s, $eval("/(a+)+$/"))').handler;
+  await runJsonataHandler(regex, { ...input((l) => l), args: { s: "a".repeat(40) + "!" } }, { timeoutMs: 60000 });
+} catch (error) {
+  backtracking = { code: error.code, message: error.message };
+}
 const next = await runJsonataHandler(compileJsonataHandler("$count([1..10])").handler, input((l) => l));
 const timers = await new Promise((resolve) => setTimeout(() => resolve("ran"), 10));
-console.log(JSON.stringify({ stuck, next: next.value, timers }));
+console.log(JSON.stringify({ stuck, backtracking, next: next.value, timers }));
 `;
 
 function runScript(): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -41,13 +48,15 @@ function runScript(): Promise<{ code: number | null; stdout: string; stderr: str
 }
 
 describe("the JSONata watchdog", () => {
-  it("stops an evaluation that blocks the event loop in one step, and the process carries on", async () => {
+  it("stops an evaluation that blocks the event loop in one step (a stuck function, a backtracking regex), and the process carries on", async () => {
     const { code, stdout, stderr } = await runScript();
     expect(code, stderr).toBe(0);
     const result = JSON.parse(stdout);
     expect(result.stuck).toMatchObject({ code: "E_HANDLER_TIMEOUT", message: expect.stringContaining("stopped by the watchdog; nothing was changed") });
     // Well before the handler's own 60 s limit, which a blocked event loop could never enforce.
     expect(result.stuck.ms).toBeLessThan(20_000);
+    // A regex built at run time, which backtracks for minutes inside one match: stopped the same way.
+    expect(result.backtracking).toMatchObject({ code: "E_HANDLER_TIMEOUT", message: expect.stringContaining("stopped by the watchdog") });
     expect(result).toMatchObject({ next: 10, timers: "ran" });
   });
 });
