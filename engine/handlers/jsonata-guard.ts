@@ -160,11 +160,21 @@ function checkRangeBound(value: unknown): void {
   }
 }
 
+/**
+ * Values already counted and found small enough: a variable compared once per item of a filter
+ * (`$state.notes[tags = $wanted]`) is counted once, not once per item.
+ */
+const comparable = new WeakSet<object>();
+
 /** A side of `=`/`!=` too large to compare in one step ends the run. */
 function checkComparable(value: object): void {
-  if (treeSize(value) === undefined) {
+  if (comparable.has(value)) return;
+  const size = treeSize(value);
+  if (size === undefined) {
     throw new RunStop("too-large", `a value of more than ${MAX_WALK} nodes`, `compared a value of more than ${MAX_WALK} nodes with = or != (shared parts count each time they are reached)`);
   }
+  // Small ones (a path's one-item sequence per item) cost less to count again than to remember.
+  if (size > 1000) comparable.add(value);
 }
 
 /**

@@ -11,7 +11,8 @@ import { RunStop } from "./jsonata-guard.js";
  * terminated would contain it, but costs a copy of the state per call (bench/jsonata-isolation.ts
  * measures it), so evaluations stay on the main thread and a watchdog worker watches them: the
  * main thread beats a shared counter every BEAT_MS; when the beat has stopped for STALL_MS while
- * an evaluation is under way, the watchdog asks V8, through the inspector, to terminate the
+ * an evaluation is under way, and the process has burned that much CPU meanwhile (a process the
+ * machine's load has descheduled is not stuck), the watchdog asks V8, through the inspector, to terminate the
  * JavaScript running on the main thread (`Runtime.terminateExecution`, what a debugger's
  * "stop" does). V8 unwinds it, the event loop carries on, and every evaluation under way fails
  * with a "stopped" error (the one that blocked never settles on its own). Terminating also drops
@@ -34,12 +35,18 @@ const inspector = require("node:inspector");
 const shared = new Int32Array(workerData.buffer);
 let last = Atomics.load(shared, 0);
 let since = Date.now();
+let cpu = process.cpuUsage();
 setInterval(() => {
   const beat = Atomics.load(shared, 0);
   const now = Date.now();
-  if (beat !== last) { last = beat; since = now; return; }
+  if (beat !== last) { last = beat; since = now; cpu = process.cpuUsage(); return; }
   if (now - since < workerData.stallMs || Atomics.load(shared, 1) === 0) return;
+  // The process must have burned the stall's length in CPU: one starved by a loaded machine
+  // (descheduled, not running) is waiting, not stuck.
+  const used = process.cpuUsage(cpu);
+  if ((used.user + used.system) / 1000 < workerData.stallMs) return;
   since = now;
+  cpu = process.cpuUsage();
   const session = new inspector.Session();
   session.connectToMainThread();
   session.post("Runtime.terminateExecution", (error) => {
