@@ -1,5 +1,8 @@
-import jsonata from "jsonata";
+import type jsonata from "jsonata";
+import { registerBoundedFormats } from "./jsonata-bounded-formats.js";
+import { registerBoundedValues } from "./jsonata-bounded-values.js";
 import { RunStop } from "./jsonata-guard.js";
+import { jsonataBuiltins as builtins } from "./jsonata-originals.js";
 
 /**
  * Built-ins that do a lot in a single call, out of the evaluation hook's sight (it runs between
@@ -8,38 +11,26 @@ import { RunStop } from "./jsonata-guard.js";
  * V8's limit (about 512 MB); jsonata 2.2.2's `$sort` merges by slicing, so its memory grows with
  * the square of the array (100,000 numbers filled a 4 GB heap in 25 s, never reaching the hook).
  * These replacements refuse before building, or sort in linear memory, and otherwise hand over
- * to jsonata's own implementation.
+ * to jsonata's own implementation. Audited in jsonata 2.2.2's source: every other built-in is
+ * linear in its arguments, which the size caps bound, or builds through jsonata's capped
+ * sequences (`$match`, paths, `$map`), except those bounded in jsonata-bounded-values.ts and
+ * jsonata-bounded-formats.ts.
  */
-
-interface BuiltinFunction {
-  implementation: (...args: unknown[]) => unknown;
-}
-
-interface Originals {
-  pad: BuiltinFunction;
-  join: BuiltinFunction;
-  sort: BuiltinFunction;
-}
-
-let originals: Promise<Originals> | undefined;
-
-/** jsonata's own implementations, read once from a throwaway expression. */
-function builtins(): Promise<Originals> {
-  originals ??= jsonata("{ 'pad': $pad, 'join': $join, 'sort': $sort }").evaluate({}) as Promise<Originals>;
-  return originals;
-}
 
 function tooLarge(what: string): RunStop {
   return new RunStop("too-large", what);
 }
 
 /**
- * Registers the bounded `$pad`, `$join` and `$sort` on a compiled expression, with jsonata's signatures
- * so they are called exactly as the originals are (`"x" ~> $pad(3)` included).
+ * Registers the bounded built-ins on a compiled expression (`$pad`, `$join` and `$sort` here; the
+ * value walkers and the picture formatters beside), with jsonata's signatures so they are called
+ * exactly as the originals are (`"x" ~> $pad(3)` included).
  *
- * @example registerBoundedBuiltins(jsonata("$pad($args.name, 20)"), 10_000_000);
+ * @example registerBoundedBuiltins(jsonata("$pad($args.name, 20)"), 10_000_000, 100_000);
  */
-export function registerBoundedBuiltins(expression: jsonata.Expression, maxStringLength: number): void {
+export function registerBoundedBuiltins(expression: jsonata.Expression, maxStringLength: number, maxSequence: number): void {
+  registerBoundedValues(expression, maxSequence);
+  registerBoundedFormats(expression);
   expression.registerFunction(
     "pad",
     async function (this: unknown, str: unknown, width: unknown, char: unknown) {

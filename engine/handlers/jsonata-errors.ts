@@ -1,5 +1,5 @@
 import type { RunLimits } from "./jsonata-guard.js";
-import { findStop } from "./jsonata-guard.js";
+import { type RunStop, findStop } from "./jsonata-guard.js";
 import { NotJsonError } from "./jsonata-plain.js";
 import { type SourceSpan, errorSpan } from "./jsonata-position.js";
 
@@ -79,6 +79,13 @@ export function toRuntimeError(error: unknown, part: FailedPart): JsonataRuntime
   if (stop?.reason === "timeout" || jsonataCode === "D1012") {
     return new JsonataRuntimeError({ ...base, ...span, code: "E_HANDLER_TIMEOUT", jsonataCode: "D1012", message: `[eval-simulate] the JSONata handler ran past its ${part.limits.timeoutMs} ms limit` });
   }
+  if (stop?.reason === "stalled") {
+    return new JsonataRuntimeError({
+      ...base,
+      code: "E_HANDLER_TIMEOUT",
+      message: `[eval-simulate] the JSONata handler blocked the process for over ${stop.detail} in one step and was stopped by the watchdog; nothing was changed`,
+    });
+  }
   if (stop?.reason === "depth" || jsonataCode === "D1011") {
     return new JsonataRuntimeError({
       ...base,
@@ -92,7 +99,7 @@ export function toRuntimeError(error: unknown, part: FailedPart): JsonataRuntime
     return new JsonataRuntimeError({ ...base, code: "E_HANDLER_ABORTED", message: "[eval-simulate] the JSONata handler was cancelled" });
   }
   if (stop?.reason === "too-large" || jsonataCode === "D2014" || jsonataCode === "D2015") {
-    return new JsonataRuntimeError({ ...base, ...span, code: "E_HANDLER_TOO_LARGE", ...(jsonataCode ? { jsonataCode } : {}), message: tooLargeMessage(stop?.detail, e.value, part, where) });
+    return new JsonataRuntimeError({ ...base, ...span, code: "E_HANDLER_TOO_LARGE", ...(jsonataCode ? { jsonataCode } : {}), message: tooLargeMessage(stop, e.value, part, where) });
   }
   const text = typeof e.message === "string" && e.message !== "" ? e.message : String(error);
   return new JsonataRuntimeError({
@@ -104,7 +111,9 @@ export function toRuntimeError(error: unknown, part: FailedPart): JsonataRuntime
   });
 }
 
-function tooLargeMessage(detail: string | undefined, value: unknown, part: FailedPart, where: string): string {
+function tooLargeMessage(stop: RunStop | undefined, value: unknown, part: FailedPart, where: string): string {
+  const detail = stop?.detail;
+  if (stop?.refusal) return `[eval-simulate] the JSONata handler ${stop.refusal} (in ${where})`;
   if (detail === "memory") return "[eval-simulate] the JSONata handler filled the process's memory and was stopped";
   const built = detail ?? (typeof value === "number" && value > part.maxSequence ? `a sequence of ${value} items` : `a sequence of more than ${part.maxSequence} items`);
   const limit = built.includes("character") ? `${part.maxStringLength} characters` : `${part.maxSequence} items`;

@@ -102,7 +102,7 @@ function compileUncached(
   const assign = compiled.assign.bind(compiled) as (name: string | symbol, value: unknown) => void;
   assign(ENTRY_HOOK, guardEntry);
   assign(EXIT_HOOK, exitHook(caps.maxStringLength, caps.maxSequence));
-  registerBoundedBuiltins(compiled, caps.maxStringLength);
+  registerBoundedBuiltins(compiled, caps.maxStringLength, caps.maxSequence);
   return {
     ok: true,
     expression: {

@@ -1,6 +1,7 @@
 import { type HandlerPath, JsonataRuntimeError, describePath, toRuntimeError } from "./jsonata-errors.js";
 import type { CompiledExpression } from "./jsonata-expression.js";
-import { type RunLimits, RunGuard, RunStop, findStop } from "./jsonata-guard.js";
+import { DEFAULT_RUN_LIMITS, type RunLimits, RunGuard, RunStop, findStop } from "./jsonata-guard.js";
+import { watched } from "./jsonata-watchdog.js";
 import type { CompiledJsonataHandler } from "./jsonata-handler.js";
 import { NotJsonError, isTruthy, toPlainJson } from "./jsonata-plain.js";
 
@@ -44,11 +45,20 @@ export type JsonataHandlerResult =
  * const result = await runJsonataHandler(handler, { args, state, world, now, scenario, labelId, log });
  * if (result.kind === "answer") commit(result.set);
  */
-export async function runJsonataHandler(
+export function runJsonataHandler(
   handler: CompiledJsonataHandler,
   input: JsonataHandlerInput,
   limits: Partial<RunLimits> = {},
 ): Promise<JsonataHandlerResult> {
+  // The whole run, every part of a block, under the watchdog (the last resort; see jsonata-watchdog.ts).
+  return watched(() => run(handler, input, limits)).catch((error: unknown) => {
+    const stop = findStop(error);
+    if (stop?.reason !== "stalled") throw error;
+    throw toRuntimeError(error, { source: "", path: [], limits: { ...DEFAULT_RUN_LIMITS, ...limits }, maxSequence: 0, maxStringLength: 0 });
+  });
+}
+
+async function run(handler: CompiledJsonataHandler, input: JsonataHandlerInput, limits: Partial<RunLimits>): Promise<JsonataHandlerResult> {
   const guard = new RunGuard(limits);
   const context = input.request !== undefined ? input.request : input.args;
   const bindings = builtInBindings(input);
