@@ -11,6 +11,10 @@ export interface McpServerCapture {
   instructions?: string;
   capabilities?: Record<string, unknown>;
   protocolVersion?: string;
+  /** Every page of `resources/list`, when the server declares the resources capability. */
+  resources?: Array<Record<string, unknown>>;
+  /** Every page of `resources/templates/list`, likewise. */
+  resourceTemplates?: Array<Record<string, unknown>>;
 }
 
 /** How to reach the real server: a command run over stdio, or a Streamable HTTP URL. */
@@ -71,6 +75,18 @@ export async function captureMcpServer(target: McpServerTarget, options: { timeo
     transport = new StdioClientTransport({ command, args, cwd: target.cwd, env: { ...getDefaultEnvironment(), ...target.env }, stderr: "ignore" });
   }
   const timeout = options.timeoutMs ?? 60_000;
+  /** Every page of a list, stopped after 1,000 pages (a server that repeats its cursor). */
+  const allPages = async (list: (cursor?: string) => Promise<Record<string, unknown>>, key: string): Promise<Array<Record<string, unknown>>> => {
+    const items: Array<Record<string, unknown>> = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 1000; page++) {
+      const result = await list(cursor);
+      items.push(...((result[key] as Array<Record<string, unknown>> | undefined) ?? []));
+      cursor = result.nextCursor as string | undefined;
+      if (cursor === undefined) break;
+    }
+    return items;
+  };
   try {
     await client.connect(transport, { timeout });
     const tools: Array<Record<string, unknown>> = [];
@@ -88,8 +104,15 @@ export async function captureMcpServer(target: McpServerTarget, options: { timeo
     if (instructions !== undefined) capture.instructions = instructions;
     const capabilities = client.getServerCapabilities();
     if (capabilities) capture.capabilities = capabilities as Record<string, unknown>;
-    const version = (transport as { protocolVersion?: string }).protocolVersion;
+    const version = client.getNegotiatedProtocolVersion?.() ?? (transport as { protocolVersion?: string }).protocolVersion;
     if (version) capture.protocolVersion = version;
+    if (capabilities?.resources) {
+      capture.resources = await allPages((cursor) => client.listResources(cursor === undefined ? {} : { cursor }, { timeout }), "resources");
+      capture.resourceTemplates = await allPages(
+        (cursor) => client.listResourceTemplates(cursor === undefined ? {} : { cursor }, { timeout }),
+        "resourceTemplates",
+      );
+    }
     return capture;
   } finally {
     await client.close().catch(() => undefined);

@@ -1,4 +1,5 @@
 import type { ToolResult } from "../handlers/typescript-handlers.js";
+import type { McpServerInfo } from "../mcp/fake-runtime.js";
 import { createMcpEndpoint, type McpEndpoint, type McpEndpointOptions, ToolNotFoundError as McpToolNotFound } from "../mcp/index.js";
 import { callTool, type RuntimeScope, ToolNotFoundError } from "../runtime/call-tool.js";
 import { compileServer } from "../runtime/compiled-fake.js";
@@ -15,7 +16,8 @@ export function mountMcpFake(id: string, fake: McpFake, scope: RuntimeScope, evi
   const compiled = compileServer(fake.manifest);
   return createMcpEndpoint({
     id,
-    serverInfo: { name: id, version: "1.0.0" },
+    serverInfo: (fake.manifest.serverInfo as McpServerInfo | undefined) ?? { name: id, version: "1.0.0" },
+    ...(fake.manifest.instructions !== undefined && { instructions: fake.manifest.instructions }),
     tools: fake.manifest.tools.map((tool) => tool.captured),
     async callTool(name, args, extra) {
       const started = Date.now();

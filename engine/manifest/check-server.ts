@@ -90,6 +90,9 @@ export async function checkServer(id: string, server: ServerDocument, context: L
     handlersFile: module?.file,
     observedFile: server.observed,
     timeoutMs: server.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    ...(captured.serverInfo && { serverInfo: captured.serverInfo }),
+    ...(captured.instructions !== undefined && { instructions: captured.instructions }),
+    ...(server.unknownTool && { unknownTool: server.unknownTool }),
     source: report.location(path),
   };
 }
