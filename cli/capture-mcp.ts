@@ -11,7 +11,7 @@ export function isMcpServer(manifest: string, id: string): boolean {
 }
 
 /** Every `--header` value, since citty keeps only one of a repeated flag. */
-function headers(rawArgs: string[]): string[] {
+export function headerFlags(rawArgs: string[]): string[] {
   const found: string[] = [];
   rawArgs.forEach((arg, i) => {
     if (arg === "--header" && rawArgs[i + 1] !== undefined) found.push(rawArgs[i + 1]);
@@ -28,7 +28,7 @@ export async function captureMcpCommand(
   const manifest = parsed.manifest ?? "fakes.yaml";
   let result: Awaited<ReturnType<typeof captureMcp>>;
   try {
-    result = await captureMcp({ manifest, id: parsed.id, command: parsed.mcp, url: parsed["mcp-url"], headers: headers(rawArgs), out: parsed.out, check: parsed.check });
+    result = await captureMcp({ manifest, id: parsed.id, command: parsed.mcp, url: parsed["mcp-url"], headers: headerFlags(rawArgs), out: parsed.out, check: parsed.check });
   } catch (error) {
     process.stderr.write(`eval-simulate: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}\n`);
     process.exitCode = EXIT.usage;

@@ -54,17 +54,16 @@ export function commandWords(line: string): string[] {
 }
 
 /**
- * Connects to a real MCP server and reads what it serves: every page of `tools/list` (a server
- * that keeps answering the same cursor is stopped after 1,000 pages), then disconnects (a
- * stdio server's process is ended).
+ * The official client connected to a real MCP server (an optional peer, loaded here). A stdio
+ * server's stderr is ignored; closing the client ends its process.
  *
- * @example const capture = await captureMcpServer({ command: ["npx", "-y", "@modelcontextprotocol/server-memory"] });
+ * @example const { client } = await connectMcpTarget({ command: ["node", "server.js"] });
  */
-export async function captureMcpServer(target: McpServerTarget, options: { timeoutMs?: number } = {}): Promise<McpServerCapture> {
+export async function connectMcpTarget(target: McpServerTarget, options: { name?: string; timeoutMs?: number } = {}) {
   const { Client, StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client").catch(() => {
     throw new Error("[eval-simulate] reading a real MCP server needs @modelcontextprotocol/client: npm install --save-dev @modelcontextprotocol/client");
   });
-  const client = new Client({ name: "eval-simulate-capture", version: "1.0.0" });
+  const client = new Client({ name: options.name ?? "eval-simulate", version: "1.0.0" });
   let transport;
   if ("url" in target) {
     transport = new StreamableHTTPClientTransport(new URL(target.url), { requestInit: { headers: target.headers ?? {} } });
@@ -74,6 +73,19 @@ export async function captureMcpServer(target: McpServerTarget, options: { timeo
     if (command === undefined) throw new Error("[eval-simulate] the MCP server's command is empty");
     transport = new StdioClientTransport({ command, args, cwd: target.cwd, env: { ...getDefaultEnvironment(), ...target.env }, stderr: "ignore" });
   }
+  await client.connect(transport, { timeout: options.timeoutMs ?? 60_000 });
+  return { client, transport };
+}
+
+/**
+ * Connects to a real MCP server and reads what it serves: every page of `tools/list` (a server
+ * that keeps answering the same cursor is stopped after 1,000 pages), then disconnects (a
+ * stdio server's process is ended).
+ *
+ * @example const capture = await captureMcpServer({ command: ["npx", "-y", "@modelcontextprotocol/server-memory"] });
+ */
+export async function captureMcpServer(target: McpServerTarget, options: { timeoutMs?: number } = {}): Promise<McpServerCapture> {
+  const { client, transport } = await connectMcpTarget(target, { name: "eval-simulate-capture", timeoutMs: options.timeoutMs });
   const timeout = options.timeoutMs ?? 60_000;
   /** Every page of a list, stopped after 1,000 pages (a server that repeats its cursor). */
   const allPages = async (list: (cursor?: string) => Promise<Record<string, unknown>>, key: string): Promise<Array<Record<string, unknown>>> => {
@@ -88,7 +100,6 @@ export async function captureMcpServer(target: McpServerTarget, options: { timeo
     return items;
   };
   try {
-    await client.connect(transport, { timeout });
     const tools: Array<Record<string, unknown>> = [];
     let cursor: string | undefined;
     for (let page = 0; page < 1000; page++) {

@@ -35,6 +35,8 @@ export function mountMcpFake(id: string, fake: McpFake, scope: RuntimeScope, evi
           startedAt: new Date(started).toISOString(),
           durationMs: Date.now() - started,
         });
+        // SDK v1 servers answer an unknown tool with a tool error result carrying the -32602 text.
+        if (fake.manifest.unknownTool === "error-result") return { content: [{ type: "text", text: `MCP error -32602: Tool ${name} not found` }], isError: true };
         throw new McpToolNotFound(name);
       }
     },

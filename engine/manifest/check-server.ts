@@ -161,22 +161,30 @@ export function checkSetTargets(tool: string, set: readonly string[], writes: st
 
 function checkAnswer(tool: CapturedTool, spec: ToolDocument, path: PathSegment[], context: LoadContext): AnswerSpec | undefined {
   const { report } = context;
+  const at = [...path, "answer"];
   if (tool.outputSchema) {
-    if (spec.answer) {
-      report.error("E_ANSWER_FORBIDDEN", [...path, "answer"], `"${tool.name}" states an outputSchema in its capture, so it has no answer: it answers with structured content`, { key: true });
+    const answer = spec.answer;
+    const others = Object.keys(answer ?? {}).filter((key) => key !== "text");
+    if (others.length > 0) {
+      report.error("E_ANSWER_FORBIDDEN", at, `"${tool.name}" states an outputSchema in its capture, so it answers with structured content: its answer may only say how the text beside it is written (\`text\`)`, { key: true });
       return undefined;
     }
-    return { format: "json", schema: tool.outputSchema, structured: true };
+    const text = answer?.text;
+    if (text !== undefined && text !== "json" && text !== "json-pretty" && !checkJsonata(text, [...at, "text"], context)) return undefined;
+    return { format: "json", schema: tool.outputSchema, structured: true, ...(text !== undefined && { text }) };
   }
   const answer = spec.answer;
-  if (!answer) {
-    report.error("E_ANSWER_MISSING", path, `"${tool.name}" needs an answer: its capture states no outputSchema`, { key: true });
+  if (!answer?.format) {
+    report.error("E_ANSWER_MISSING", answer ? at : path, `"${tool.name}" needs an answer format: its capture states no outputSchema`, { key: true });
     return undefined;
   }
-  const at = [...path, "answer"];
   let ok = true;
-  if (answer.format === "text" && answer.schema !== undefined) {
-    report.error("E_ANSWER_INVALID", [...at, "schema"], "a text answer has no schema", { key: true });
+  if (answer.text !== undefined) {
+    report.error("E_ANSWER_INVALID", [...at, "text"], "`text` goes with a tool whose capture states an outputSchema (the text beside its structured content)", { key: true });
+    ok = false;
+  }
+  if ((answer.format === "text" || answer.format === "content") && answer.schema !== undefined) {
+    report.error("E_ANSWER_INVALID", [...at, "schema"], `a ${answer.format} answer has no schema`, { key: true });
     ok = false;
   }
   if (answer.format === "prefixed_json" && answer.prefix === undefined) {

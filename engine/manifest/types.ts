@@ -106,6 +106,8 @@ export interface ApiManifest {
 
 export interface StubOutcome {
   answer?: unknown;
+  /** MCP content blocks answered as they are. */
+  content?: Array<Record<string, unknown>>;
   error?: string;
   status?: number;
   body?: unknown;
