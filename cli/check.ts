@@ -12,6 +12,7 @@ const args = {
   format: { type: "enum", options: ["text", "json", "github"] as string[], default: "text", description: "How to print results: text, json, or github (workflow annotations)" },
   recording: { type: "string", description: "The JSONL file the contract tests recorded to: replayed, and held to the observations" },
   clock: { type: "string", description: "The clock worlds are built at (ISO 8601; default now)" },
+  "require-observed": { type: "boolean", description: "Fail the observed check for any allowed tool without an observation (instead of reporting it not checked)" },
 } satisfies ArgsDef;
 
 
@@ -19,12 +20,13 @@ const args = {
 export function renderText(results: CheckResult[]): string {
   let out = "";
   for (const result of results) {
-    const note = result.ok && result.message ? ` (${result.message})` : "";
-    out += `${result.ok ? "✓" : "✗"} ${result.name}${note}\n`;
+    const note = result.ok && result.message ? ` (${result.checked ? "" : "not checked: "}${result.message})` : "";
+    out += `${!result.ok ? "✗" : result.checked ? "✓" : "○"} ${result.name}${note}\n`;
     if (!result.ok) out += `${result.message.replace(/^/gm, "    ")}\n`;
   }
   const failed = results.filter((r) => !r.ok).length;
-  return `${out}${results.length - failed} passed, ${failed} failed\n`;
+  const unchecked = results.filter((r) => r.ok && !r.checked).length;
+  return `${out}${results.length - failed - unchecked} passed, ${failed} failed${unchecked ? `, ${unchecked} not checked` : ""}\n`;
 }
 
 /** The text lines, then a GitHub Actions `::error` annotation per failed check. */
@@ -79,6 +81,7 @@ export default defineCommand({
       manifest,
       ...(parsed.recording === undefined ? {} : { recording: resolve(parsed.recording) }),
       ...(parsed.clock === undefined ? {} : { clock: parsed.clock }),
+      ...(parsed["require-observed"] === true && { requireObserved: true }),
     });
     const out = parsed.format === "json" ? `${JSON.stringify(results, null, 2)}\n` : parsed.format === "github" ? renderGithub(results, manifest) : renderText(results);
     process.stdout.write(out);

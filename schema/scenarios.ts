@@ -6,7 +6,7 @@ const Outcome = Type.Object(
     answer: Type.Optional(Type.Unknown(describe("A successful answer: a value encoded in the tool's format."))),
     error: Type.Optional(Type.String(describe("A tool error with this text.", { examples: ["Service unavailable"] }))),
     content: Type.Optional(
-      Type.Array(Type.Object({ type: Type.String() }), {
+      Type.Array(Type.Object({}, { additionalProperties: true, ...describe("One MCP content block: `{ type: text, text }`, `{ type: image | audio, data, mimeType }`, `{ type: resource_link, uri, name }` or `{ type: resource, resource: { uri, text | blob } }`.") }), {
         minItems: 1,
         ...describe("MCP fakes: a successful answer made of these content blocks (text, image, audio, resource_link, resource), sent as they are.", {
           examples: [[{ type: "text", text: "Here it is" }, { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" }]],

@@ -1,5 +1,6 @@
 import { decodeToon, encodeToon } from "../contract/index.js";
 import type { AnswerSpec } from "../contract/index.js";
+import { redactJsonText } from "./redact-in-place.js";
 
 /** What a redacted value is replaced with. */
 export const REDACTED = "[REDACTED]";
@@ -75,19 +76,26 @@ export function redactText(text: string, isSecret: (name: string) => boolean, an
   }
   if (/^\s*[[{]/.test(text)) {
     try {
-      return JSON.stringify(redact(JSON.parse(text), isSecret));
+      JSON.parse(text);
+      // The evidence keeps the bytes the client received: secrets are replaced where they stand.
+      return redactJsonText(text, isSecret);
     } catch {
       // Not JSON after all.
     }
   }
   if (answer?.format === "toon") {
     const decoded = decodeToon(text);
-    if (decoded.ok) return encodeToon(redact(decoded.value, isSecret));
+    // Re-encoded only when a secret was replaced (TOON has no in-place form here).
+    if (decoded.ok) {
+      const redacted = redact(decoded.value, isSecret);
+      if (JSON.stringify(redacted) !== JSON.stringify(decoded.value)) return encodeToon(redacted);
+    }
   }
   if (/^[\w.%+-]+=[^\s]*(&[\w.%+-]+=[^\s]*)*$/.test(text)) {
     const params = new URLSearchParams(text);
-    for (const key of new Set(params.keys())) if (isSecret(key)) params.set(key, REDACTED);
-    return params.toString();
+    const secrets = [...new Set(params.keys())].filter(isSecret);
+    for (const key of secrets) params.set(key, REDACTED);
+    if (secrets.length > 0) return params.toString();
   }
   return text;
 }
