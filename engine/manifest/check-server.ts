@@ -5,6 +5,7 @@ import type { ToolHandler } from "../handlers/typescript-handlers.js";
 import { suggestion } from "./diagnostic.js";
 import { type HandlersModule, loadHandlersModule } from "./handlers-module.js";
 import { checkJsonata, checkSchema, type LoadContext } from "./load-context.js";
+import { checkArgumentReads } from "./check-arguments.js";
 import { readCaptured } from "./read-captured.js";
 import type { PathSegment } from "./source-document.js";
 import type { CapturedTool, EntityManifest, HandlerManifest, ServerManifest, ToolManifest } from "./types.js";
@@ -125,7 +126,10 @@ function checkTool(
   if (!capturedSchemasCompile(tool, path, context)) return undefined;
   const answer = checkAnswer(tool, spec, path, context);
   const handler = checkHandler<ToolHandler>(tool.name, spec, path, module, context);
-  if (handler?.kind === "jsonata") checkSetTargets(tool.name, handler.jsonata.writes, writes, entityNames, [...path, "jsonata", "set"], context);
+  if (handler?.kind === "jsonata") {
+    checkSetTargets(tool.name, handler.jsonata.writes, writes, entityNames, [...path, "jsonata", "set"], context);
+    checkArgumentReads(tool, spec.jsonata, [...path, "jsonata"], context);
+  }
   if (!answer || !handler) return undefined;
   return { name: tool.name, captured: tool, kind, reads, writes, answer, handler, source: report.location(path) };
 }

@@ -1,3 +1,4 @@
+import type { StubOutcome } from "./types.js";
 import { contentBlockProblems } from "../contract/index.js";
 import type { ManifestDocument } from "../../schema/manifest.js";
 import { createSchemaCompiler } from "../contract/index.js";
@@ -140,7 +141,7 @@ export function checkStubs(scenario: string, stubs: StubDocument[], fakes: FakeI
         context.report.error("E_STUB", [...at, "match"], `the match does not compile: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}`);
       }
     }
-    checked.push({ id: stub.id, fake, target, match: stub.match as Record<string, JsonSchema> | undefined, outcomes, source: context.report.location(at) });
+    checked.push({ id: stub.id, fake, target, match: stub.match as Record<string, JsonSchema> | undefined, outcomes: outcomes as StubOutcome[], source: context.report.location(at) });
   });
   return checked;
 }

@@ -60,6 +60,7 @@ export const DIAGNOSTIC_CODES = {
   W_NESTED_DEFAULT: "Only top-level defaults are filled; a nested default is documentation only.",
   W_UNUSED_HANDLER: "Remove the entry, or list the tool under `tools` so it is served.",
   W_TYPES_STALE: "Run `eval-simulate types` again, so tsc checks the handlers against the manifest as it is.",
+  W_UNKNOWN_ARGUMENT: "Read an argument the tool's captured input schema declares; an undeclared one is never sent by a client that follows the schema.",
 } as const;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
