@@ -9,7 +9,7 @@ describe("validate's warnings", () => {
     expect(manifest).toBeDefined();
     const warnings = diagnostics.filter((d) => d.code === "W_UNKNOWN_ARGUMENT");
     expect(warnings.map((d) => [d.severity, d.line, d.column])).toEqual([["warning", 26, 43]]);
-    expect(warnings[0].message).toBe('"get-note" reads $args.noteId, which its input schema does not declare. Did you mean "id"?');
+    expect(warnings[0].message).toBe('"get-note" reads $args.idd, which its input schema does not declare. Did you mean "id"?');
     expect(warnings[0].hint).toBe("Arguments of get-note: id.");
   });
 
