@@ -12,9 +12,27 @@ export interface CallAnswer {
   error?: { code?: number; message: string };
 }
 
-/** Anything with `callTool`: the official client. */
+/** Anything with `callTool` and `readResource`: the official client. */
 export interface ToolCaller {
   callTool(params: { name: string; arguments?: Record<string, unknown> }, options?: { timeout?: number }): Promise<Record<string, unknown>>;
+  readResource(params: { uri: string }, options?: { timeout?: number }): Promise<Record<string, unknown>>;
+}
+
+/**
+ * Reads a resource and keeps what came back as an answer: each of its contents as a `resource`
+ * block (compared whole, its text byte for byte), or the JSON-RPC error.
+ *
+ * @example const answer = await readForAnswer(client, "memory://knowledge-graph");
+ */
+export async function readForAnswer(client: ToolCaller, uri: string, timeoutMs = 60_000): Promise<CallAnswer> {
+  try {
+    const read = await client.readResource({ uri }, { timeout: timeoutMs });
+    const contents = (read.contents as Array<Record<string, unknown>> | undefined) ?? [];
+    return { result: { content: contents.map((content) => ({ type: "resource", resource: content })), isError: false } };
+  } catch (error) {
+    const { code, message } = error as { code?: unknown; message?: unknown };
+    return { error: { ...(typeof code === "number" && { code }), message: String(message ?? error) } };
+  }
 }
 
 /**
@@ -41,7 +59,9 @@ export async function callForAnswer(client: ToolCaller, tool: string, args: Reco
 /** The text of the answer: its text blocks joined by a line break, or the error's message. */
 export function answerText(answer: CallAnswer): string {
   if (answer.error) return `JSON-RPC error${answer.error.code === undefined ? "" : ` ${answer.error.code}`}: ${answer.error.message}`;
-  return (answer.result?.content ?? []).filter((block) => block.type === "text").map((block) => String(block.text)).join("\n");
+  const blocks = answer.result?.content ?? [];
+  const texts = (block: Record<string, unknown>) => (block.type === "text" ? [String(block.text)] : block.type === "resource" && typeof (block.resource as { text?: unknown })?.text === "string" ? [String((block.resource as { text: string }).text)] : []);
+  return blocks.flatMap(texts).join("\n");
 }
 
 /**

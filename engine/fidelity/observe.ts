@@ -3,7 +3,7 @@ import { dirname } from "node:path";
 import { decodeToon, encodeToon } from "../contract/index.js";
 import { connectMcpTarget, type McpServerTarget } from "../capture/mcp-server-capture.js";
 import type { ObservedAnswer, ObservedFile } from "../checks/observed-format.js";
-import { answerText, callForAnswer, type CallAnswer } from "./call-answer.js";
+import { answerText, callForAnswer, type CallAnswer, type ToolCaller } from "./call-answer.js";
 import type { ReplayCall } from "./calls-file.js";
 import { inferSchema } from "./infer-schema.js";
 
@@ -118,7 +118,8 @@ export async function observe(options: ObserveOptions): Promise<{ observed: Obse
   const { client } = await connectMcpTarget(options.target, { name: "eval-simulate-observe", timeoutMs: options.timeoutMs });
   const answers: Array<{ call: ReplayCall; answer: CallAnswer }> = [];
   try {
-    for (const call of options.calls) answers.push({ call, answer: await callForAnswer(client, call.tool, call.args, options.timeoutMs) });
+    // Resource reads are not tool answers: observed.json holds tools only.
+    for (const call of options.calls.filter((c) => c.read === undefined)) answers.push({ call, answer: await callForAnswer(client as unknown as ToolCaller, call.tool, call.args, options.timeoutMs) });
   } finally {
     await client.close().catch(() => undefined);
   }

@@ -2,7 +2,7 @@ import { connectMcpTarget, type McpServerTarget } from "../capture/mcp-server-ca
 import { loadFakes } from "../host/load-fakes.js";
 import { startServices } from "../host/start-services.js";
 import { openClient } from "../testing/connect.js";
-import { answerDifferences, callForAnswer, type CallAnswer } from "./call-answer.js";
+import { answerDifferences, callForAnswer, readForAnswer, type CallAnswer, type ToolCaller } from "./call-answer.js";
 import type { ReplayCall } from "./calls-file.js";
 
 /** What `replay` runs: the calls, the real server, and the fake's manifest and world. */
@@ -51,8 +51,9 @@ export async function replay(options: ReplayOptions): Promise<{ id: string; call
     fake = await openClient(services.url(id));
     const replayed: ReplayedCall[] = [];
     for (const call of calls) {
-      const realAnswer = await callForAnswer(real.client, call.tool, call.args, options.timeoutMs);
-      const fakeAnswer = await callForAnswer(fake, call.tool, call.args, options.timeoutMs);
+      const ask = (client: ToolCaller) => (call.read !== undefined ? readForAnswer(client, call.read, options.timeoutMs) : callForAnswer(client, call.tool, call.args, options.timeoutMs));
+      const realAnswer = await ask(real.client as unknown as ToolCaller);
+      const fakeAnswer = await ask(fake as unknown as ToolCaller);
       replayed.push({ call, real: realAnswer, fake: fakeAnswer, differences: answerDifferences(realAnswer, fakeAnswer) });
     }
     return { id, calls: replayed };

@@ -3,6 +3,7 @@ import type { McpServerInfo } from "../mcp/fake-runtime.js";
 import { createMcpEndpoint, type McpEndpoint, type McpEndpointOptions, ToolNotFoundError as McpToolNotFound } from "../mcp/index.js";
 import { callTool, type RuntimeScope, ToolNotFoundError } from "../runtime/call-tool.js";
 import { compileServer } from "../runtime/compiled-fake.js";
+import { resourcesOf } from "./resource-mount.js";
 import type { Evidence } from "./evidence.js";
 import type { McpFake } from "./fakes.js";
 
@@ -19,6 +20,7 @@ export function mountMcpFake(id: string, fake: McpFake, scope: RuntimeScope, evi
     serverInfo: (fake.manifest.serverInfo as McpServerInfo | undefined) ?? { name: id, version: "1.0.0" },
     ...(fake.manifest.instructions !== undefined && { instructions: fake.manifest.instructions }),
     tools: fake.manifest.tools.map((tool) => tool.captured),
+    ...resourcesOf(fake, scope, compiled),
     async callTool(name, args, extra) {
       const started = Date.now();
       try {

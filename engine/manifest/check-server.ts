@@ -6,6 +6,7 @@ import { suggestion } from "./diagnostic.js";
 import { type HandlersModule, loadHandlersModule } from "./handlers-module.js";
 import { checkJsonata, checkSchema, type LoadContext } from "./load-context.js";
 import { checkArgumentReads } from "./check-arguments.js";
+import { checkResources } from "./check-resources.js";
 import { readCaptured } from "./read-captured.js";
 import type { PathSegment } from "./source-document.js";
 import type { CapturedTool, EntityManifest, HandlerManifest, ServerManifest, ToolManifest } from "./types.js";
@@ -75,9 +76,10 @@ export async function checkServer(id: string, server: ServerDocument, context: L
     const checked = checkTool(tool, spec, [...path, "tools", tool.name], entities.map((e) => e.name), module, context);
     if (checked) tools.push(checked);
   }
+  const resources = checkResources(server.resources, captured, [...path, "resources"], entities.map((e) => e.name), module, context);
   if (module) {
     for (const name of Object.keys(module.handlers)) {
-      if (!server.tools[name]) {
+      if (!server.tools[name] && !server.resources?.[name]) {
         report.warn("W_UNUSED_HANDLER", [...path, "handlers"], `the handlers module exports "${name}", which ${id} does not serve.${suggestion(name, Object.keys(server.tools))}`);
       }
     }
@@ -94,6 +96,7 @@ export async function checkServer(id: string, server: ServerDocument, context: L
     ...(captured.serverInfo && { serverInfo: captured.serverInfo }),
     ...(captured.instructions !== undefined && { instructions: captured.instructions }),
     ...(server.unknownTool && { unknownTool: server.unknownTool }),
+    ...(resources.length > 0 && { resources }),
     source: report.location(path),
   };
 }

@@ -57,6 +57,7 @@ export const DIAGNOSTIC_CODES = {
   E_OPENAPI: "Fix the OpenAPI document, or capture it again.",
   E_UNKNOWN_OPERATION: "Name an operation of the OpenAPI document, by operationId or `METHOD /path`.",
   E_UNSUPPORTED_TOOL: "This tool cannot be served as captured.",
+  E_UNKNOWN_RESOURCE: "Name a resource `uri` or template `uriTemplate` the capture lists.",
   W_NESTED_DEFAULT: "Only top-level defaults are filled; a nested default is documentation only.",
   W_UNUSED_HANDLER: "Remove the entry, or list the tool under `tools` so it is served.",
   W_TYPES_STALE: "Run `eval-simulate types` again, so tsc checks the handlers against the manifest as it is.",
