@@ -55,7 +55,8 @@ export async function loadHandlersModule(
 
 /** Where in `file` a load error says it happened: jiti's "file:line:column" (its column counts from 0). */
 function syntaxErrorPosition(error: unknown, file: string): { line: number; column: number } | undefined {
-  const text = error instanceof Error ? `${error.message}\n${error.stack ?? ""}` : String(error);
+  // Only the message: a stack frame of a module that failed for another reason is no syntax error's place.
+  const text = error instanceof Error ? error.message : String(error);
   const escaped = file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const match = new RegExp(`(?:file://)?${escaped}:(\\d+):(\\d+)`).exec(text);
   return match ? { line: Number(match[1]), column: Number(match[2]) + 1 } : undefined;
