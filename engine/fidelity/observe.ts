@@ -48,6 +48,8 @@ export function readSample(sample: Sample): Reading {
   } catch {
     // not JSON: read on
   }
+  const toon = /^[\w"-]+(\[\d+\])?(\{[^}]*\})?:/m.test(text) ? decodeToon(text) : undefined;
+  if (toon?.ok && toon.value !== null && typeof toon.value === "object") return { format: "toon", value: toon.value, canonical: encodeToon(toon.value) === text };
   const embedded = /^([^{[]*?)([{[][\s\S]*[}\]])([^}\]]*)$/.exec(text);
   if (embedded && embedded[1] !== "") {
     try {
@@ -56,8 +58,6 @@ export function readSample(sample: Sample): Reading {
       // not JSON between them: read on
     }
   }
-  const toon = /^[\w"-]+(\[\d+\])?(\{[^}]*\})?:/m.test(text) ? decodeToon(text) : undefined;
-  if (toon?.ok && toon.value !== null && typeof toon.value === "object") return { format: "toon", value: toon.value, canonical: encodeToon(toon.value) === text };
   return { format: "text", firstLine: lineStart(text) };
 }
 
