@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import * as fidelity from "../engine/fidelity/index.js";
 import * as surface from "../engine/index.js";
 
 describe("the package's public surface", () => {
@@ -27,5 +28,9 @@ describe("the package's public surface", () => {
       "text",
       "toolsOf",
     ]);
+  });
+
+  it("eval-simulate/fidelity exports exactly these names", () => {
+    expect(Object.keys(fidelity).sort()).toEqual(["answerDifferences", "answerText", "callForAnswer", "mcpTarget", "observe", "observeTool", "readCalls", "readForAnswer", "replay"]);
   });
 });

@@ -1,5 +1,5 @@
 /** `eval-simulate/fidelity`: hold a fake to the real MCP server it imitates (replay, observe). Named exports only. */
-export { answerDifferences, answerText, callForAnswer } from "./call-answer.js";
+export { answerDifferences, answerText, callForAnswer, readForAnswer } from "./call-answer.js";
 export type { CallAnswer } from "./call-answer.js";
 export { readCalls } from "./calls-file.js";
 export type { ReplayCall } from "./calls-file.js";
