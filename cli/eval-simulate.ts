@@ -13,6 +13,7 @@ export const evalSimulate = defineCommand({
     capture: () => import("./capture.js").then((m) => m.default),
     check: () => import("./check.js").then((m) => m.default),
     validate: () => import("./validate.js").then((m) => m.default),
+    verify: () => import("./verify.js").then((m) => m.default),
     schema: () => import("./schema.js").then((m) => m.default),
     types: () => import("./types.js").then((m) => m.default),
     init: () => import("./init.js").then((m) => m.default),

@@ -9,6 +9,8 @@ export interface ValidationOutcome {
   diagnostics: Diagnostic[];
   /** What the manifest declares, for the success line. */
   summary?: { servers: number; tools: number; apis: number; scenarios: number };
+  /** For an evals file: how many cases and selection fixtures it holds. */
+  evals?: { cases: number; selection: number };
 }
 
 const shown = (file: string) => relative(process.cwd(), file) || file;
@@ -43,7 +45,10 @@ export function renderText(outcomes: ValidationOutcome[]): string {
     const errors = outcome.diagnostics.filter((d) => d.severity === "error").length;
     const warnings = outcome.diagnostics.length - errors;
     const warned = warnings ? `, ${warnings} warning${warnings === 1 ? "" : "s"}` : "";
-    if (outcome.valid && outcome.summary) {
+    if (outcome.valid && outcome.evals) {
+      const e = outcome.evals;
+      out += `✓ ${shown(outcome.file)} is valid: ${e.cases} case${e.cases === 1 ? "" : "s"}${e.selection ? `, ${e.selection} selection fixture${e.selection === 1 ? "" : "s"}` : ""}${warned}\n`;
+    } else if (outcome.valid && outcome.summary) {
       const s = outcome.summary;
       out += `✓ ${shown(outcome.file)} is valid: ${s.servers} server${s.servers === 1 ? "" : "s"} (${s.tools} tools), ${s.apis} api${s.apis === 1 ? "" : "s"}, ${s.scenarios} scenario${s.scenarios === 1 ? "" : "s"}${warned}\n`;
     } else {

@@ -17,12 +17,15 @@ const args = {
   "initial-state-file": { type: "string", description: "Write the starting state here (EVAL_SIMULATE_INITIAL_STATE_FILE)" },
   "resume-state-file": { type: "string", description: "Continue the run whose state file this is (EVAL_SIMULATE_RESUME_STATE_FILE)" },
   record: { type: "string", description: "Append each call as a JSON line here (EVAL_SIMULATE_RECORD)" },
+  "state-dir": { type: "string", description: "Write each session's <sid>.state.json after each change and <sid>.initial.json at its start (EVAL_SIMULATE_STATE_DIR)" },
+  "max-sessions": { type: "string", description: "How many sessions the host holds at once (EVAL_SIMULATE_MAX_SESSIONS, default 10000)" },
   "manifest-dir": { type: "string", description: "Write each fake's manifest.json and answers.json here (EVAL_SIMULATE_MANIFEST_DIR)" },
   "allow-origin": {
     type: "string",
     description: "A browser origin the MCP fakes serve besides loopback ones: scheme://host[:port], a host name, or *; repeatable or a comma list (EVAL_SIMULATE_ALLOWED_ORIGINS)",
   },
   inspect: { type: "boolean", description: "Serve the inspector page at /_inspect, behind the admin token when set (EVAL_SIMULATE_INSPECT=1)" },
+  "run-dir": { type: "string", description: "A run folder: record.jsonl, initial-state.json, state.json and manifests/ (EVAL_SIMULATE_RUN_DIR)" },
 } satisfies ArgsDef;
 
 /** Every value of a repeatable flag (citty keeps only the last), or undefined when it is absent. */
@@ -62,6 +65,15 @@ export default defineCommand({
     }
     // A container mounts its Recipe and names the manifest in the environment.
     const manifest = parsed.manifest || process.env.EVAL_SIMULATE_MANIFEST || "fakes.yaml";
+    let maxSessions: number | undefined;
+    if (parsed["max-sessions"] !== undefined) {
+      maxSessions = Number(parsed["max-sessions"]);
+      if (!Number.isInteger(maxSessions) || maxSessions < 1) {
+        process.stderr.write(`eval-simulate: --max-sessions takes a positive integer, not "${parsed["max-sessions"]}"\n`);
+        process.exitCode = EXIT.usage;
+        return;
+      }
+    }
     let loaded: Awaited<ReturnType<typeof loadFakes>>;
     try {
       loaded = await loadFakes(manifest, { clock: parsed.clock });
@@ -85,6 +97,9 @@ export default defineCommand({
       manifestDir: parsed["manifest-dir"],
       allowedOrigins,
       inspect: parsed.inspect || undefined,
+      stateDir: parsed["state-dir"],
+      maxSessions,
+      runDir: parsed["run-dir"],
       });
     } catch (error) {
       // A refusal to start (an unknown scenario, a world or resume lacking a fake, a port in use)
@@ -100,6 +115,7 @@ export default defineCommand({
       const hosts = fake.manifest.hosts.length > 0 ? ` (and Host: ${fake.manifest.hosts.join(", ")})` : "";
       lines.push(`  ${id.padEnd(16)} ${services.baseUrl(id)}${hosts}`);
     }
+    lines.push(`  ${"sessions".padEnd(16)} ${services.origin}/sessions (POST one per trial)`);
     lines.push(`  ${"health".padEnd(16)} ${services.origin}/health`);
     if (services.inspector) lines.push(`  ${"inspector".padEnd(16)} ${services.origin}/_inspect`);
     process.stdout.write(`${lines.join("\n")}\n`);

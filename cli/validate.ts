@@ -1,4 +1,5 @@
 import { type ArgsDef, defineCommand } from "citty";
+import { checkEvals, isEvalsFile } from "../engine/judge/load-evals.js";
 import { checkManifest } from "../engine/manifest/load-manifest.js";
 import { clockFlag, EXIT, refuseUnknownFlags } from "./exit-codes.js";
 import { renderGithub, renderJson, renderText, type ValidationOutcome } from "./render-diagnostics.js";
@@ -11,7 +12,7 @@ const args = {
 
 /** `eval-simulate validate [fakes.yaml...]`: every problem of every manifest, at once. */
 export default defineCommand({
-  meta: { name: "validate", description: "Check fakes.yaml files: schema, files, handlers, scenarios. Exit 0 valid, 1 invalid, 2 usage or I/O error." },
+  meta: { name: "validate", description: "Check fakes.yaml files (schema, files, handlers, scenarios) and evals.yaml files (tools, entities, scenarios, patterns, JSONata). Exit 0 valid, 1 invalid, 2 usage or I/O error." },
   args,
   async run({ args: parsed, rawArgs }) {
     if (!refuseUnknownFlags(rawArgs, args)) return;
@@ -20,6 +21,13 @@ export default defineCommand({
     const outcomes: ValidationOutcome[] = [];
     let unreadable = false;
     for (const file of files) {
+      // An evals file (named evals.yaml, or holding `fakes` and `cases`) is checked with the fakes it names.
+      if (isEvalsFile(file)) {
+        const checked = await checkEvals(file, { clock: parsed.clock });
+        if (!checked.evals && checked.diagnostics.length === 1 && checked.diagnostics[0].code === "E_IO" && checked.diagnostics[0].path === "(root)") unreadable = true;
+        outcomes.push({ file, valid: checked.evals !== undefined, diagnostics: checked.diagnostics, evals: checked.evals && { cases: checked.evals.cases?.length ?? 0, selection: checked.evals.selection?.length ?? 0 } });
+        continue;
+      }
       const { manifest, diagnostics } = await checkManifest(file, { clock: parsed.clock });
       if (!manifest && diagnostics.length === 1 && diagnostics[0].code === "E_IO" && diagnostics[0].path === "(root)") unreadable = true;
       outcomes.push({

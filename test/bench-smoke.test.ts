@@ -6,7 +6,7 @@ import { ROOT } from "./support/examples.js";
 function runBench(script: string): string {
   return execFileSync(process.execPath, ["--import", "jiti/register", `${ROOT}bench/${script}`], {
     cwd: ROOT,
-    env: { ...process.env, BENCH_CALLS: "10", BENCH_ROUNDS: "1", BENCH_RUNS: "1", BENCH_ITEMS: "1000" },
+    env: { ...process.env, BENCH_CALLS: "10", BENCH_ROUNDS: "1", BENCH_RUNS: "1", BENCH_ITEMS: "1000", BENCH_SESSIONS: "50" },
     encoding: "utf8",
     timeout: 120_000,
   });
@@ -21,7 +21,15 @@ describe("the benchmarks still run", () => {
     expect(runBench("state-size.ts")).toMatch(/large \/ small: read [\d.]+×/);
   }, 120_000);
 
+  it("measures sessions against a process start, per session in memory, and in calls/s", () => {
+    expect(runBench("sessions.ts")).toMatch(/POST \+ DELETE \/sessions[\s\S]*RSS KB \/ session[\s\S]*100 sessions × 8 clients/);
+  }, 120_000);
+
   it("measures start-up against node -e", () => {
     expect(runBench("startup.ts")).toMatch(/eval-simulate serve → \/health/);
+  }, 120_000);
+
+  it("measures judging a recorded run against every assertion kind", () => {
+    expect(runBench("judge.ts")).toMatch(/judgeRun \(every kind\)\s+[\d.]+/);
   }, 120_000);
 });

@@ -1,13 +1,17 @@
 import { describe, expect, it } from "vitest";
 import * as fidelity from "../engine/fidelity/index.js";
 import * as surface from "../engine/index.js";
+import * as judge from "../engine/judge/index.js";
+import * as verify from "../engine/verify/index.js";
 
 describe("the package's public surface", () => {
   it("exports exactly these names, so nothing becomes public by accident", () => {
     expect(Object.keys(surface).sort()).toEqual([
       "ManifestError",
       "SIDECAR_PORT",
+      "SessionLimitError",
       "UnknownScenarioError",
+      "UnknownSessionError",
       "checkManifest",
       "contractOf",
       "defineApiHandlers",
@@ -32,5 +36,23 @@ describe("the package's public surface", () => {
 
   it("eval-simulate/fidelity exports exactly these names", () => {
     expect(Object.keys(fidelity).sort()).toEqual(["answerDifferences", "answerText", "callForAnswer", "mcpTarget", "observe", "observeTool", "readCalls", "readForAnswer", "replay"]);
+  });
+
+  it("exports exactly these names from eval-simulate/judge and eval-simulate/verify", () => {
+    expect(Object.keys(judge).sort()).toEqual(["checkEvals", "fetchRun", "finalAnswer", "isEvalsFile", "judgeRun", "loadEvals", "readRun", "rebuildHistory", "verdictOf"]);
+    expect(Object.keys(verify).sort()).toEqual([
+      "applyEntityPatch",
+      "changedEntities",
+      "entityPatch",
+      "entityPatches",
+      "fakeHash",
+      "loadManifests",
+      "piToolNames",
+      "readRecord",
+      "sameJson",
+      "valueHash",
+      "worldHash",
+      "writeAttempts",
+    ]);
   });
 });

@@ -5,7 +5,7 @@
  * for its status, and the state committed. Any failure answers with the fake's own error and
  * changes nothing. Requests to one fake run one at a time, in arrival order.
  */
-import type { StateStore } from "../runtime/state-store.js";
+import type { Commit, StateStore } from "../runtime/state-store.js";
 import type { FaultSet } from "../stubs/fault-set.js";
 import { type StubSet, stubDelay } from "../stubs/stub-set.js";
 import { describeHandlerError, stateProblem } from "../runtime/change-problems.js";
@@ -62,16 +62,26 @@ export interface ApiCallOutcome {
   fault?: string;
   /** The fake's own error message, when it answered with one. */
   error?: string;
+  /** What the request committed, when it did: the record's `changes` are made from it. */
+  commit?: Commit;
 }
 
 /**
  * Serves one request to an API fake. Never throws for anything a client or handler does: every
  * failure is an answer (400, 404, 405, 415, 422, 500, 501, 504) whose body names the problem.
+ * `witness` (the host's evidence) is given every outcome once, and a committing request's before
+ * its commit, so a run killed at any moment never holds a committed write it has no evidence of.
  *
  * @example
  * const { response, outcome } = await handleApiRequest(scope, api, request, { prefix: "/github", origin: "http://127.0.0.1:7353" });
  */
-export async function handleApiRequest(scope: ApiScope, api: CompiledApi, request: Request, base: ApiBase): Promise<{ response: Response; outcome: ApiCallOutcome }> {
+export async function handleApiRequest(
+  scope: ApiScope,
+  api: CompiledApi,
+  request: Request,
+  base: ApiBase,
+  witness?: (outcome: ApiCallOutcome) => void,
+): Promise<{ response: Response; outcome: ApiCallOutcome }> {
   const started = Date.now();
   const method = request.method.toUpperCase();
   const logs: unknown[] = [];
@@ -83,6 +93,7 @@ export async function handleApiRequest(scope: ApiScope, api: CompiledApi, reques
   let committed = false;
   let stub: string | undefined;
   let fault: string | undefined;
+  let commit: Commit | undefined;
   const finish = (sent: SentResponse, error?: string, response = toResponse(sent, method)) => {
     const outcome: ApiCallOutcome = {
       api: api.id,
@@ -98,7 +109,9 @@ export async function handleApiRequest(scope: ApiScope, api: CompiledApi, reques
       ...(error !== undefined ? { error } : {}),
       ...(stub !== undefined ? { stub } : {}),
       ...(fault !== undefined ? { fault } : {}),
+      ...(commit !== undefined ? { commit } : {}),
     };
+    witness?.(outcome);
     return { response, outcome };
   };
   const fail = (code: Parameters<typeof errorAnswer>[0], message: string, details: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
@@ -179,9 +192,13 @@ export async function handleApiRequest(scope: ApiScope, api: CompiledApi, reques
       } catch (failure) {
         return fail("handler_response", `[eval-simulate] the handler of ${what} answered a header HTTP cannot send: ${(failure as Error).message}; nothing was changed`);
       }
-      if (ran.changes) scope.store.commit(api.id, ran.changes);
+      // The evidence (with the commit it is about to make) is kept before the commit, and the
+      // state file after it: see `witness`.
+      if (ran.changes) commit = scope.store.stage(api.id, ran.changes);
       committed = ran.changes !== undefined;
-      return finish(sent, undefined, response);
+      const done = finish(sent, undefined, response);
+      if (commit) scope.store.commit(api.id, ran.changes!, commit);
+      return done;
     } catch (error) {
       if (isToolFailure(error)) return fail("refused", error.message);
       if (error instanceof HandlerTimeoutError || (error instanceof JsonataRuntimeError && error.code === "E_HANDLER_TIMEOUT")) return fail("handler_timeout", error.message);

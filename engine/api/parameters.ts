@@ -3,7 +3,7 @@
  * parameters overridden by the operation's own), then read from each request, coerced to their
  * schema types, their defaults filled, and checked, naming each problem.
  */
-import { type CompiledSchema, type SchemaCompiler } from "../contract/index.js";
+import { jsonValueProblem, MAX_MESSAGE_DEPTH, type CompiledSchema, type SchemaCompiler } from "../contract/index.js";
 import { isSchemaObject, type JsonSchema } from "../contract/schema-walk.js";
 import { coerceScalar, coerceValues, resolveNode, subschema } from "./coerce-value.js";
 import { child, deref, type DocumentNode } from "./openapi-document.js";
@@ -138,6 +138,12 @@ function readOne(parameter: CompiledParameter, raw: string[] | undefined, query:
     if (root && Object.hasOwn(root, "default")) return structuredClone(root.default);
     if (parameter.required) problem("is required");
     return undefined;
+  }
+  // `?page=1e400` reads as Infinity, which no schema keyword refuses.
+  const unfit = jsonValueProblem(value, { maxDepth: MAX_MESSAGE_DEPTH });
+  if (unfit) {
+    problem(unfit.message, unfit.path || undefined);
+    return value;
   }
   if (!parameter.validator.validate(value)) {
     for (const issue of parameter.validator.issues()) problem(issue.message, issue.path || undefined);

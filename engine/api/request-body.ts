@@ -3,7 +3,7 @@
  * types), then read from each request: the media type checked, the JSON parsed, top-level
  * defaults filled and the schema checked, naming each problem.
  */
-import { defaultsOf, fillDefaults, type CompiledSchema, type SchemaCompiler } from "../contract/index.js";
+import { defaultsOf, fillDefaults, jsonValueProblem, MAX_MESSAGE_DEPTH, type CompiledSchema, type SchemaCompiler } from "../contract/index.js";
 import { isSchemaObject, type JsonSchema } from "../contract/schema-walk.js";
 import { resolveNode } from "./coerce-value.js";
 import { child, deref, type DocumentNode } from "./openapi-document.js";
@@ -81,12 +81,17 @@ export function compileBody(document: DocumentNode, operationAt: string, version
 }
 
 function parseJson(text: string, problems: RequestProblem[]): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (error) {
     problems.push({ in: "body", message: `is not valid JSON: ${(error as Error).message}` });
     return undefined;
   }
+  // JSON.parse reads 1e309 as Infinity: no schema refuses it, and JSON would write it back as null.
+  const unfit = jsonValueProblem(value, { maxDepth: MAX_MESSAGE_DEPTH });
+  if (unfit) problems.push({ in: "body", ...(unfit.path ? { path: unfit.path } : {}), message: unfit.message });
+  return value;
 }
 
 /**
@@ -137,10 +142,11 @@ export function readBody(declared: CompiledBody | undefined, text: string, conte
   return { kind: "read", body, problems };
 }
 
-/** JSON when the text is JSON, else the text: for a body sent with no media type. */
+/** JSON when the text is plain JSON, else the text: for a body sent with no media type. */
 function lenientJson(text: string): unknown {
   try {
-    return JSON.parse(text);
+    const value: unknown = JSON.parse(text);
+    return jsonValueProblem(value, { maxDepth: MAX_MESSAGE_DEPTH }) ? text : value;
   } catch {
     return text;
   }

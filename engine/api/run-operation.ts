@@ -3,6 +3,7 @@
  * `{ status, body, headers? }`) or a TypeScript function `(request, ctx)`. What comes back is the
  * handler's answer, checked for shape, and the entity values to commit if the answer passes.
  */
+import { describeJsonValueProblem, jsonValueProblem, MAX_MESSAGE_DEPTH } from "../contract/index.js";
 import type { ApiContext, ApiRequest, ApiResponse } from "../handlers/typescript-handlers.js";
 import { runJsonataHandler } from "../handlers/jsonata-index.js";
 import type { StateStore } from "../runtime/state-store.js";
@@ -95,6 +96,9 @@ export function asApiResponse(value: unknown, what: string): ApiResponse {
   }
   const extra = Object.keys(value).filter((key) => !["status", "body", "headers"].includes(key));
   if (extra.length > 0) throw new HandlerResponseError(`[eval-simulate] the handler of ${what} answered unknown keys ${extra.join(", ")}; ${shape}`);
+  // JSON would send Infinity or NaN as null: what the client reads would not be what was checked.
+  const unfit = jsonValueProblem(body, { maxDepth: MAX_MESSAGE_DEPTH });
+  if (unfit) throw new HandlerResponseError(`[eval-simulate] the handler of ${what} answered a body JSON cannot carry: ${describeJsonValueProblem(unfit, "body")}; nothing was changed`);
   if (headers === undefined || headers === null) return { status, body };
   if (typeof headers !== "object" || Array.isArray(headers)) throw new HandlerResponseError(`[eval-simulate] the handler of ${what} answered headers ${describe(headers)}; they must be an object of texts`);
   const text: Record<string, string> = {};

@@ -16,3 +16,6 @@ export type { CompiledSchema, SchemaCompiler, SchemaCompilerOptions, SchemaIssue
 export { walkSchema } from "./schema-walk.js";
 export type { JsonSchema } from "./schema-walk.js";
 export { decodeToon, encodeToon } from "./toon.js";
+export { describeJsonValueProblem, jsonValueProblem, MAX_MESSAGE_DEPTH, MAX_STATE_DEPTH } from "./json-value-check.js";
+export type { JsonValueCheckOptions, JsonValueProblem } from "./json-value-check.js";
+export { resultShapeProblem } from "./result-shape.js";

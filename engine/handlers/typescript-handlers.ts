@@ -103,6 +103,12 @@ export interface ApiTypes {
 
 type Awaitable<T> = T | Promise<T>;
 
+/** A fake without generated types: any tool, any arguments and state, any answer. */
+export interface UntypedFake { state: any; args: Record<string, any>; answers: Record<string, any>; world: any }
+
+/** An API fake without generated types. */
+export interface UntypedApi { state: any; requests: Record<string, { params: Record<string, any>; query: Record<string, any>; body: any }>; responses: Record<string, ApiResponse>; world: any }
+
 /** Handlers checked against a fake's generated types: arguments, state and answers by tool. */
 export type TypedToolHandlers<F extends FakeTypes> = {
   [Tool in keyof F["args"]]?: (
@@ -130,9 +136,7 @@ export type TypedOperationHandlers<F extends ApiTypes> = {
  *   "export-notes": (args, { state }) => state.notes.map((n) => n.title).join("\n"),
  * });
  */
-export function defineHandlers<const T extends Record<string, ToolHandler>>(handlers: T): T;
-export function defineHandlers<F extends FakeTypes>(handlers: TypedToolHandlers<F>): TypedToolHandlers<F>;
-export function defineHandlers(handlers: object): object {
+export function defineHandlers<F extends FakeTypes = UntypedFake, const H extends TypedToolHandlers<F> = TypedToolHandlers<F>>(handlers: H): H {
   Object.defineProperty(handlers, HANDLERS_MARK, { value: true, enumerable: false });
   return handlers;
 }
@@ -146,9 +150,7 @@ export function defineHandlers(handlers: object): object {
  *   "issues/get": (request, { state }) => ({ status: 200, body: state.issues[0] }),
  * });
  */
-export function defineApiHandlers<const T extends Record<string, OperationHandler>>(handlers: T): T;
-export function defineApiHandlers<F extends ApiTypes>(handlers: TypedOperationHandlers<F>): TypedOperationHandlers<F>;
-export function defineApiHandlers(handlers: object): object {
+export function defineApiHandlers<F extends ApiTypes = UntypedApi, const H extends TypedOperationHandlers<F> = TypedOperationHandlers<F>>(handlers: H): H {
   Object.defineProperty(handlers, HANDLERS_MARK, { value: true, enumerable: false });
   return handlers;
 }

@@ -1,9 +1,10 @@
 import type { ApiCallOutcome } from "../api/index.js";
 import type { AnswerSpec } from "../contract/index.js";
 import { Journal, type JournalEntry, type JournalFilter } from "../journal/journal.js";
-import { largerThan, redact, redactResult, redactText, secretNames } from "../journal/redact.js";
+import { largerThan, redact, redactParams, redactResult, redactText, type SecretNames, secretNames } from "../journal/redact.js";
 import { SNAPSHOT_LIMIT, snapshot } from "../journal/snapshot.js";
 import type { CallOutcome } from "../runtime/call-tool.js";
+import { recordedChanges } from "./record-changes.js";
 import { appendJsonLine, prepareRecordFile } from "./state-files.js";
 
 /** A call to a tool the fake does not serve: it reaches the journal and the record as an error. */
@@ -35,21 +36,39 @@ function withSnapshots(entry: Omit<Entry, keyof Snapshots>, raw: unknown[], make
 
 /**
  * Every call's evidence: the journal (bounded, redacted snapshots) and, when asked for, the
- * record file (one redacted JSON line per call). Both redact the same names. Evidence never
- * changes a call's answer: a failure to keep it is reported as a warning.
+ * record file (one redacted JSON line per call). Both redact the same names. The runtime hands
+ * each outcome over before it commits (its `witness`), so the record never lacks a write the
+ * state file holds. Evidence never changes a call's answer: a failure to keep it is a warning.
  */
 export class Evidence {
   readonly journal: Journal;
-  private readonly isSecret: (name: string) => boolean;
+  private readonly names: SecretNames;
   private readonly record: string | undefined;
   private readonly warn: (message: string) => void;
+  /** The session this evidence is of: its record lines name it. */
+  private readonly session: string | undefined;
 
   constructor(options: { redact?: readonly string[]; journalLimit?: number; record?: string; warn?: (message: string) => void }) {
     this.journal = new Journal(options.journalLimit ?? 1000);
-    this.isSecret = secretNames(options.redact ?? []);
+    this.names = secretNames(options.redact ?? []);
     this.record = options.record;
     this.warn = options.warn ?? console.warn;
     if (this.record) prepareRecordFile(this.record);
+  }
+
+  /**
+   * The evidence of one session: a journal of its own, the same redaction and record file, its
+   * record lines naming the session. Costs a journal, nothing compiled.
+   */
+  forSession(session: string): Evidence {
+    const child = Object.create(Evidence.prototype) as Evidence;
+    Object.assign(child, this, { journal: new Journal(this.journal.limit), session });
+    return child;
+  }
+
+  /** A record line, naming its session when it has one. */
+  private line(value: Record<string, unknown>): Record<string, unknown> {
+    return this.session === undefined ? value : { session: this.session, ...value };
   }
 
   private safely(what: string, keep: () => void): void {
@@ -60,16 +79,29 @@ export class Evidence {
     }
   }
 
-  private text = (value: string | undefined, answer?: AnswerSpec) => (value === undefined ? undefined : redactText(value, this.isSecret, answer));
+  private text = (value: string | undefined, answer?: AnswerSpec) => (value === undefined ? undefined : redactText(value, this.names, answer));
+
+  /** A request as the fake saw it, redacted: headers as fields, query (and form) values as parameters, the path's URLs. */
+  private request(request: ApiCallOutcome["request"]): ApiCallOutcome["request"] {
+    const form = /^application\/x-www-form-urlencoded/i.test(request.headers["content-type"] ?? "");
+    return {
+      ...request,
+      path: redactText(request.path, this.names),
+      params: redact(request.params, this.names) as Record<string, unknown>,
+      query: redactParams(request.query, this.names) as Record<string, unknown>,
+      headers: redact(request.headers, this.names) as Record<string, string>,
+      body: typeof request.body === "string" ? this.text(request.body) : form ? redactParams(request.body, this.names) : redact(request.body, this.names),
+    };
+  }
 
   /** A tools/call that reached the fake's pipeline; `answer` reads its text to redact it. */
   mcpCall(outcome: CallOutcome, answer?: AnswerSpec): void {
     const what = `${outcome.server}/${outcome.tool}`;
     const error = outcome.result.isError ? (outcome.result.content[0] as { text?: string } | undefined)?.text : undefined;
     const snapshots = () => ({
-      input: snapshot(redact(outcome.args ?? {}, this.isSecret)),
-      output: snapshot(redactResult(outcome.result, this.isSecret, answer)),
-      logs: outcome.logs.map((log) => snapshot(redact(log, this.isSecret))),
+      input: snapshot(redact(outcome.args ?? {}, this.names)),
+      output: snapshot(redactResult(outcome.result, this.names, answer)),
+      logs: outcome.logs.map((log) => snapshot(redact(log, this.names))),
     });
     this.safely(what, () => {
       const entry = {
@@ -90,14 +122,14 @@ export class Evidence {
     });
     if (this.record) {
       const file = this.record;
-      this.safely(what, () => appendJsonLine(file, { server: outcome.server, tool: outcome.tool, args: redact(outcome.args, this.isSecret), result: redactResult(outcome.result, this.isSecret, answer) }));
+      this.safely(what, () => appendJsonLine(file, this.line({ server: outcome.server, tool: outcome.tool, args: redact(outcome.args, this.names), result: redactResult(outcome.result, this.names, answer), ...recordedChanges(outcome.commit) })));
     }
   }
 
   /** A tools/call the fake refused with a JSON-RPC error (a tool it does not serve). */
   mcpRefused(call: RefusedCall): void {
     this.safely(`${call.server}/${call.tool}`, () => {
-      const args = redact(call.args, this.isSecret) as Record<string, unknown> | undefined;
+      const args = redact(call.args, this.names) as Record<string, unknown> | undefined;
       this.journal.add({
         fake: call.server,
         kind: "mcp",
@@ -114,35 +146,34 @@ export class Evidence {
         error: call.error.message,
         committed: false,
       });
-      if (this.record) appendJsonLine(this.record, { server: call.server, tool: call.tool, args, result: { error: call.error } });
+      if (this.record) appendJsonLine(this.record, this.line({ server: call.server, tool: call.tool, args, result: { error: call.error } }));
     });
   }
 
   /** A request to an API fake, matched or not. Bodies that are not JSON are redacted as forms. */
   apiCall(outcome: ApiCallOutcome, request: Request): void {
     this.safely(`${outcome.api} ${outcome.request.method} ${outcome.request.path}`, () => {
-      const sent = redact(outcome.request, this.isSecret) as ApiCallOutcome["request"];
-      if (typeof sent.body === "string") sent.body = this.text(sent.body);
-      const answered = redact(outcome.response, this.isSecret) as ApiCallOutcome["response"];
-      if (typeof answered.body === "string") answered.body = this.text(answered.body);
+      const sent = this.request(outcome.request);
+      const { response } = outcome;
+      const answered = { ...response, headers: redact(response.headers, this.names) as Record<string, string>, body: typeof response.body === "string" ? this.text(response.body) : redact(response.body, this.names) };
       this.journal.add({
         fake: outcome.api,
         kind: "api",
         name: outcome.operation,
         method: outcome.request.method,
-        path: new URL(request.url).pathname,
+        path: redactText(new URL(request.url).pathname, this.names),
         status: outcome.response.status,
         startedAt: outcome.startedAt,
         durationMs: outcome.durationMs,
         matched: outcome.matched,
         input: snapshot(sent),
         output: snapshot(answered),
-        logs: outcome.logs.map((log) => snapshot(redact(log, this.isSecret))),
+        logs: outcome.logs.map((log) => snapshot(redact(log, this.names))),
         committed: outcome.committed,
         ...(outcome.error === undefined ? {} : { error: this.text(outcome.error) }),
         ...(outcome.stub === undefined ? {} : { stub: outcome.stub }),
       });
-      if (this.record) appendJsonLine(this.record, { api: outcome.api, operation: outcome.operation, request: sent, response: answered });
+      if (this.record) appendJsonLine(this.record, this.line({ api: outcome.api, operation: outcome.operation, request: sent, response: answered, ...recordedChanges(outcome.commit) }));
     });
   }
 
@@ -150,14 +181,15 @@ export class Evidence {
   proxiedCall(fake: string, request: Request, status: number, started: number): void {
     this.safely(`${fake} ${request.method}`, () => {
       const url = new URL(request.url);
-      const headers = redact(Object.fromEntries(request.headers), this.isSecret);
+      const headers = redact(Object.fromEntries(request.headers), this.names);
       const query = this.text(url.search.slice(1));
+      const path = redactText(url.pathname, this.names);
       this.journal.add({
         fake,
         kind: "api",
-        name: `${request.method} ${url.pathname}`,
+        name: `${request.method} ${path}`,
         method: request.method,
-        path: url.pathname,
+        path,
         status,
         startedAt: new Date(started).toISOString(),
         durationMs: Date.now() - started,
@@ -167,7 +199,7 @@ export class Evidence {
         logs: [],
         committed: false,
       });
-      if (this.record) appendJsonLine(this.record, { api: fake, operation: `${request.method} ${url.pathname}`, request: { query, headers }, response: { status } });
+      if (this.record) appendJsonLine(this.record, this.line({ api: fake, operation: `${request.method} ${path}`, request: { query, headers }, response: { status } }));
     });
   }
 

@@ -1,13 +1,16 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { FAULT_HEADER } from "../api/handle-request.js";
 import { rememberParsedBody } from "../mcp/parsed-body.js";
+import { ConnectionQueues } from "./connection-queue.js";
+import { type HttpLimits, resolveHttpLimits } from "./http-limits.js";
+import { localAuthority, MAX_BODY_BYTES, pathOf, refuse, refuseBusy, refuseConnect, refuseStalled, refuseTooLarge } from "./http-refusals.js";
+import { requestTarget, SERVED_METHODS } from "./request-target.js";
+
+export { MAX_BODY_BYTES } from "./http-refusals.js";
 
 /** The host as a function: a web-standard request in, a response out. */
 export type FetchHandler = (request: Request) => Promise<Response>;
-
-/** Requests with bodies larger than this are refused with 413 before they reach a fake. */
-export const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface Listening {
   server: Server;
@@ -18,45 +21,75 @@ export interface Listening {
   close(): Promise<void>;
 }
 
-function tooLarge(res: ServerResponse, path: string): void {
-  // The MCP SDK's own wording and code, so a client sees the same refusal either way.
-  const message = `Payload Too Large: Request body must not exceed ${MAX_BODY_BYTES} bytes`;
-  const body = path.endsWith("/mcp") ? { jsonrpc: "2.0", id: null, error: { code: -32000, message } } : { error: "payload_too_large", message };
-  res.writeHead(413, { "content-type": "application/json", connection: "close" }).end(JSON.stringify(body));
+/** Resolves true once `res` may be written again (or is gone), false past `ms`. */
+function drained(res: ServerResponse, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const done = (value: boolean) => {
+      clearTimeout(timer);
+      res.off("drain", ready);
+      res.off("close", ready);
+      resolve(value);
+    };
+    const ready = () => done(true);
+    const timer = setTimeout(() => done(false), ms);
+    res.once("drain", ready);
+    res.once("close", ready);
+  });
 }
 
-/** Reads the body, refusing past the limit without buffering the rest. */
-async function readBody(req: IncomingMessage): Promise<Buffer | "too-large"> {
-  const declared = Number(req.headers["content-length"] ?? 0);
-  if (declared > MAX_BODY_BYTES) return "too-large";
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return "too-large";
-    chunks.push(chunk as Buffer);
+/** Reads the body, refusing past the size limit without buffering the rest, or once it stalls. */
+function readBody(req: IncomingMessage, stallMs: number): Promise<Buffer | "too-large" | "stalled" | "gone"> {
+  if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) return Promise.resolve("too-large");
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = (value: Buffer | "too-large" | "stalled" | "gone") => {
+      clearTimeout(timer);
+      req.off("data", data).off("end", end).off("error", gone).off("close", gone);
+      if (typeof value === "string") req.pause();
+      resolve(value);
+    };
+    const timer = setTimeout(() => done("stalled"), stallMs);
+    const data = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) return done("too-large");
+      chunks.push(chunk);
+      timer.refresh();
+    };
+    const end = () => done(Buffer.concat(chunks));
+    const gone = () => done("gone");
+    req.on("data", data).on("end", end).on("error", gone).on("close", gone);
+  });
+}
+
+/** The request's headers as web Headers, with the Host the request target settled on. */
+function headersOf(req: IncomingMessage, host: string): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name === "host") continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
-  return Buffer.concat(chunks);
+  headers.set("host", host);
+  return headers;
 }
 
-async function handle(handler: FetchHandler, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function serveOne(handler: FetchHandler, limits: HttpLimits, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const aborted = new AbortController();
   res.on("close", () => {
     if (!res.writableFinished) aborted.abort(new Error("client closed the connection"));
   });
-  const path = (req.url ?? "/").split("?")[0];
-  const body = req.method === "GET" || req.method === "HEAD" ? undefined : await readBody(req);
-  if (body === "too-large") {
-    tooLarge(res, path);
-    req.resume();
+  const path = pathOf(req);
+  const method = req.method ?? "GET";
+  const target = requestTarget(method, req.url ?? "/", req.headersDistinct.host ?? [], localAuthority(req.socket));
+  if (target.kind === "refused") return refuse(res, path, target.status, target.error, target.message);
+  if (target.kind === "server-options") {
+    res.writeHead(204, { allow: SERVED_METHODS }).end();
     return;
   }
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
-  }
-  const url = `http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`;
+  const body = method === "GET" || method === "HEAD" ? undefined : await readBody(req, limits.stallTimeoutMs);
+  if (body === "gone") return;
+  if (body === "too-large") return refuseTooLarge(res, path);
+  if (body === "stalled") return refuseStalled(res, path, limits.stallTimeoutMs);
   // An MCP message is parsed here, once, and handed to the SDK parsed (its "perf escape hatch"),
   // so the request needs no body stream; malformed JSON is left for the SDK to answer its way.
   let message: { value: unknown } | undefined;
@@ -68,9 +101,20 @@ async function handle(handler: FetchHandler, req: IncomingMessage, res: ServerRe
     }
   }
   const sent = !message && body && body.length > 0 ? new Uint8Array(body) : undefined;
-  const request = new Request(url, { method: req.method, headers, body: sent, signal: aborted.signal });
+  let request: Request;
+  try {
+    request = new Request(target.url, { method, headers: headersOf(req, target.host), body: sent, signal: aborted.signal });
+  } catch (error) {
+    // Whatever node:http let through that a web Request cannot carry is the request's fault.
+    return refuse(res, path, 400, "bad_request", `Bad Request: ${(error as Error).message}`);
+  }
   if (message) rememberParsedBody(request, message.value);
-  const response = await handler(request);
+  let response: Response;
+  try {
+    response = await handler(request);
+  } catch (error) {
+    return refuse(res, path, 500, "internal_error", String((error as Error)?.message ?? error));
+  }
   const fault = response.headers.get(FAULT_HEADER);
   if (fault) return failConnection(res, fault);
   const outgoing: Record<string, string | string[]> = {};
@@ -83,11 +127,14 @@ async function handle(handler: FetchHandler, req: IncomingMessage, res: ServerRe
     return;
   }
   // Written chunk by chunk as the handler produces them, so SSE responses flow as they are
-  // written; cheaper than piping through a Node stream made from the web stream.
+  // written; a client that stops reading is waited for up to the stall timeout, never buffered for.
   try {
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
       if (res.destroyed) break;
-      if (!res.write(chunk)) await new Promise((resolve) => (res.once("drain", resolve), res.once("close", resolve)));
+      if (!res.write(chunk) && !(await drained(res, limits.stallTimeoutMs))) {
+        res.destroy();
+        break;
+      }
     }
     res.end();
   } catch {
@@ -111,20 +158,26 @@ function failConnection(res: ServerResponse, fault: string): void {
 
 /**
  * Serves a fetch handler with node:http. A handler that throws answers 500 and the server goes
- * on; the connection of an aborted request is closed, never the process.
+ * on; the connection of an aborted request is closed, never the process. Requests are served one
+ * at a time per connection and at most `limits.maxInFlight` at once (503 past it); a stalled
+ * client is timed out (408) or let go (see {@link HttpLimits}).
  *
  * @example const listening = await listen(host.fetch, { port: 0, host: "127.0.0.1" });
  */
-export function listen(handler: FetchHandler, options: { port?: number; host?: string } = {}): Promise<Listening> {
+export function listen(handler: FetchHandler, options: { port?: number; host?: string; limits?: Partial<HttpLimits> } = {}): Promise<Listening> {
   const host = options.host ?? "127.0.0.1";
-  const server = createServer((req, res) => {
-    handle(handler, req, res).catch((error) => {
-      if (!res.headersSent) {
-        res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ error: "internal_error", message: String((error as Error)?.message ?? error) }));
-      } else res.destroy();
-    });
+  const limits = resolveHttpLimits(options.limits);
+  const headersTimeout = Math.min(limits.stallTimeoutMs, limits.requestTimeoutMs);
+  const server = createServer({
+    headersTimeout,
+    requestTimeout: limits.requestTimeoutMs,
+    // How often node:http looks for requests past those two timeouts.
+    connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(headersTimeout / 4))),
   });
   server.keepAliveTimeout = 5_000;
+  const queues = new ConnectionQueues(limits, (req, res) => serveOne(handler, limits, req, res), refuseBusy);
+  server.on("request", (req, res) => queues.admit(req, res));
+  server.on("connect", (_req, socket) => refuseConnect(socket as Socket));
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, host, () => {

@@ -1,31 +1,34 @@
 import type { ToolResult } from "../handlers/typescript-handlers.js";
 import type { McpServerInfo } from "../mcp/fake-runtime.js";
 import { createMcpEndpoint, type McpEndpoint, type McpEndpointOptions, ToolNotFoundError as McpToolNotFound } from "../mcp/index.js";
-import { callTool, type RuntimeScope, ToolNotFoundError } from "../runtime/call-tool.js";
+import { callTool, ToolNotFoundError } from "../runtime/call-tool.js";
 import { compileServer } from "../runtime/compiled-fake.js";
 import { resourcesOf } from "./resource-mount.js";
-import type { Evidence } from "./evidence.js";
 import type { McpFake } from "./fakes.js";
+import type { WorldOf } from "./request-world.js";
 
 /**
  * One MCP fake's endpoint, built once: its tools compiled, every call run through the runtime's
- * pipeline and left as evidence (journal, record).
+ * pipeline in the world the request addresses (the process's own or a session's) and left as
+ * that world's evidence (journal, record).
  *
- * @example const endpoint = mountMcpFake("notes", fake, scope, evidence); host.mcp.set("notes", endpoint.fetch);
+ * @example const endpoint = mountMcpFake("notes", fake, worldOf); host.mcp.set("notes", endpoint.fetch);
  */
-export function mountMcpFake(id: string, fake: McpFake, scope: RuntimeScope, evidence: Evidence, options: McpEndpointOptions = {}): McpEndpoint {
+export function mountMcpFake(id: string, fake: McpFake, worldOf: WorldOf, options: McpEndpointOptions = {}): McpEndpoint {
   const compiled = compileServer(fake.manifest);
   return createMcpEndpoint({
     id,
     serverInfo: (fake.manifest.serverInfo as McpServerInfo | undefined) ?? { name: id, version: "1.0.0" },
     ...(fake.manifest.instructions !== undefined && { instructions: fake.manifest.instructions }),
     tools: fake.manifest.tools.map((tool) => tool.captured),
-    ...resourcesOf(fake, scope, compiled),
+    ...resourcesOf(fake, (request) => worldOf(request).scope, compiled),
     async callTool(name, args, extra) {
       const started = Date.now();
+      const { scope, evidence } = worldOf(extra.request);
       try {
-        const outcome = await callTool(scope, compiled, name, args, extra.signal);
-        evidence.mcpCall(outcome, compiled.tools.get(name)?.manifest.answer);
+        // The evidence is kept inside the call, before its commit: see callTool's `witness`.
+        const answer = compiled.tools.get(name)?.manifest.answer;
+        const outcome = await callTool(scope, compiled, name, args, extra.signal, (done) => evidence.mcpCall(done, answer));
         return outcome.result as ToolResult;
       } catch (error) {
         if (!(error instanceof ToolNotFoundError)) throw error;

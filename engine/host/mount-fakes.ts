@@ -1,11 +1,11 @@
 import { basePathOf } from "../api/index.js";
 import type { McpEndpointOptions } from "../mcp/index.js";
-import type { RuntimeScope } from "../runtime/call-tool.js";
+import { sessionIdOf } from "../sessions/session-address.js";
 import { type ApiHandler, mountApiFake } from "./api-mount.js";
-import type { Evidence } from "./evidence.js";
 import type { Fakes } from "./fakes.js";
 import type { FetchHandler } from "./http-listen.js";
 import { mountMcpFake } from "./mcp-mount.js";
+import type { ServedWorld, WorldOf } from "./request-world.js";
 
 /** Every fake mounted: what the routes serve, and how to stop what was started. */
 export interface Mounted {
@@ -20,12 +20,20 @@ export interface Mounted {
 const starting = (id: string) =>
   new Response(JSON.stringify({ error: "starting", message: `${id} is starting` }), { status: 503, headers: { "content-type": "application/json", "retry-after": "1" } });
 
+const notInSessions = (id: string) =>
+  new Response(JSON.stringify({ error: "not_in_sessions", message: `[eval-simulate] ${id} is one of emulate's built-ins, which keep one state of their own: it serves the process's world, not a session's` }), {
+    status: 501,
+    headers: { "content-type": "application/json" },
+  });
+
 /**
  * Mounts each fake once: MCP fakes as SDK endpoints, API fakes as emulate custom emulators over
  * their OpenAPI router, emulate built-ins behind a proxy. API calls in flight are aborted when
- * the mount closes, as MCP endpoints abort theirs.
+ * the mount closes, as MCP endpoints abort theirs. Each request runs in the world `worldOf`
+ * picks for it; emulate's built-ins hold their own state, so they serve the process's world only.
  */
-export async function mountFakes(fakes: Fakes, scope: RuntimeScope, evidence: Evidence, mcpOptions: McpEndpointOptions = {}): Promise<Mounted> {
+export async function mountFakes(fakes: Fakes, worldOf: WorldOf, own: ServedWorld, mcpOptions: McpEndpointOptions = {}): Promise<Mounted> {
+  const { scope, evidence } = own;
   const mcp: Mounted["mcp"] = new Map();
   const apis: Mounted["apis"] = new Map();
   const stops: Array<() => Promise<unknown>> = [];
@@ -38,17 +46,18 @@ export async function mountFakes(fakes: Fakes, scope: RuntimeScope, evidence: Ev
   try {
     for (const [id, fake] of Object.entries(fakes)) {
       if (fake.kind === "mcp") {
-        const endpoint = mountMcpFake(id, fake, scope, evidence, mcpOptions);
+        const endpoint = mountMcpFake(id, fake, worldOf, mcpOptions);
         stops.push(() => endpoint.close());
         mcp.set(id, endpoint.fetch);
       } else if (fake.manifest.emulate) {
         const late: { handle?: ApiHandler } = {};
         builtIns.push({ id, service: fake.manifest.emulate, late });
-        apis.set(id, { handle: async (request, base) => (late.handle ? late.handle(request, base) : starting(id)), hosts: fake.manifest.hosts, basePath: "" });
+        const handle: ApiHandler = async (request, base) => (sessionIdOf(request, !("s" in fakes)) !== undefined ? notInSessions(id) : late.handle ? late.handle(request, base) : starting(id));
+        apis.set(id, { handle, hosts: fake.manifest.hosts, basePath: "" });
       } else {
         // emulate is loaded only when a manifest has API fakes: MCP-only hosts start without it.
         const { emulateCustom } = await import("./emulate-mount.js");
-        const custom = await emulateCustom(id, mountApiFake(fake, scope, evidence, stopping.signal));
+        const custom = await emulateCustom(id, mountApiFake(fake, worldOf, stopping.signal));
         stops.push(custom.close);
         apis.set(id, { handle: custom.handle, hosts: fake.manifest.hosts, basePath: basePathOf(fake.manifest.document ?? {}) });
       }

@@ -6,11 +6,11 @@ import type { McpFake } from "./fakes.js";
 
 /**
  * What an MCP fake serves of its resources: the captured lists of the resources and templates it
- * answers, and `readResource` from its committed state. Nothing when it serves none.
+ * answers, and `readResource` from the committed state of the world the request addresses. Nothing when it serves none.
  *
- * @example createMcpEndpoint({ id, tools, callTool, ...resourcesOf(fake, scope, compiled) });
+ * @example createMcpEndpoint({ id, tools, callTool, ...resourcesOf(fake, (request) => worldOf(request).scope, compiled) });
  */
-export function resourcesOf(fake: McpFake, scope: RuntimeScope, compiled: CompiledServer): Pick<McpFakeRuntime, "resources" | "resourceTemplates" | "readResource"> {
+export function resourcesOf(fake: McpFake, scopeOf: (request?: Request) => RuntimeScope, compiled: CompiledServer): Pick<McpFakeRuntime, "resources" | "resourceTemplates" | "readResource"> {
   const served = fake.manifest.resources ?? [];
   if (served.length === 0) return {};
   return {
@@ -18,7 +18,7 @@ export function resourcesOf(fake: McpFake, scope: RuntimeScope, compiled: Compil
     resourceTemplates: served.filter((r) => r.template).map((r) => r.captured),
     async readResource(uri, extra) {
       try {
-        return await readResource(scope, compiled, uri, extra.signal);
+        return await readResource(scopeOf(extra.request), compiled, uri, extra.signal);
       } catch (error) {
         if (error instanceof ResourceNotFoundError) return undefined;
         throw error;

@@ -1,8 +1,10 @@
 import { timingSafeEqual } from "node:crypto";
 import type { JournalEntry, JournalFilter } from "../journal/journal.js";
+import type { SessionHook, WorldAdmin } from "../sessions/session-routes.js";
 import type { StubUsage } from "../stubs/stub-set.js";
 import type { ApiHandler } from "./api-mount.js";
 import type { FetchHandler } from "./http-listen.js";
+import { fakeHash } from "../verify/world-hash.js";
 
 /** What the host routes to: each fake's endpoints, its state and its evidence. */
 export interface HostTargets {
@@ -18,6 +20,8 @@ export interface HostTargets {
   stubs(id: string): StubUsage[];
   /** When set, `/<id>/admin/*` needs `Authorization: Bearer <token>`. */
   adminToken?: string;
+  /** `/sessions`, and the session a `/s/<sid>/` prefix or `EvalSimulate-Session` header picks. */
+  sessions?: SessionHook;
 }
 
 const ADMIN_ROUTES = new Set(["admin/state", "admin/initial-state", "admin/calls", "admin/stubs"]);
@@ -32,9 +36,11 @@ function sameToken(given: string | null, token: string): boolean {
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-function adminRoute(route: string, id: string, url: URL, targets: HostTargets): Response | undefined {
+function adminRoute(route: string, id: string, url: URL, targets: WorldAdmin): Response | undefined {
   switch (route) {
     case "admin/state":
+      // `?hash=1`: the fake's world hash (`fakeHash` of eval-simulate/verify) instead of its state.
+      if (url.searchParams.get("hash") === "1") return json(200, fakeHash((targets.state(id) ?? {}) as Record<string, unknown>));
       return json(200, targets.state(id));
     case "admin/initial-state":
       return json(200, targets.initialState(id));
@@ -54,13 +60,18 @@ function adminRoute(route: string, id: string, url: URL, targets: HostTargets): 
   }
 }
 
+const unauthorized = () =>
+  json(401, { error: "unauthorized", message: "the admin and session routes need Authorization: Bearer <token>" }, { "www-authenticate": 'Bearer realm="eval-simulate admin"' });
+
 /**
  * The host's routing: requests whose Host is an API fake's, `/health`, `/<id>/mcp`, `/<id>/...`
  * for API fakes, and the admin routes `/<id>/admin/state`,
  * `initial-state`, `calls` (the journal: `?tool=&status=&since=`) and `stubs`. With an admin
  * token, the admin routes answer 401 without it: the agent under evaluation shares the network
  * with the host and must not read the world it is judged on. Anything else is a JSON 404 that
- * names what is served.
+ * names what is served. With `sessions`, `/sessions` is the session hook's, and a request a
+ * session addresses (`/s/<sid>/...` or the `EvalSimulate-Session` header) is routed the same way
+ * on the path after its prefix, its admin routes reading that session's world.
  *
  * @example const fetch = hostRoutes(targets); await fetch(new Request("http://x/health"));
  */
@@ -68,16 +79,22 @@ export function hostRoutes(targets: HostTargets): FetchHandler {
   // The real API's host names, lowercased, to the fake that answers them.
   const byHost = new Map<string, ApiHandler>();
   for (const api of targets.apis.values()) for (const host of api.hosts) byHost.set(host.toLowerCase(), api.handle);
+  const refuse = (request: Request) => (targets.adminToken !== undefined && !sameToken(request.headers.get("authorization"), targets.adminToken) ? unauthorized() : undefined);
   return async (request) => {
     const url = new URL(request.url);
+    // A session's requests are served as the process's own, from its world, below its prefix.
+    const session = targets.sessions && (await targets.sessions(request, url, refuse));
+    if (session instanceof Response) return session;
+    const world: WorldAdmin = session?.admin ?? targets;
+    const prefix = session?.prefix ?? "";
     // Traffic an eval's egress forwards for a real API keeps its Host: it is that API fake's.
     const host = (request.headers.get("host") ?? "").toLowerCase();
     const byName = byHost.get(host) ?? byHost.get(host.replace(/:\d+$/, ""));
     if (byName) {
       const scheme = request.headers.get("x-forwarded-proto") ?? "https";
-      return byName(request, { prefix: "", origin: `${scheme}://${request.headers.get("host")}` });
+      return byName(request, { prefix, origin: `${scheme}://${request.headers.get("host")}` });
     }
-    const segments = url.pathname.split("/").filter(Boolean);
+    const segments = (session?.path ?? url.pathname).split("/").filter(Boolean);
     if (segments.length === 1 && segments[0] === "health") return json(200, { ok: true });
     const [id, ...rest] = segments;
     const route = rest.join("/");
@@ -87,13 +104,12 @@ export function hostRoutes(targets: HostTargets): FetchHandler {
       const api = targets.apis.get(id);
       // Only the admin routes themselves are the host's: an API's own `/admin/...` paths are its.
       const admin = ADMIN_ROUTES.has(route);
-      if (api && !admin) return api.handle(request, { prefix: `/${id}`, origin: url.origin });
+      if (api && !admin) return api.handle(request, { prefix: `${prefix}/${id}`, origin: url.origin });
       if (admin) {
-        if (targets.adminToken !== undefined && !sameToken(request.headers.get("authorization"), targets.adminToken)) {
-          return json(401, { error: "unauthorized", message: "the admin routes need Authorization: Bearer <token>" }, { "www-authenticate": 'Bearer realm="eval-simulate admin"' });
-        }
+        const refused = refuse(request);
+        if (refused) return refused;
         if (request.method !== "GET" && request.method !== "HEAD") return json(405, { error: "method_not_allowed" }, { allow: "GET, HEAD" });
-        const answered = adminRoute(route, id, url, targets);
+        const answered = adminRoute(route, id, url, world);
         if (answered) return answered;
       }
     }

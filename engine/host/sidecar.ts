@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import type { States } from "../runtime/state-store.js";
 import type { FakesInput, WorldOption } from "./fakes.js";
+import { runDirOptions } from "./run-dir.js";
+import { httpLimitsFromEnv } from "./http-limits.js";
 import type { ServicesOptions } from "./starting-states.js";
 import { watchParent } from "./parent-watch.js";
 import { type Services, startServices } from "./start-services.js";
@@ -27,22 +29,25 @@ function port(value: string | undefined): number | undefined {
   return n;
 }
 
-function journalLimit(value: string | undefined): number | undefined {
+function positive(value: string | undefined, variable: string): number | undefined {
   if (value === undefined || value === "") return undefined;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`[eval-simulate] EVAL_SIMULATE_JOURNAL_LIMIT must be a positive integer, not "${value}"`);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`[eval-simulate] ${variable} must be a positive integer, not "${value}"`);
   return n;
 }
+
+const journalLimit = (value: string | undefined) => positive(value, "EVAL_SIMULATE_JOURNAL_LIMIT");
 
 /**
  * The sidecar's options from its environment (SPEC §9): `EVAL_SIMULATE_SCENARIO`, `_PORT`
  * (7353), `_HOST` (0.0.0.0), `_CLOCK`, `_STATE_FILE`, `_INITIAL_STATE_FILE`,
- * `_RESUME_STATE_FILE`, `_RECORD`, `_MANIFEST_DIR`, `_ADMIN_TOKEN`, `_JOURNAL_LIMIT`, `_ALLOWED_ORIGINS` (a comma
- * list). Explicit options win over the environment.
+ * `_RESUME_STATE_FILE`, `_RECORD`, `_MANIFEST_DIR`, `_RUN_DIR`, `_ADMIN_TOKEN`, `_JOURNAL_LIMIT`, `_ALLOWED_ORIGINS`
+ * (a comma list), `_INSPECT`, `_STATE_DIR`, `_MAX_SESSIONS`, `_MAX_IN_FLIGHT`, `_STALL_TIMEOUT_MS`,
+ * `_REQUEST_TIMEOUT_MS`. Explicit options win over the environment.
  *
  * @example const options = sidecarOptions(process.env, { port: 8080 });
  */
-export function sidecarOptions(env: NodeJS.ProcessEnv, overrides: ServicesOptions & { resumeStateFile?: string } = {}): ServicesOptions {
+export function sidecarOptions(env: NodeJS.ProcessEnv, overrides: ServicesOptions & { resumeStateFile?: string; runDir?: string } = {}): ServicesOptions {
   const pick = <K extends keyof ServicesOptions>(key: K, variable: string): ServicesOptions[K] =>
     overrides[key] ?? ((env[variable] || undefined) as ServicesOptions[K]);
   const options: ServicesOptions = {
@@ -58,7 +63,12 @@ export function sidecarOptions(env: NodeJS.ProcessEnv, overrides: ServicesOption
     journalLimit: overrides.journalLimit ?? journalLimit(env.EVAL_SIMULATE_JOURNAL_LIMIT),
     allowedOrigins: overrides.allowedOrigins ?? (env.EVAL_SIMULATE_ALLOWED_ORIGINS ? [env.EVAL_SIMULATE_ALLOWED_ORIGINS] : undefined),
     inspect: overrides.inspect ?? (env.EVAL_SIMULATE_INSPECT === "1" || env.EVAL_SIMULATE_INSPECT === "true"),
+    stateDir: pick("stateDir", "EVAL_SIMULATE_STATE_DIR"),
+    maxSessions: overrides.maxSessions ?? positive(env.EVAL_SIMULATE_MAX_SESSIONS, "EVAL_SIMULATE_MAX_SESSIONS"),
+    http: { ...httpLimitsFromEnv(env), ...overrides.http },
   };
+  // Only what is set is passed on, so the library's defaults stay the defaults.
+  for (const key of ["sessionTtlSeconds", "sessionSweepMs"] as const) if (overrides[key] !== undefined) options[key] = overrides[key];
   const resumeFile = overrides.resumeStateFile ?? (env.EVAL_SIMULATE_RESUME_STATE_FILE || undefined);
   if (overrides.resume) options.resume = overrides.resume;
   else if (resumeFile) {
@@ -66,6 +76,15 @@ export function sidecarOptions(env: NodeJS.ProcessEnv, overrides: ServicesOption
     // The run being continued began from its initial state file; without one, from these states.
     const initial = options.initialStateFile && existsSync(options.initialStateFile) ? readStates(options.initialStateFile, "the initial state file") : states;
     options.resume = { states, initial };
+  }
+  // A run folder (`EVAL_SIMULATE_RUN_DIR`) names the record, state files and manifest dir at once; a file set on its own wins.
+  const runDir = overrides.runDir ?? (env.EVAL_SIMULATE_RUN_DIR || undefined);
+  if (runDir) {
+    const files = runDirOptions(runDir, { resuming: options.resume !== undefined });
+    options.record ??= files.record;
+    options.initialStateFile ??= files.initialStateFile;
+    options.stateFile ??= files.stateFile;
+    options.manifestDir ??= files.manifestDir;
   }
   return options;
 }
@@ -82,7 +101,7 @@ export function sidecarOptions(env: NodeJS.ProcessEnv, overrides: ServicesOption
 export async function serveSidecar(
   fakes: FakesInput,
   world: WorldOption,
-  overrides: ServicesOptions & { resumeStateFile?: string } = {},
+  overrides: ServicesOptions & { resumeStateFile?: string; runDir?: string } = {},
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<Services> {
   const services = await startServices(fakes, { world, ...sidecarOptions(env, overrides) });

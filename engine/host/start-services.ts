@@ -1,5 +1,10 @@
 import type { JournalEntry } from "../journal/journal.js";
 import type { RuntimeScope } from "../runtime/call-tool.js";
+import { basePathOf } from "../api/index.js";
+import type { SessionOptions } from "../sessions/session-registry.js";
+import { type ServedWorld, worldResolver } from "./request-world.js";
+import type { Session } from "./session-handle.js";
+import { sessionHost } from "./session-host.js";
 import { FaultSet } from "../stubs/fault-set.js";
 import { type StubUsage, StubSet } from "../stubs/stub-set.js";
 import { Evidence } from "./evidence.js";
@@ -11,6 +16,7 @@ import { type FetchHandler, type Listening, listen } from "./http-listen.js";
 import { writeManifestDir } from "./manifest-dir.js";
 import { hostRoutes } from "./routes.js";
 import { withInspector } from "../inspect/inspect-routes.js";
+import { inspectedWorlds } from "./inspected-worlds.js";
 import { writeJsonAtomic } from "./state-files.js";
 import { faultsFor, type ServicesOptions, startingStates, stubsFor } from "./starting-states.js";
 
@@ -43,6 +49,8 @@ export interface Services {
   calls(id?: string): JournalEntry[];
   /** Each stub of the scenario with how many calls it answered. */
   stubs(): StubUsage[];
+  /** A fresh, isolated world for one trial, served under `/s/<sid>/` (see "Many trials at once"). */
+  createSession(options?: SessionOptions): Promise<Session>;
   close(): Promise<void>;
 }
 
@@ -83,7 +91,14 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
   if (options.manifestDir) writeManifestDir(options.manifestDir, fakes);
   const evidence = new Evidence({ redact: [...(options.redact ?? []), ...Object.values(fakes).flatMap((f) => f.redact ?? [])], journalLimit: options.journalLimit, record: options.record, warn: options.warn });
 
-  const mounted = await mountFakes(fakes, scope, evidence, { allowedOrigins: options.allowedOrigins });
+  const own: ServedWorld = { scope, evidence, callCount: () => evidence.journal.total };
+  const served = {
+    mcp: Object.keys(fakes).filter((id) => fakes[id].kind === "mcp"),
+    apis: Object.fromEntries(Object.entries(fakes).flatMap(([id, f]) => (f.kind === "api" ? [[id, f.manifest.emulate ? "" : basePathOf(f.manifest.document ?? {})]] : []))),
+  };
+  let origin = "";
+  const sessions = sessionHost({ fakes, options, scenario: options.resume ? undefined : scenario, clock, evidence, served, origin: () => origin });
+  const mounted = await mountFakes(fakes, worldResolver(own, () => sessions.registry, !("s" in fakes)), own, { allowedOrigins: options.allowedOrigins });
   const { mcp, apis } = mounted;
   const routes = hostRoutes({
     mcp,
@@ -94,35 +109,22 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
     calls: (filter) => evidence.calls(filter),
     stubs: (id) => stubs.usage(id),
     adminToken: options.adminToken,
+    sessions: sessions.hook,
   });
-  const fetch = options.inspect
-    ? withInspector(routes, {
-        adminToken: options.adminToken,
-        worlds: () => [{
-          id: "default",
-          scenario,
-          clock: scope.now,
-          fakes: Object.keys(fakes).map((id) => ({ id, kind: mcp.has(id) ? ("mcp" as const) : ("api" as const) })),
-          state: (id) => store.states[id],
-          initialState: (id) => store.initial[id],
-          calls: (filter) => evidence.calls(filter),
-          stubs: () => stubs.usage(),
-        }],
-      })
-    : routes;
+  const fetch = options.inspect ? withInspector(routes, { adminToken: options.adminToken, worlds: () => inspectedWorlds(fakes, own, scenario, () => sessions.registry.list()) }) : routes;
   let listening: Listening;
   try {
-    listening = await listen(fetch, { port: options.port ?? 0, host: options.host ?? "127.0.0.1" });
+    listening = await listen(fetch, { port: options.port ?? 0, host: options.host ?? "127.0.0.1", limits: options.http });
   } catch (error) {
-    await mounted.close();
+    await Promise.allSettled([mounted.close(), sessions.close()]);
     throw error;
   }
-  const origin = listening.url;
+  origin = listening.url;
   try {
     await mounted.startBuiltIns();
   } catch (error) {
     // A failed start leaves no port open.
-    await Promise.allSettled([listening.close(), mounted.close()]);
+    await Promise.allSettled([listening.close(), mounted.close(), sessions.close()]);
     throw error;
   }
   let closing: Promise<void> | undefined;
@@ -149,10 +151,12 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
     idle: () => store.idle(),
     calls: (id) => evidence.calls(id === undefined ? {} : { fake: id }),
     stubs: () => stubs.usage(),
+    createSession: (sessionOptions) => sessions.create(sessionOptions),
     close() {
       closing ??= (async () => {
         await listening.close();
         await mounted.close();
+        await sessions.close();
         await store.idle();
         writeState();
         for (const warning of stubs.unusedWarnings(scenario)) warn(warning);

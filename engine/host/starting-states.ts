@@ -2,6 +2,8 @@ import type { FaultManifest, StubManifest } from "../manifest/types.js";
 import type { States } from "../runtime/state-store.js";
 import { UnknownScenarioError, type WorldSource } from "../world/index.js";
 import type { Fakes, WorldOption } from "./fakes.js";
+import { resumedStatesProblems } from "./resumed-states.js";
+import type { HttpLimits } from "./http-limits.js";
 
 /** How `startServices` is configured (SPEC §9). */
 export interface ServicesOptions {
@@ -42,6 +44,16 @@ export interface ServicesOptions {
   allowedOrigins?: readonly string[];
   /** Serve the inspector page at `/_inspect` (behind the admin token when one is set). */
   inspect?: boolean;
+  /** Each session's state, written as `<sid>.state.json` after each commit and `<sid>.initial.json` at its start (EVAL_SIMULATE_STATE_DIR). */
+  stateDir?: string;
+  /** How many sessions the host holds at once; 10,000 by default (EVAL_SIMULATE_MAX_SESSIONS). */
+  maxSessions?: number;
+  /** A session unused this long is freed; one hour by default (a session's own `ttlSeconds` wins). */
+  sessionTtlSeconds?: number;
+  /** How often idle sessions are looked for; 60,000 ms by default. */
+  sessionSweepMs?: number;
+  /** What the port takes from its clients: requests in flight, pipelining, stall and request timeouts (`EVAL_SIMULATE_MAX_IN_FLIGHT`, `_STALL_TIMEOUT_MS`, `_REQUEST_TIMEOUT_MS`). */
+  http?: Partial<HttpLimits>;
   /** Where warnings go (unused stubs when the services close); console.warn by default. */
   warn?: (message: string) => void;
 }
@@ -69,7 +81,8 @@ function slice(fakes: Fakes, states: States): States {
 
 /**
  * The states the services start from: the world built for the scenario at the clock, or an
- * earlier run's when resuming. Refuses (naming the problem) a world or resume that lacks a fake.
+ * earlier run's when resuming. Refuses (naming the problem) a world or resume that lacks a fake,
+ * and resumed states that break their entities (missing, outside the schema, not plain JSON).
  */
 export async function startingStates(
   fakes: Fakes,
@@ -80,6 +93,12 @@ export async function startingStates(
     const { states, initial } = options.resume;
     const lacking = [...new Set([...missing(fakes, states).map((id) => `states lacks "${id}"`), ...missing(fakes, initial).map((id) => `initial lacks "${id}"`)])];
     if (lacking.length > 0) throw new Error(`[eval-simulate] cannot resume: ${lacking.join(", ")}`);
+    // Every problem at once, one a line, naming the fake, the entity and what is wrong.
+    const broken = [...resumedStatesProblems(fakes, states), ...(initial === states ? [] : resumedStatesProblems(fakes, initial).map((p) => `initial state: ${p}`))];
+    if (broken.length > 0) {
+      const count = broken.length === 1 ? "1 problem" : `${broken.length} problems`;
+      throw new Error(`[eval-simulate] cannot resume: the states do not fit the fakes' entities (${count}):\n  ${broken.join("\n  ")}`);
+    }
     return { states: slice(fakes, states), initial: slice(fakes, initial), scenario: options.scenario ?? "resumed" };
   }
   if (!options.world) throw new Error("[eval-simulate] startServices needs a world (from loadFakes) or resume");

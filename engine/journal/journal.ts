@@ -62,6 +62,11 @@ export class Journal {
     return full;
   }
 
+  /** How many entries were ever added, those dropped included. */
+  get total(): number {
+    return this.next - 1;
+  }
+
   private get entries(): JournalEntry[] {
     return this.oldest === 0 ? this.ring : [...this.ring.slice(this.oldest), ...this.ring.slice(0, this.oldest)];
   }

@@ -1,117 +1,119 @@
 import { decodeToon, encodeToon } from "../contract/index.js";
 import type { AnswerSpec } from "../contract/index.js";
-import { redactJsonText } from "./redact-in-place.js";
+import { REDACTED, redactFreeText } from "./free-text.js";
+import { keptUnderSecret, redactJsonText } from "./json-text.js";
+import type { SecretNames } from "./secret-names.js";
 
-/** What a redacted value is replaced with. */
-export const REDACTED = "[REDACTED]";
+export { REDACTED } from "./free-text.js";
+export { secretNames, type SecretNames } from "./secret-names.js";
+
 /** What stands for a value nested deeper than evidence follows. */
 export const TOO_DEEP = "[TOO DEEP]";
 /** Evidence follows values this deep; a client cannot make it overflow the stack. */
 const MAX_DEPTH = 64;
 
-/**
- * Field and header names redacted by default, compared without case, dashes or underscores:
- * credentials an agent or a handler might pass through a fake.
- */
-const DEFAULT_NAMES = [
-  "authorization", "proxyauthorization", "cookie", "setcookie",
-  "token", "accesstoken", "refreshtoken", "idtoken", "bearer", "sessionid", "sessiontoken",
-  "password", "passwd", "passphrase", "secret", "clientsecret", "apikey", "xapikey", "privatekey",
-];
-/** A name ending in one of these is a secret too (`githubToken`, `db_password`, `stripeApiKey`). */
-const SECRET_SUFFIXES = ["token", "secret", "password", "apikey"];
-
-const normalise = (name: string) => name.toLowerCase().replace(/[-_\s]/g, "");
+type Entry = (key: string, value: unknown) => unknown;
 
 /**
- * Decides which names are secrets: the defaults, names ending like one, and the manifest's
- * `redact` list (case-insensitive).
- *
- * @example const isSecret = secretNames(["accessCode"]); isSecret("X-Api-Key") // true
+ * An object with each entry passed through `each`: the same object when nothing changed, else a
+ * copy (whose `__proto__` key, if any, stays data).
  */
-export function secretNames(extra: readonly string[] = []): (name: string) => boolean {
-  const names = new Set([...DEFAULT_NAMES, ...extra.map(normalise)]);
-  return (name) => {
-    const n = normalise(name);
-    return names.has(n) || SECRET_SUFFIXES.some((suffix) => n.endsWith(suffix));
-  };
-}
-
-/**
- * A deep copy of a JSON value with every secret field's value replaced by `[REDACTED]`, cut at
- * a depth no stack overflows at. Secrets inside free text are not found: keep them out of fixtures.
- *
- * @example redact({ user: "a", password: "p" }, secretNames()) // { user: "a", password: "[REDACTED]" }
- */
-export function redact(value: unknown, isSecret: (name: string) => boolean, depth = 0): unknown {
-  if (!value || typeof value !== "object") return value;
-  if (depth >= MAX_DEPTH) return TOO_DEEP;
-  if (Array.isArray(value)) return value.map((item) => redact(item, isSecret, depth + 1));
+function mapEntries(value: object, each: Entry): object {
+  const entries = Object.entries(value);
+  const next = entries.map(([key, item]) => each(key, item));
+  if (next.every((item, index) => item === entries[index][1])) return value;
   const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
-    // defineProperty keeps a "__proto__" key as data.
-    Object.defineProperty(out, key, {
-      value: isSecret(key) && item !== null && item !== undefined ? REDACTED : redact(item, isSecret, depth + 1),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
+  entries.forEach(([key], index) => Object.defineProperty(out, key, { value: next[index], enumerable: true, writable: true, configurable: true }));
   return out;
 }
 
+/** A field's value, redacted whole when its name is a secret, else searched. */
+function field(key: string, item: unknown, names: SecretNames, depth: number): unknown {
+  if (names.field(key) && !keptUnderSecret(item, key, names)) return REDACTED;
+  return redact(item, names, depth + 1);
+}
+
 /**
- * Text with its secrets redacted where its structure can be read: JSON, the tool's own answer
- * format (TOON, prefixed JSON), or a form/query string. Other text is left as it is.
+ * A JSON value with every secret replaced by `[REDACTED]`: the value of each secret-named field
+ * (except `null`, booleans and token counts) and the secrets inside strings (pairs, URL
+ * passwords); cut at a depth no stack overflows at. The same value when it holds no secret.
  *
- * @example redactText('{"token":"t"}', secretNames()) // '{"token":"[REDACTED]"}'
+ * @example redact({ user: "a", password: "p" }, secretNames()) // { user: "a", password: "[REDACTED]" }
  */
-export function redactText(text: string, isSecret: (name: string) => boolean, answer?: AnswerSpec): string {
+export function redact(value: unknown, names: SecretNames, depth = 0): unknown {
+  if (typeof value === "string") return redactFreeText(value, names);
+  if (!value || typeof value !== "object") return value;
+  if (depth >= MAX_DEPTH) return TOO_DEEP;
+  if (Array.isArray(value)) {
+    const next = value.map((item) => redact(item, names, depth + 1));
+    return next.every((item, index) => item === value[index]) ? value : next;
+  }
+  return mapEntries(value, (key, item) => field(key, item, names, depth));
+}
+
+/**
+ * Query or form parameters: their names read as parameters (`key`, `sig` are secrets there).
+ *
+ * @example redactParams({ key: "AIza…", q: "x" }, secretNames()) // { key: "[REDACTED]", q: "x" }
+ */
+export function redactParams(params: unknown, names: SecretNames): unknown {
+  if (!params || typeof params !== "object" || Array.isArray(params)) return redact(params, names);
+  return mapEntries(params, (key, item) => (names.param(key) && !keptUnderSecret(item, key, names) ? REDACTED : redact(item, names, 1)));
+}
+
+/**
+ * Text with its secrets redacted, the rest kept as the client received it: JSON in place, the
+ * tool's prefixed JSON around its prefix, TOON read as the tool's answer format (and written
+ * again when it held a secret), anything else as free text (pairs, URL passwords).
+ *
+ * @example redactText('{ "token": "t" }', secretNames()) // '{ "token": "[REDACTED]" }'
+ */
+export function redactText(text: string, names: SecretNames, answer?: AnswerSpec): string {
   if (answer?.format === "prefixed_json" && answer.prefix !== undefined && text.startsWith(answer.prefix)) {
     const suffix = answer.suffix ?? "";
-    if (text.endsWith(suffix)) {
+    if (text.length >= answer.prefix.length + suffix.length && text.endsWith(suffix)) {
       const inner = text.slice(answer.prefix.length, text.length - suffix.length);
-      return answer.prefix + redactText(inner, isSecret) + suffix;
+      return answer.prefix + redactText(inner, names) + suffix;
     }
   }
-  if (/^\s*[[{]/.test(text)) {
-    try {
-      JSON.parse(text);
-      // The evidence keeps the bytes the client received: secrets are replaced where they stand.
-      return redactJsonText(text, isSecret);
-    } catch {
-      // Not JSON after all.
-    }
-  }
+  if (/^\s*[[{"]/.test(text) && isJson(text)) return redactJsonText(text, names);
   if (answer?.format === "toon") {
     const decoded = decodeToon(text);
-    // Re-encoded only when a secret was replaced (TOON has no in-place form here).
     if (decoded.ok) {
-      const redacted = redact(decoded.value, isSecret);
-      if (JSON.stringify(redacted) !== JSON.stringify(decoded.value)) return encodeToon(redacted);
+      const redacted = redact(decoded.value, names);
+      return redacted === decoded.value ? text : encodeToon(redacted);
     }
   }
-  if (/^[\w.%+-]+=[^\s]*(&[\w.%+-]+=[^\s]*)*$/.test(text)) {
-    const params = new URLSearchParams(text);
-    const secrets = [...new Set(params.keys())].filter(isSecret);
-    for (const key of secrets) params.set(key, REDACTED);
-    if (secrets.length > 0) return params.toString();
+  return redactFreeText(text, names);
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
   }
-  return text;
 }
 
 /**
  * A tool result with its secrets redacted: its structured content, and each text item read as
- * the tool's answer format (or JSON).
+ * the tool's answer format (or JSON). The same result when it holds no secret.
  *
  * @example redactResult({ content: [{ type: "text", text: '{"token":"t"}' }] }, secretNames())
  */
-export function redactResult(result: unknown, isSecret: (name: string) => boolean, answer?: AnswerSpec): unknown {
-  const redacted = redact(result, isSecret) as { content?: Array<{ type?: string; text?: unknown }> } | undefined;
-  for (const item of redacted?.content ?? []) {
-    if (item?.type === "text" && typeof item.text === "string") item.text = redactText(item.text, isSecret, answer);
-  }
-  return redacted;
+export function redactResult(result: unknown, names: SecretNames, answer?: AnswerSpec): unknown {
+  if (!result || typeof result !== "object" || Array.isArray(result)) return redact(result, names);
+  return mapEntries(result, (key, value) => {
+    if (key !== "content" || !Array.isArray(value)) return field(key, value, names, 0);
+    const items = value.map((item: unknown) => {
+      const text = (item as { type?: unknown; text?: unknown } | null)?.type === "text" ? (item as { text?: unknown }).text : undefined;
+      if (typeof text !== "string") return redact(item, names, 2);
+      const redacted = redactText(text, names, answer);
+      return mapEntries(item as object, (name, part) => (name === "text" ? redacted : field(name, part, names, 2)));
+    });
+    return items.every((item, index) => item === value[index]) ? value : items;
+  });
 }
 
 /**

@@ -13,12 +13,12 @@ function manifestValidator(): ValidateFunction {
 }
 
 /**
- * Checks a parsed manifest against eval-simulate.schema.json and reports each problem at its
+ * Checks a parsed manifest against eval-simulate.schema.json (or another document against its
+ * own compiled schema: an evals file) and reports each problem at its
  * line and column. Where a value may take several shapes, only the errors of the shape the
  * value was meant to have are kept, so a user reads one clear message, not one per shape.
  */
-export function checkAgainstSchema(source: SourceDocument): Diagnostic[] {
-  const validate = manifestValidator();
+export function checkAgainstSchema(source: SourceDocument, validate: ValidateFunction = manifestValidator()): Diagnostic[] {
   if (validate(source.value)) return [];
   const kept = keepIntendedBranches(validate.errors ?? [], source.value);
   // "must be 1" says all that "must be number" says: keep the more specific one.

@@ -17,6 +17,7 @@ import {
   type ServerOptions,
 } from "@modelcontextprotocol/server";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
+import { resultShapeProblem } from "../contract/result-shape.js";
 import { ToolNotFoundError, serverInfoOf, type McpFakeRuntime } from "./fake-runtime.js";
 
 /** The servers of one fake, and a way to wait for its calls. */
@@ -85,6 +86,11 @@ export function fakeServers(fake: McpFakeRuntime, stopping?: AbortSignal): FakeS
       signal.release();
       if (--running === 0) for (const resolve of whenIdle.splice(0)) resolve();
     }
+    // A runtime that answered a malformed result gets a short tool error naming the problem,
+    // not the SDK's validation dump as a protocol error (the host's runtime refuses them earlier,
+    // before they commit).
+    const malformed = resultShapeProblem(result);
+    if (malformed) return toolError(new Error(`[eval-simulate] the fake ${JSON.stringify(fake.id)} answered a malformed result: ${malformed}`));
     // What McpServer does to every result: the era's projection (a text fallback for
     // non-object structured content; the 2025 era's { result } wrap for non-object schemas).
     return server.projectCallToolResult(result, outputSchemas.get(name));

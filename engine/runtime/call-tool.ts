@@ -1,4 +1,4 @@
-import { fillDefaults, text } from "../contract/index.js";
+import { describeJsonValueProblem, fillDefaults, jsonValueProblem, MAX_MESSAGE_DEPTH, resultShapeProblem, text } from "../contract/index.js";
 import { answerWithText } from "./answer-text.js";
 import type { ToolResult } from "../handlers/typescript-handlers.js";
 import { runJsonataHandler } from "../handlers/jsonata-index.js";
@@ -8,8 +8,8 @@ import { labelId } from "../world/index.js";
 import type { CompiledServer, CompiledTool } from "./compiled-fake.js";
 import { describeHandlerError, stateProblem } from "./change-problems.js";
 import { withTimeout } from "./deadline.js";
-import type { StateStore } from "./state-store.js";
-import { isToolFailure, toolContext } from "./tool-context.js";
+import type { Commit, StateStore } from "./state-store.js";
+import { isToolFailure, plainAnswer, toolContext } from "./tool-context.js";
 
 /** A call to a tool the fake does not serve: the JSON-RPC error -32602 `Tool <name> not found`. */
 export class ToolNotFoundError extends Error {
@@ -43,6 +43,8 @@ export interface CallOutcome {
   durationMs: number;
   /** The stub that answered, when one did. */
   stub?: string;
+  /** What the call committed, when it did: the record's `changes` are made from it. */
+  commit?: Commit;
 }
 
 const isToolResult = (value: unknown): value is ToolResult =>
@@ -54,7 +56,9 @@ const toolError = (message: string): ToolResult => text(message, true);
  * One tools/call through every step of SPEC §4.4: arguments validated against the captured
  * schema (the SDK's wording), defaults filled, the handler run under the fake's time limit on
  * a draft of the state, the answer checked against its schema, and the state committed. Any
- * failure is a tool error that changes nothing. Calls to one fake run one at a time.
+ * failure is a tool error that changes nothing. Calls to one fake run one at a time. `witness`
+ * (the host's evidence) is given every outcome once, and a committing call's before its commit,
+ * so a run killed at any moment never holds a committed write it has no evidence of.
  *
  * @example const outcome = await callTool(scope, fake, "create-note", { title: "Kickoff" }, signal);
  */
@@ -64,23 +68,36 @@ export async function callTool(
   name: string,
   args: Record<string, unknown> | undefined,
   signal: AbortSignal,
+  witness?: (outcome: CallOutcome) => void,
 ): Promise<CallOutcome> {
   const tool = fake.tools.get(name);
   if (!tool) throw new ToolNotFoundError(name);
   const started = Date.now();
   const logs: unknown[] = [];
   let stub: string | undefined;
-  const finish = (result: ToolResult, committed: boolean): CallOutcome => ({
-    server: fake.id,
-    tool: name,
-    args,
-    result,
-    committed,
-    logs,
-    startedAt: new Date(started).toISOString(),
-    durationMs: Date.now() - started,
-    ...(stub === undefined ? {} : { stub }),
-  });
+  let commit: Commit | undefined;
+  const finish = (result: ToolResult, committed: boolean): CallOutcome => {
+    const outcome: CallOutcome = {
+      server: fake.id,
+      tool: name,
+      args,
+      result,
+      committed,
+      logs,
+      startedAt: new Date(started).toISOString(),
+      durationMs: Date.now() - started,
+      ...(stub === undefined ? {} : { stub }),
+      ...(commit === undefined ? {} : { commit }),
+    };
+    witness?.(outcome);
+    return outcome;
+  };
+  // JSON.parse reads 1e309 as Infinity, which no schema keyword refuses and JSON cannot write back;
+  // and nothing a handler does with a value a thousand levels deep would survive the stack.
+  const unreadable = args === undefined ? undefined : jsonValueProblem(args, { maxDepth: MAX_MESSAGE_DEPTH });
+  if (unreadable) {
+    return finish(toolError(`Input validation error: Invalid arguments for tool ${name}: ${describeJsonValueProblem(unreadable, "data")}`), false);
+  }
   if (!tool.args.validate(args ?? {})) {
     return finish(toolError(`Input validation error: Invalid arguments for tool ${name}: ${tool.args.errorsText()}`), false);
   }
@@ -112,10 +129,19 @@ export async function callTool(
       if (signal.aborted) return finish(toolError("[eval-simulate] the client went away before the call ran; nothing was changed"), false);
       const run = runHandler(scope, fake, tool, filled, controller.signal, logs);
       const { result, changes } = await withTimeout(run, fake.timeoutMs, controller, `${fake.id}/${name}`);
-      const broken = (!result.isError && answerProblem(tool, result)) || (changes && stateProblem(fake.entities, `${fake.id}/${name}`, changes));
+      // The result is checked before anything commits or is journaled: what the client is sent
+      // is what the journal says, and a malformed one changes nothing.
+      const malformed = resultShapeProblem(result);
+      const broken =
+        (malformed && `[eval-simulate] the handler of ${fake.id}/${name} answered a malformed result: ${malformed}; nothing was changed`) ||
+        (!result.isError && answerProblem(tool, result)) ||
+        (changes && stateProblem(fake.entities, `${fake.id}/${name}`, changes));
       if (broken) return finish(toolError(broken), false);
-      if (changes) scope.store.commit(fake.id, changes);
-      return finish(result, changes !== undefined);
+      // The evidence (with the commit it is about to make) is kept first, then the commit.
+      if (changes) commit = scope.store.stage(fake.id, changes);
+      const outcome = finish(result, changes !== undefined);
+      if (commit) scope.store.commit(fake.id, changes!, commit);
+      return outcome;
     } catch (error) {
       return finish(toolError(isToolFailure(error) ? error.message : describeHandlerError(error, `${fake.id}/${name}`, tool.manifest.writes, "tool")), false);
     } finally {
@@ -150,9 +176,9 @@ async function runHandler(
     return { result, changes: Object.keys(ran.set).length > 0 ? ran.set : undefined };
   }
   const draft = scope.store.draft(fake.id, writes);
-  const context = toolContext(tool, { state: draft.state, world, now: scope.now, scenario: scope.scenario, signal, logs });
+  const context = toolContext(tool, { state: draft.state, world, now: scope.now, scenario: scope.scenario, signal, logs, fake: fake.id });
   const value = await handler.fn(args, context);
-  const result = isToolResult(value) ? value : await answerWithText(answer, value, textLimits);
+  const result = isToolResult(value) ? value : await answerWithText(answer, plainAnswer(value, `${fake.id}/${tool.manifest.name}`), textLimits);
   const changes = draft.changes();
   return { result, changes };
 }

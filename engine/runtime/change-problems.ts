@@ -1,7 +1,8 @@
-import type { CompiledSchema } from "../contract/index.js";
+import { jsonValueProblem, MAX_STATE_DEPTH, type CompiledSchema } from "../contract/index.js";
 
 /**
- * Why committing a call's changes would break its fake: an entity deleted, or left outside its
+ * Why committing a call's changes would break its fake: an entity deleted, holding a value JSON
+ * cannot carry (a non-finite number, nesting deeper than MAX_STATE_DEPTH), or left outside its
  * schema. Shared by tool calls and API requests.
  *
  * @example stateProblem(fake.entities, "notes/create-note", { notes: "oops" })
@@ -9,6 +10,9 @@ import type { CompiledSchema } from "../contract/index.js";
 export function stateProblem(entities: Map<string, CompiledSchema>, what: string, changes: Record<string, unknown>): string | undefined {
   for (const [entity, value] of Object.entries(changes)) {
     if (value === undefined) return deleted(what, entity);
+    // Checked before the schema: ajv takes Infinity for a number, and the state file would say null.
+    const unfit = jsonValueProblem(value, { maxDepth: MAX_STATE_DEPTH, skipFrozen: true });
+    if (unfit) return `[eval-simulate] ${what} would leave ${entity} holding what JSON cannot carry: ${entity}${unfit.path} ${unfit.message}; nothing was changed`;
     const schema = entities.get(entity);
     if (schema && !schema.validate(value)) {
       const hint = Array.isArray(value) || !/must be array/.test(schema.errorsText()) ? "" : " (a JSONata path that matches one item yields the item itself: wrap it in [ ])";

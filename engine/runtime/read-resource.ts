@@ -79,7 +79,7 @@ export async function readResource(scope: RuntimeScope, fake: CompiledServer, ur
       }
       // A resource handler gets the committed state: it cannot change anything.
       const context = toolContext({ manifest: { answer: { format: "json" } } } as never, {
-        state: scope.store.snapshot(fake.id), world: scope.store.view, now: scope.now, scenario: scope.scenario, signal: controller.signal, logs: [],
+        state: scope.store.snapshot(fake.id), world: scope.store.view, now: scope.now, scenario: scope.scenario, signal: controller.signal, logs: [], fake: fake.id,
       });
       return { result: await handler.fn(args, context) };
     };

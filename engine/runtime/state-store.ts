@@ -6,6 +6,13 @@ export type FakeState = Record<string, unknown>;
 /** Every fake's state by fake id. */
 export type States = Record<string, FakeState>;
 
+/** A commit: its number in this store (1, 2, …) and each written entity's value before and after it. */
+export interface Commit {
+  seq: number;
+  before: FakeState;
+  after: FakeState;
+}
+
 /** A call's working copy of its fake's state: the entities it writes are its own to change. */
 export interface Draft {
   state: FakeState;
@@ -28,8 +35,19 @@ export class StateStore {
   private readonly queues = new Map<string, SerialQueue>();
   private readonly listeners: Array<(fake: string) => void> = [];
   private readOnly: States | undefined;
+  private commits = 0;
 
-  constructor(states: States, initial: States = states) {
+  /**
+   * `shared`: `states` and `initial` are frozen already (a session's starting world, built once
+   * and shared by every session of its scenario): only the containers are new, no value is copied.
+   */
+  constructor(states: States, initial: States = states, shared = false) {
+    if (shared) {
+      this.states = {};
+      for (const [id, state] of Object.entries(states)) this.states[id] = { ...state };
+      this.initial = initial;
+      return;
+    }
     // The containers stay open so commits can replace entity values in place; the values freeze.
     this.states = {};
     for (const [id, state] of Object.entries(structuredClone(states))) {
@@ -97,13 +115,33 @@ export class StateStore {
     return (this.readOnly ??= readOnlyView(this.states));
   }
 
-  /** Commits new values of some of a fake's entities together, and tells the listeners. */
-  commit(fake: string, values: FakeState): void {
+  /**
+   * The commit these values would make, not yet made: its number and each entity's value before
+   * and after. The evidence of a call is kept from it before `commit` applies it, with nothing
+   * awaited in between, so no other commit can come first.
+   */
+  stage(fake: string, values: FakeState): Commit {
+    const target = this.states[fake] ?? {};
+    const before: FakeState = {};
+    for (const name of Object.keys(values)) before[name] = target[name];
+    return { seq: this.commits + 1, before, after: values };
+  }
+
+  /**
+   * Commits new values of some of a fake's entities together, tells the listeners, and returns
+   * the commit (the values it replaced are kept by reference: the record's patch is made from them).
+   * A commit `stage` made is applied as staged.
+   */
+  commit(fake: string, values: FakeState, staged?: Commit): Commit {
+    if (staged !== undefined && staged.seq !== this.commits + 1) throw new Error(`[eval-simulate] commit ${staged.seq} was staged, but ${this.commits} commits came before it`);
     const target = (this.states[fake] ??= {});
+    const before: FakeState = {};
     for (const [name, value] of Object.entries(values)) {
+      before[name] = target[name];
       if (value === undefined) delete target[name];
       else target[name] = deepFreeze(value);
     }
+    const commit = { seq: ++this.commits, before, after: values };
     // A listener that fails (a state file that cannot be written) must not undo or hide a
     // commit that already happened: it is the listener's to report.
     for (const listener of this.listeners) {
@@ -113,6 +151,7 @@ export class StateStore {
         // Reported by the listener itself.
       }
     }
+    return commit;
   }
 
   /** Called after every commit with the fake's id. */

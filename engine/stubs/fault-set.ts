@@ -27,8 +27,9 @@ export interface FaultEffect {
 export class FaultSet {
   private readonly live: Array<{ fault: FaultManifest; next: () => number }>;
 
-  constructor(faults: readonly FaultManifest[]) {
-    this.live = faults.map((fault) => ({ fault, next: draws(fault.seed) }));
+  /** `seed` (a session's) is mixed into each fault's own, so trial k draws the same every run; 0 keeps the fault's. */
+  constructor(faults: readonly FaultManifest[], seed = 0) {
+    this.live = faults.map((fault) => ({ fault, next: draws(seed === 0 ? fault.seed : Math.imul(fault.seed ^ seed, 0x9e3779b1) ^ seed) }));
   }
 
   effect(fake: string, target: string | readonly string[]): FaultEffect {

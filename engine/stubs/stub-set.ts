@@ -43,6 +43,16 @@ export class StubSet {
     }));
   }
 
+  /**
+   * A set with the same stubs and compiled matches (nothing is compiled again): its sequences
+   * start over, or carry on from where this set's are with `keepUses` (a forked session).
+   */
+  copy(keepUses = false): StubSet {
+    const copy = Object.create(StubSet.prototype) as StubSet;
+    (copy as unknown as { stubs: LiveStub[] }).stubs = this.stubs.map((live) => ({ ...live, uses: keepUses ? live.uses : 0 }));
+    return copy;
+  }
+
   /** The stub that answers this call, advancing its sequence; undefined when none matches. */
   choose(fake: string, target: string | readonly string[], args: unknown): StubChoice | undefined {
     const targets = typeof target === "string" ? [target] : target;

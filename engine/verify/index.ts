@@ -4,6 +4,10 @@
  * `node --test` file can use it without the MCP SDK or a test runner.
  */
 export { changedEntities } from "./changed-entities.js";
+export { applyEntityPatch, entityPatch, entityPatches, sameJson } from "./entity-patch.js";
+export type { EntityPatch, EntityPatches, JsonPatchOperation, KeyedPatch } from "./entity-patch.js";
+export { fakeHash, valueHash, worldHash } from "./world-hash.js";
+export type { FakeHash, WorldHash } from "./world-hash.js";
 export { loadManifests } from "./load-manifests.js";
 export { readRecord } from "./read-record.js";
 export { piToolNames } from "./tool-names.js";

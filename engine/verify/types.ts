@@ -49,6 +49,8 @@ export interface RecordedToolCall {
   tool: string;
   args: unknown;
   result: unknown;
+  /** The session the call was made in; absent for the process's own world. */
+  session?: string;
 }
 
 /** An API call as `--record` writes it. */
@@ -57,6 +59,8 @@ export interface RecordedApiCall {
   operation: string;
   request: unknown;
   response: unknown;
+  /** The session the call was made in; absent for the process's own world. */
+  session?: string;
 }
 
 /** One line of a record file. */

@@ -49,7 +49,7 @@ function harnessName(call: Call): string | undefined {
 }
 
 /** The entity-map name an API record's `METHOD /template` (or operationId) refers to. */
-function operationKey(map: Record<string, { method?: string; path?: string }>, operation: string): string | undefined {
+export function operationKey(map: Record<string, { method?: string; path?: string }>, operation: string): string | undefined {
   if (Object.hasOwn(map, operation)) return operation;
   return Object.keys(map).find((key) => `${map[key].method} ${map[key].path}` === operation);
 }

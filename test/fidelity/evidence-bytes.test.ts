@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Services } from "../../engine/host/start-services.js";
-import { redactJsonText } from "../../engine/journal/redact-in-place.js";
+import { redactJsonText } from "../../engine/journal/json-text.js";
 import { secretNames } from "../../engine/journal/redact.js";
 import { connect, serve } from "../support/services.js";
 

@@ -69,6 +69,21 @@ describe.skipIf(!available)("the inspector page in a headless browser", () => {
     await page.close();
   });
 
+  it("lists the sessions beside the served world, each with its own calls", async () => {
+    const auth = { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" };
+    const created = await (await fetch(`http://127.0.0.1:${serve.port}/sessions`, { method: "POST", headers: auth, body: JSON.stringify({ id: "trial-7" }) })).json();
+    const client = await connect(created.mcpServers[0].url);
+    await client.callTool({ name: "create-note", arguments: { title: "Only in trial 7" } });
+    await client.close();
+    const page = await browser.newPage();
+    await page.goto(`http://127.0.0.1:${serve.port}/_inspect?token=${TOKEN}`);
+    await page.locator("#world option[value=trial-7]").waitFor({ state: "attached" });
+    await page.locator("#world").selectOption("trial-7");
+    await page.locator("#calls tbody tr", { hasText: "Only in trial 7" }).waitFor();
+    await expect(page.locator("#calls tbody tr", { hasText: "Seen in the browser" }).count()).resolves.toBe(0);
+    await page.close();
+  });
+
   it("shows an agent's text as text, never as markup", async () => {
     const client = await connect(`http://127.0.0.1:${serve.port}/notes/mcp`);
     await client.callTool({ name: "create-note", arguments: { title: "<img src=x onerror=\"document.title='pwned'\">" } });

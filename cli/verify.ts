@@ -1,0 +1,69 @@
+import { relative } from "node:path";
+import { type ArgsDef, defineCommand } from "citty";
+import { fetchRun, judgeRun, loadEvals, readRun, type Run } from "../engine/judge/index.js";
+import { ManifestError } from "../engine/manifest/diagnostic.js";
+import { EXIT, refuseUnknownFlags } from "./exit-codes.js";
+import { renderText } from "./render-diagnostics.js";
+import { renderVerdictGithub, renderVerdictJson, renderVerdictJunit, renderVerdictText } from "./render-verdict.js";
+
+const args = {
+  evals: { type: "positional", required: false, default: "evals.yaml", description: "The evals file holding the case", valueHint: "evals.yaml" },
+  case: { type: "string", description: "The id of the case to judge (may be left out when the file has one case)" },
+  run: { type: "string", description: "A run folder, as serve --run-dir writes it" },
+  server: { type: "string", description: "Instead of --run: a live server's URL, read through its admin routes" },
+  session: { type: "string", description: "With --server: a session's id (servers with sessions)" },
+  token: { type: "string", description: "With --server: the admin token (default EVAL_SIMULATE_ADMIN_TOKEN)" },
+  answer: { type: "string", description: "With --server: the agent's final message, for `answer` expectations" },
+  format: { type: "enum", options: ["text", "json", "junit", "github"] as string[], default: "text", description: "How to print the verdict: text, json, junit (JUnit XML) or github (workflow annotations)" },
+} satisfies ArgsDef;
+
+const VERDICT_EXIT = { pass: EXIT.ok, fail: EXIT.invalid, not_evaluated: EXIT.usage } as const;
+
+function usage(message: string): void {
+  process.stderr.write(`eval-simulate verify: ${message}\n`);
+  process.exitCode = EXIT.usage;
+}
+
+/** `eval-simulate verify [evals.yaml] --case ID --run DIR`: judge one recorded run; exit 0 pass, 1 fail, 2 not evaluated or usage. */
+export default defineCommand({
+  meta: { name: "verify", description: "Judge a recorded run against a case of an evals file. Exit 0 pass, 1 fail, 2 not evaluated or usage error." },
+  args,
+  async run({ args: parsed, rawArgs }) {
+    if (!refuseUnknownFlags(rawArgs, args)) return;
+    if ((parsed.run === undefined) === (parsed.server === undefined)) return usage("give one of --run DIR (a run folder) or --server URL");
+    if (parsed.session !== undefined) return usage("--session needs a server with sessions, which this version does not serve; judge the session's run folder with --run");
+    const file = parsed.evals ?? "evals.yaml";
+    let loaded: Awaited<ReturnType<typeof loadEvals>>;
+    try {
+      loaded = await loadEvals(file);
+    } catch (error) {
+      if (!(error instanceof ManifestError)) throw error;
+      process.stderr.write(renderText([{ file, valid: false, diagnostics: error.diagnostics }]));
+      process.exitCode = EXIT.usage;
+      return;
+    }
+    const cases = loaded.evals.cases ?? [];
+    const id = parsed.case ?? (cases.length === 1 ? cases[0].id : undefined);
+    if (id === undefined) return usage(`name the case with --case: ${cases.map((c) => c.id).join(", ") || "the file has no cases"}`);
+    const chosen = cases.find((c) => c.id === id);
+    if (!chosen) return usage(`no case "${id}" in ${file}; its cases: ${cases.map((c) => c.id).join(", ")}`);
+    let run: Run;
+    try {
+      run = parsed.run !== undefined
+        ? readRun(parsed.run)
+        : await fetchRun(parsed.server!, Object.keys(loaded.fakes.fakes), { token: parsed.token ?? process.env.EVAL_SIMULATE_ADMIN_TOKEN, answer: parsed.answer });
+    } catch (error) {
+      return usage((error as Error).message.replace(/^\[eval-simulate\] /, ""));
+    }
+    const verdict = await judgeRun({ fakes: loaded.fakes, case: chosen, run });
+    const shown = relative(process.cwd(), loaded.file) || loaded.file;
+    const render = {
+      text: () => renderVerdictText(verdict),
+      json: () => renderVerdictJson(verdict),
+      junit: () => renderVerdictJunit(verdict, shown),
+      github: () => renderVerdictGithub(verdict, shown),
+    }[parsed.format as "text" | "json" | "junit" | "github"];
+    process.stdout.write(render());
+    process.exitCode = VERDICT_EXIT[verdict.verdict];
+  },
+});

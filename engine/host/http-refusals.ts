@@ -1,0 +1,52 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+
+/** Requests with bodies larger than this are refused with 413 before they reach a fake. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** The path of a request, for choosing the shape of its refusal. */
+export const pathOf = (req: IncomingMessage): string => (req.url ?? "/").split("?")[0];
+
+/**
+ * Answers a request the adapter refuses before any fake sees it, and closes the connection (the
+ * rest of its body is not read). On an MCP path the body is a JSON-RPC error with the SDK's own
+ * code (-32000), so an MCP client sees the same refusal either way; elsewhere `{ error, message }`.
+ *
+ * @example refuse(res, "/notes/mcp", 413, "payload_too_large", "Payload Too Large: ...");
+ */
+export function refuse(res: ServerResponse, path: string, status: number, error: string, message: string, headers: Record<string, string> = {}): void {
+  if (res.headersSent || res.destroyed) {
+    res.destroy();
+    return;
+  }
+  const body = path.endsWith("/mcp") ? { jsonrpc: "2.0", id: null, error: { code: -32000, message } } : { error, message };
+  res.writeHead(status, { "content-type": "application/json", connection: "close", ...headers }).end(JSON.stringify(body));
+}
+
+/** 413, in the MCP SDK's wording. */
+export function refuseTooLarge(res: ServerResponse, path: string): void {
+  refuse(res, path, 413, "payload_too_large", `Payload Too Large: Request body must not exceed ${MAX_BODY_BYTES} bytes`);
+}
+
+/** 503 with `Retry-After`: more requests are being served than the host takes at once. */
+export function refuseBusy(req: IncomingMessage, res: ServerResponse): void {
+  refuse(res, pathOf(req), 503, "busy", "Service Unavailable: too many requests in flight; retry shortly", { "retry-after": "1" });
+}
+
+/** 408: the client stopped sending its body. */
+export function refuseStalled(res: ServerResponse, path: string, ms: number): void {
+  refuse(res, path, 408, "request_timeout", `Request Timeout: no body bytes arrived for ${ms} ms`);
+}
+
+/** `host:port` of the socket's local end: the Host of a request that names none (HTTP/1.0). */
+export function localAuthority(socket: Socket): string {
+  const raw = socket.localAddress ?? "127.0.0.1";
+  const address = raw.startsWith("::ffff:") && raw.includes(".") ? raw.slice(7) : raw;
+  return `${address.includes(":") ? `[${address}]` : address}:${socket.localPort ?? 80}`;
+}
+
+/** Answers CONNECT, which node:http hands over as a raw socket: 501, then close. */
+export function refuseConnect(socket: Socket): void {
+  const body = JSON.stringify({ error: "not_implemented", message: "CONNECT is not served here" });
+  socket.end(`HTTP/1.1 501 Not Implemented\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+}

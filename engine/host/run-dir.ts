@@ -1,0 +1,27 @@
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+
+/** The files of a run folder (`serve --run-dir`), under fixed names: what `readRun` and `verify --run` read. */
+export const RUN_FILES = {
+  record: "record.jsonl",
+  initialState: "initial-state.json",
+  state: "state.json",
+  manifests: "manifests",
+  /** Written by the agent's harness, not by serve: the agent's final message. */
+  answer: "answer.txt",
+  /** Written by the agent's harness, not by serve: the conversation, whose last assistant message is the answer. */
+  transcript: "transcript.json",
+} as const;
+
+/**
+ * The serve options a run folder stands for: the record, the initial and final state files and
+ * the manifest dir under fixed names. A run folder holds one run: a record left by an earlier
+ * run is removed, unless this run resumes that one.
+ *
+ * @example startServices(fakes, { world, ...runDirOptions("runs/1", { resuming: false }) });
+ */
+export function runDirOptions(dir: string, options: { resuming: boolean }): { record: string; initialStateFile: string; stateFile: string; manifestDir: string } {
+  const record = join(dir, RUN_FILES.record);
+  if (!options.resuming) rmSync(record, { force: true });
+  return { record, initialStateFile: join(dir, RUN_FILES.initialState), stateFile: join(dir, RUN_FILES.state), manifestDir: join(dir, RUN_FILES.manifests) };
+}

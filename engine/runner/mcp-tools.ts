@@ -1,0 +1,77 @@
+/**
+ * A session's MCP servers as the model's tools: each server's `tools/list` (every page), offered
+ * with names, descriptions and input schemas exactly as served, and each call sent back over MCP
+ * (the real wire path, so the fake's journal and record see what any agent's calls would show).
+ */
+import type { Client } from "@modelcontextprotocol/client";
+
+/** One MCP server to connect to. */
+export interface McpServerRef {
+  id: string;
+  url: string;
+}
+
+/** A served tool and the server it came from. */
+export interface ServedTool {
+  server: string;
+  /** The name the model sees: the tool's own, or `<server>__<tool>` when two servers share it. */
+  name: string;
+  tool: { name: string; description?: string; inputSchema: Record<string, unknown> };
+  client: Client;
+}
+
+/** A tool call's outcome as the model gets it back. */
+export interface ToolOutcome {
+  text: string;
+  isError: boolean;
+}
+
+/**
+ * Connects to every server and lists its tools. Close the returned clients when done.
+ *
+ * @example const { tools, close } = await connectTools(session.mcpServers());
+ */
+export async function connectTools(servers: readonly McpServerRef[], headers: Record<string, string> = {}): Promise<{ tools: ServedTool[]; close(): Promise<void> }> {
+  const { Client, StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client");
+  const clients: Client[] = [];
+  const close = async () => {
+    await Promise.allSettled(clients.map((client) => client.close()));
+  };
+  try {
+    const listed: Array<Omit<ServedTool, "name">> = [];
+    for (const server of servers) {
+      const client = new Client({ name: "eval-simulate-runner", version: "1.0.0" });
+      clients.push(client);
+      await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers } }));
+      let cursor: string | undefined;
+      do {
+        const page = await client.listTools(cursor === undefined ? {} : { cursor });
+        for (const tool of page.tools) listed.push({ server: server.id, tool: tool as ServedTool["tool"], client });
+        cursor = page.nextCursor;
+      } while (cursor !== undefined);
+    }
+    const count = new Map<string, number>();
+    for (const { tool } of listed) count.set(tool.name, (count.get(tool.name) ?? 0) + 1);
+    const tools = listed.map((served) => ({ ...served, name: count.get(served.tool.name)! > 1 ? `${served.server}__${served.tool.name}` : served.tool.name }));
+    return { tools, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/**
+ * Calls a served tool over MCP and gives back its text, as a host shows a tool result to the model.
+ *
+ * @example const { text, isError } = await callServedTool(tool, { id: "T-1" });
+ */
+export async function callServedTool(served: ServedTool, args: unknown): Promise<ToolOutcome> {
+  const result = (await served.client.callTool({ name: served.tool.name, arguments: (args ?? {}) as Record<string, unknown> })) as {
+    content?: Array<{ type: string; text?: string }>;
+    structuredContent?: unknown;
+    isError?: boolean;
+  };
+  const texts = (result.content ?? []).map((block) => (block.type === "text" ? (block.text ?? "") : `[${block.type}]`));
+  const text = texts.length > 0 ? texts.join("\n") : JSON.stringify(result.structuredContent ?? null);
+  return { text, isError: result.isError === true };
+}

@@ -1,0 +1,171 @@
+import type { JournalEntry, JournalFilter } from "../journal/journal.js";
+import type { StubUsage } from "../stubs/stub-set.js";
+import { WorldError } from "../world/index.js";
+import { SESSION_HEADER, sessionPath } from "./session-address.js";
+import { SessionLimitError, SessionOptionsError, UnknownSessionError } from "./session-errors.js";
+import type { SessionOptions, SessionRecord, SessionRegistry, SessionWorld } from "./session-registry.js";
+
+/** What the admin routes read from a world: the process's own, or a session's. */
+export interface WorldAdmin {
+  state(id: string): unknown;
+  initialState(id: string): unknown;
+  calls(filter: JournalFilter): JournalEntry[];
+  stubs(id: string): StubUsage[];
+}
+
+/** A request addressed to a session: its path prefix (`/s/<sid>`, or `""` by header), the path after it, its world. */
+export interface SessionRoute {
+  prefix: string;
+  path: string;
+  admin: WorldAdmin;
+}
+
+/** The host's session hook: a `/sessions` answer, a request's session, or undefined for the process's own world. */
+export type SessionHook = (request: Request, url: URL, refuse: (request: Request) => Response | undefined) => Promise<Response | SessionRoute | undefined>;
+
+/** The fakes a session serves: MCP fake ids, and each API fake's base path. */
+export interface Served {
+  mcp: readonly string[];
+  apis: Readonly<Record<string, string>>;
+}
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(`${JSON.stringify(body)}\n`, { status, headers: { "content-type": "application/json", ...headers } });
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * A session as `POST /sessions` and `GET /sessions/<sid>` answer it: where its fakes are (under
+ * `/s/<sid>/` on `origin`), its scenario and clock, when it expires unless used.
+ *
+ * @example describeSession(record, "http://127.0.0.1:7353", served).mcpServers[0].url // http://127.0.0.1:7353/s/<sid>/crm/mcp
+ */
+export function describeSession(record: SessionRecord<SessionWorld>, origin: string, served: Served) {
+  const base = `${origin}/s/${encodeURIComponent(record.id)}`;
+  return {
+    id: record.id,
+    scenario: record.scenario,
+    clock: record.clock,
+    seed: record.seed,
+    created: iso(record.created),
+    lastUsed: iso(record.lastUsed),
+    expiresAt: iso(record.lastUsed + record.ttlMs),
+    calls: record.world.callCount(),
+    mcpServers: served.mcp.map((id) => ({ id, transport: "streamable_http" as const, url: `${base}/${id}/mcp` })),
+    apis: Object.fromEntries(Object.entries(served.apis).map(([id, basePath]) => [id, `${base}/${id}${basePath}`])),
+  };
+}
+
+const CREATE_KEYS = ["scenario", "clock", "seed", "ttlSeconds", "id"];
+const FORK_KEYS = ["seed", "ttlSeconds", "id"];
+
+/** A JSON object body with only `keys`; an empty body is `{}`. */
+async function readOptions(request: Request, keys: readonly string[]): Promise<SessionOptions> {
+  const text = await request.text();
+  if (text.trim() === "") return {};
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (error) {
+    throw new SessionOptionsError(`the body is not JSON: ${(error as Error).message}`);
+  }
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw new SessionOptionsError(`the body is a JSON object with ${keys.join(", ")}`);
+  const unknown = Object.keys(body).filter((key) => !keys.includes(key));
+  if (unknown.length > 0) throw new SessionOptionsError(`unknown ${unknown.length === 1 ? "field" : "fields"} ${unknown.map((k) => JSON.stringify(k)).join(", ")}; known: ${keys.join(", ")}`);
+  const options = body as Record<string, unknown>;
+  for (const key of ["scenario", "id"]) {
+    if (options[key] !== undefined && typeof options[key] !== "string") throw new SessionOptionsError(`${key} is a string`);
+  }
+  if (options.clock !== undefined && typeof options.clock !== "string" && typeof options.clock !== "number") throw new SessionOptionsError("clock is an ISO 8601 string or epoch milliseconds");
+  return options as SessionOptions;
+}
+
+/** Each engine error of a session as its HTTP answer. */
+function answerError(error: unknown): Response {
+  if (error instanceof SessionLimitError) return json(429, { error: "too_many_sessions", message: error.message, limit: error.limit });
+  if (error instanceof UnknownSessionError) return json(404, { error: "unknown_session", message: error.message, session: error.id });
+  if (error instanceof SessionOptionsError) return json(error.status, { error: error.status === 409 ? "session_exists" : "bad_session", message: error.message });
+  if (error instanceof WorldError) return json(400, { error: "bad_session", message: `[eval-simulate] ${error.message.replace(/^\[eval-simulate\] /, "")}` });
+  throw error;
+}
+
+const notAllowed = (allow: string) => json(405, { error: "method_not_allowed", message: `this route takes ${allow}` }, { allow });
+
+/**
+ * The session routes (`POST`/`GET /sessions`, `GET`/`DELETE /sessions/<sid>`, `POST
+ * /sessions/<sid>/reset` and `/fork`), all behind the admin token, and the addressing of a
+ * session's fakes: `/s/<sid>/...`, or the `EvalSimulate-Session` header on traffic routed by Host.
+ *
+ * @example const hook = sessionRoutes(registry, served, (world) => world.admin);
+ */
+export function sessionRoutes<W extends SessionWorld>(registry: SessionRegistry<W>, served: Served, adminFor: (world: W) => WorldAdmin): SessionHook {
+  // Made once per world, not per request: every call of every session passes here.
+  const admins = new WeakMap<W, WorldAdmin>();
+  const adminOf = (world: W) => {
+    let admin = admins.get(world);
+    if (!admin) admins.set(world, (admin = adminFor(world)));
+    return admin;
+  };
+  const describe = (record: SessionRecord<W>, url: URL) => describeSession(record, url.origin, served);
+  const manage = async (request: Request, url: URL, rest: string[]): Promise<Response> => {
+    const method = request.method.toUpperCase();
+    if (rest.length === 0) {
+      if (method === "POST") return json(201, describe(await registry.create(await readOptions(request, CREATE_KEYS)), url));
+      if (method === "GET") return json(200, { sessions: registry.list().map((record) => describe(record, url)), limit: registry.maxSessions });
+      return notAllowed("GET, POST");
+    }
+    const [sid, action, ...more] = rest;
+    if (more.length > 0) return json(404, { error: "not_found", message: `nothing is served at ${url.pathname}` });
+    if (action === undefined) {
+      if (method === "GET") return json(200, describe(registry.require(sid), url));
+      if (method === "DELETE") {
+        const record = await registry.remove(registry.require(sid).id);
+        const { store } = record.world.scope;
+        return json(200, { id: record.id, scenario: record.scenario, states: store.states, initial: store.initial, calls: record.world.callCount() });
+      }
+      return notAllowed("GET, DELETE");
+    }
+    if (action !== "reset" && action !== "fork") return json(404, { error: "not_found", message: `nothing is served at ${url.pathname}; a session's routes are reset and fork` });
+    if (method !== "POST") return notAllowed("POST");
+    if (action === "reset") return json(200, describe(registry.reset(sid), url));
+    const from = registry.require(sid);
+    return json(201, describe(await registry.create(await readOptions(request, FORK_KEYS), from), url));
+  };
+
+  // A fake's own paths win over the session routes: a fake named `sessions` hides them, one
+  // named `s` the path prefix (its sessions are then picked by header only).
+  const fakeIds = new Set([...served.mcp, ...Object.keys(served.apis)]);
+  const byPath = !fakeIds.has("s");
+  return async (request, url, refuse) => {
+    const segments = url.pathname.split("/").filter(Boolean);
+    if (segments[0] === "sessions" && !fakeIds.has("sessions")) {
+      const refused = refuse(request);
+      if (refused) return refused;
+      try {
+        return await manage(request, url, segments.slice(1).map(decoded));
+      } catch (error) {
+        return answerError(error);
+      }
+    }
+    const addressed = byPath ? sessionPath(request.url) : undefined;
+    const sid = addressed?.sid ?? request.headers.get(SESSION_HEADER) ?? undefined;
+    if (sid === undefined || sid === "") return undefined;
+    const record = registry.get(sid);
+    if (!record) {
+      const error = new UnknownSessionError(sid);
+      // An MCP client reads JSON-RPC: the SDK's own code for a session that is not found.
+      if ((addressed?.rest ?? url.pathname).endsWith("/mcp")) return json(404, { jsonrpc: "2.0", id: null, error: { code: -32001, message: error.message, data: { session: sid } } });
+      return answerError(error);
+    }
+    record.lastUsed = Date.now();
+    return { prefix: addressed?.prefix ?? "", path: addressed?.rest ?? url.pathname, admin: adminOf(record.world) };
+  };
+}
+
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

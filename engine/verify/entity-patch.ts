@@ -1,0 +1,200 @@
+/**
+ * What one commit changed in an entity, compactly: by key for an array of records (the records
+ * added, updated and removed), a JSON Patch (RFC 6902) otherwise. Never the whole large value:
+ * a commit that adds one record to 100,000 records records one record. Applying a commit's
+ * patches to the state before it gives the state after it, exactly (as JSON values).
+ */
+
+/** An RFC 6902 operation of the forms this module writes. */
+export type JsonPatchOperation = { op: "add" | "replace"; path: string; value: unknown } | { op: "remove"; path: string };
+
+/** An array of records changed by key: what was added, updated (the new records), removed (their keys). */
+export interface KeyedPatch {
+  /** The field that names a record. */
+  key: string;
+  added?: unknown[];
+  updated?: unknown[];
+  removed?: Array<string | number>;
+  /** Every record's key in the new order, when the order is not the old one with additions last. */
+  order?: Array<string | number>;
+}
+
+/** One entity's change: keyed for arrays of records, a JSON Patch otherwise. */
+export type EntityPatch = KeyedPatch | JsonPatchOperation[];
+
+/** A commit's patches by entity name, as a record line's `changes` holds them. */
+export type EntityPatches = Record<string, EntityPatch>;
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * True when two values are the same JSON value (key order aside). Shared frozen subtrees are
+ * the same object, so comparing a large entity after a small change costs little.
+ *
+ * @example sameJson({ a: 1, b: [2] }, { b: [2], a: 1 }) // true
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const other = b as unknown[];
+    if (a.length !== other.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], other[i])) return false;
+    return true;
+  }
+  const keysA = Object.keys(a).filter((k) => (a as Json)[k] !== undefined);
+  const keysB = Object.keys(b).filter((k) => (b as Json)[k] !== undefined);
+  if (keysA.length !== keysB.length) return false;
+  for (const key of keysA) if (!Object.hasOwn(b, key) || !sameJson((a as Json)[key], (b as Json)[key])) return false;
+  return true;
+}
+
+/** The records' keys when every element is a record with a unique string or number `key`. */
+function keysOf(value: unknown, key: string): Array<string | number> | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const keys: Array<string | number> = [];
+  const seen = new Set<string | number>();
+  for (const item of value) {
+    const id = isObject(item) ? item[key] : undefined;
+    if ((typeof id !== "string" && typeof id !== "number") || seen.has(id)) return undefined;
+    seen.add(id);
+    keys.push(id);
+  }
+  return keys;
+}
+
+const pointer = (segment: string | number) => String(segment).replace(/~/g, "~0").replace(/\//g, "~1");
+
+function diffInto(before: unknown, after: unknown, path: string, ops: JsonPatchOperation[]): void {
+  if (sameJson(before, after)) return;
+  if (isObject(before) && isObject(after)) {
+    for (const key of Object.keys(before)) if (before[key] !== undefined && (!Object.hasOwn(after, key) || after[key] === undefined)) ops.push({ op: "remove", path: `${path}/${pointer(key)}` });
+    for (const key of Object.keys(after)) {
+      if (after[key] === undefined) continue;
+      if (!Object.hasOwn(before, key) || before[key] === undefined) ops.push({ op: "add", path: `${path}/${pointer(key)}`, value: after[key] });
+      else diffInto(before[key], after[key], `${path}/${pointer(key)}`, ops);
+    }
+    return;
+  }
+  if (Array.isArray(before) && Array.isArray(after)) {
+    let start = 0;
+    while (start < before.length && start < after.length && sameJson(before[start], after[start])) start++;
+    let endB = before.length;
+    let endA = after.length;
+    while (endB > start && endA > start && sameJson(before[endB - 1], after[endA - 1])) [endB, endA] = [endB - 1, endA - 1];
+    const common = Math.min(endB - start, endA - start);
+    for (let i = 0; i < common; i++) diffInto(before[start + i], after[start + i], `${path}/${start + i}`, ops);
+    // Removed from the end backwards, so each index still names the element it meant.
+    for (let i = endB - 1; i >= start + common; i--) ops.push({ op: "remove", path: `${path}/${i}` });
+    for (let i = start + common; i < endA; i++) ops.push({ op: "add", path: `${path}/${i}`, value: after[i] });
+    return;
+  }
+  ops.push({ op: "replace", path, value: after });
+}
+
+/**
+ * The patch that turns `before` into `after`: keyed (by `key`, `id` by default) when both are
+ * arrays of records with unique keys, a JSON Patch otherwise; `undefined` when they are equal.
+ *
+ * @example entityPatch([{ id: 1, a: 1 }], [{ id: 1, a: 2 }, { id: 2 }]) // { key: "id", added: [{ id: 2 }], updated: [{ id: 1, a: 2 }] }
+ */
+export function entityPatch(before: unknown, after: unknown, key = "id"): EntityPatch | undefined {
+  if (sameJson(before, after)) return undefined;
+  if (before === undefined) return [{ op: "add", path: "", value: after }];
+  if (after === undefined) return [{ op: "remove", path: "" }];
+  const oldKeys = keysOf(before, key);
+  const newKeys = oldKeys && keysOf(after, key);
+  if (oldKeys && newKeys) {
+    const old = new Map(oldKeys.map((k, i) => [k, (before as unknown[])[i]]));
+    const fresh = new Set(newKeys);
+    const patch: KeyedPatch = { key };
+    const added: unknown[] = [];
+    const updated: unknown[] = [];
+    (after as unknown[]).forEach((record, i) => {
+      const previous = old.get(newKeys[i]);
+      if (previous === undefined) added.push(record);
+      else if (!sameJson(previous, record)) updated.push(record);
+    });
+    const removed = oldKeys.filter((k) => !fresh.has(k));
+    if (added.length > 0) patch.added = added;
+    if (updated.length > 0) patch.updated = updated;
+    if (removed.length > 0) patch.removed = removed;
+    const kept = oldKeys.filter((k) => fresh.has(k));
+    const natural = [...kept, ...newKeys.filter((k) => !old.has(k))];
+    if (natural.some((k, i) => k !== newKeys[i])) patch.order = newKeys;
+    return patch;
+  }
+  const ops: JsonPatchOperation[] = [];
+  diffInto(before, after, "", ops);
+  return ops;
+}
+
+/**
+ * Every changed entity's patch between two states of one fake, or `undefined` when none changed.
+ *
+ * @example entityPatches({ notes: [] }, { notes: [{ id: "n1" }] }) // { notes: { key: "id", added: [{ id: "n1" }] } }
+ */
+export function entityPatches(before: Json, after: Json): EntityPatches | undefined {
+  const patches: EntityPatches = {};
+  for (const name of Object.keys(after)) {
+    const patch = entityPatch(before[name], after[name]);
+    if (patch) patches[name] = patch;
+  }
+  return Object.keys(patches).length > 0 ? patches : undefined;
+}
+
+const unpointer = (segment: string) => segment.replace(/~1/g, "/").replace(/~0/g, "~");
+
+/** A copy of `value` with one operation applied; containers on the path are copied, the rest shared. */
+function applyOperation(value: unknown, segments: string[], op: JsonPatchOperation): unknown {
+  if (segments.length === 0) return op.op === "remove" ? undefined : op.value;
+  const [head, ...rest] = segments;
+  if (Array.isArray(value)) {
+    const copy = [...value];
+    const index = head === "-" ? copy.length : Number(head);
+    if (!Number.isInteger(index) || index < 0 || index > copy.length) throw new Error(`[eval-simulate] a patch names index ${head} of an array of ${copy.length}`);
+    if (rest.length > 0) copy[index] = applyOperation(copy[index], rest, op);
+    else if (op.op === "add") copy.splice(index, 0, op.value);
+    else if (op.op === "remove") copy.splice(index, 1);
+    else copy[index] = op.value;
+    return copy;
+  }
+  if (isObject(value)) {
+    const copy: Json = { ...value };
+    if (rest.length > 0) copy[head] = applyOperation(copy[head], rest, op);
+    else if (op.op === "remove") delete copy[head];
+    else copy[head] = op.value;
+    return copy;
+  }
+  throw new Error(`[eval-simulate] a patch goes through "${head}" of a value that is not an object or array`);
+}
+
+/**
+ * The value after a patch, leaving `before` untouched (unchanged parts are shared with it).
+ * Throws when the patch does not fit the value: a record log read against the wrong state.
+ *
+ * @example applyEntityPatch([{ id: 1 }], { key: "id", added: [{ id: 2 }] }) // [{ id: 1 }, { id: 2 }]
+ */
+export function applyEntityPatch(before: unknown, patch: EntityPatch): unknown {
+  if (Array.isArray(patch)) {
+    let value = before;
+    for (const op of patch) value = applyOperation(value, op.path === "" ? [] : op.path.slice(1).split("/").map(unpointer), op);
+    return value;
+  }
+  const keys = keysOf(before ?? [], patch.key);
+  if (!keys) throw new Error(`[eval-simulate] a keyed patch (by "${patch.key}") applies to an array of records with unique keys`);
+  const records = new Map<string | number, unknown>(keys.map((k, i) => [k, (before as unknown[])[i]]));
+  for (const k of patch.removed ?? []) records.delete(k);
+  for (const record of patch.updated ?? []) records.set((record as Json)[patch.key] as string | number, record);
+  const added = (patch.added ?? []).map((record) => (record as Json)[patch.key] as string | number);
+  for (const [i, record] of (patch.added ?? []).entries()) records.set(added[i], record);
+  const isAdded = new Set(added);
+  const order = patch.order ?? [...keys.filter((k) => records.has(k) && !isAdded.has(k)), ...added];
+  return order.map((k) => {
+    if (!records.has(k)) throw new Error(`[eval-simulate] a keyed patch orders a record "${k}" it does not hold`);
+    return records.get(k);
+  });
+}

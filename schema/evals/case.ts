@@ -1,0 +1,108 @@
+import { Type } from "typebox";
+import { describe, ID_PATTERN } from "../describe.js";
+import { Expression } from "../json-schema.js";
+import { CallMatcher, Count, ScriptCall } from "./calls.js";
+import { NamedExpression, StateExpectation } from "./state.js";
+
+const Golden = Type.Object(
+  {
+    calls: Type.Array(ScriptCall, { minItems: 1, ...describe("The reference calls, replayed in order on a fresh world of the case's scenario and clock.") }),
+    entities: Type.Optional(
+      Type.Array(Type.String({ pattern: `^[a-z0-9][a-z0-9-]*(\\.[A-Za-z_][A-Za-z0-9_]*)?$` }), describe("Compare only these fakes (`<fake>`) or entities (`<fake>.<entity>`); every fake by default.", { examples: [["tickets.tickets"]] })),
+    ),
+  },
+  { additionalProperties: false, ...describe("A reference solution: the run's final world must equal the world its calls make (compared by world hash). A golden call that fails makes the case not evaluated, never a pass.") },
+);
+
+const AnswerExpectation = Type.Object(
+  {
+    contains: Type.Optional(Type.String(describe("Text the agent's final message must contain (case-sensitive)."))),
+    pattern: Type.Optional(Type.String(describe("A regular expression the final message must match."))),
+    flags: Type.Optional(Type.String({ pattern: "^[dgimsuyv]*$", ...describe("Flags of `pattern`.", { examples: ["i"] }) })),
+    jsonata: Type.Optional(Expression("Must be true; `$answer` is the final message, `$final` the final world.", ["$contains($answer, 'T-101')"])),
+  },
+  { additionalProperties: false, ...describe("Expectations on the agent's final message (from the run's transcript); not evaluated when the run has none.") },
+);
+
+/** What a case expects of a run. */
+export const Expectations = Type.Object(
+  {
+    calls: Type.Optional(Type.Array(CallMatcher, describe("The tool calls the agent must (or may) make."))),
+    order: Type.Optional(Type.Union([Type.Literal("any"), Type.Literal("strict")], describe("`strict`: the required `calls` must happen in the listed order.", { default: "any" }))),
+    exclusive: Type.Optional(Type.Boolean(describe("No tool outside `calls` may be called.", { default: false }))),
+    callCount: Type.Optional(Count("How many tool calls the run may make in all.")),
+    state: Type.Optional(StateExpectation),
+    milestones: Type.Optional(
+      Type.Array(
+        NamedExpression("A predicate over the world that must become true at some commit, after the milestones before it.", "Bindings: `$world` (also the input), `$initial`, `$call` (the call that made the commit).", "$count($world.tickets.tickets[status = 'closed']) >= 1"),
+        describe("Predicates that must each become true, in this order, as the run's commits happen."),
+      ),
+    ),
+    never: Type.Optional(
+      Type.Array(
+        NamedExpression("A predicate that must be false in every world of the run (a minefield).", "Bindings: `$world` (also the input), `$initial`, `$call`.", "$count($world.tickets.tickets[status = 'deleted']) > 0"),
+        describe("Predicates that must be false in the initial world and after every commit: a change undone later is still caught."),
+      ),
+    ),
+    golden: Type.Optional(Type.Union([Golden, Type.Array(ScriptCall, { minItems: 1 })], describe("A reference solution (`{ calls, entities }`, or the calls alone)."))),
+    answer: Type.Optional(AnswerExpectation),
+  },
+  { additionalProperties: false, ...describe("What a run of this case must show: calls, state, milestones, minefields, a golden world, the final answer.") },
+);
+
+const Host = Type.Union(
+  [
+    Type.Object(
+      {
+        type: Type.Literal("model", describe("A model in-process, through the Vercel AI SDK.")),
+        model: Type.String(describe("`provider:model`.", { examples: ["anthropic:claude-sonnet-4-5", "openai-compatible:qwen3"] })),
+        baseURL: Type.Optional(Type.String(describe("The base URL of an OpenAI-compatible endpoint (Ollama, vLLM, LM Studio)."))),
+        temperature: Type.Optional(Type.Number({ minimum: 0, ...describe("Sampling temperature.", { default: 0 }) })),
+        maxTokens: Type.Optional(Type.Integer({ minimum: 1, ...describe("The most tokens a reply may take.") })),
+      },
+      { additionalProperties: false, ...describe("Run the agent as a model with the fakes' tools.") },
+    ),
+    Type.Object(
+      {
+        type: Type.Literal("command", describe("Any agent CLI.")),
+        command: Type.Array(Type.String(), { minItems: 1, ...describe("The command and its arguments; `{{prompt}}` and `{{mcpConfig}}` are filled in.", { examples: [["claude", "-p", "{{prompt}}", "--mcp-config", "{{mcpConfig}}"]] }) }),
+        timeoutMs: Type.Optional(Type.Integer({ minimum: 1, ...describe("Stop the command after this long.") })),
+        outputFormat: Type.Optional(Type.String(describe("How to read the final message from stdout (the last line by default)."))),
+      },
+      { additionalProperties: false, ...describe("Run an agent CLI given the fakes as an MCP config.") },
+    ),
+    Type.Object(
+      { type: Type.Literal("script", describe("No model: the case's `script` drives the calls.")) },
+      { additionalProperties: false, ...describe("Play the case's script (free, offline: proves the case passes its own expectations).") },
+    ),
+  ],
+  describe("How the eval runner runs the agent for this case (`eval-simulate verify` ignores it)."),
+);
+
+const Script = Type.Object(
+  {
+    calls: Type.Array(ScriptCall, describe("The tool calls, in order.")),
+    answer: Type.Optional(Type.String(describe("The final message."))),
+  },
+  { additionalProperties: false, ...describe("A scripted agent: its calls and final message (the `script` host, and `--dry`).") },
+);
+
+/** One case of an evals file. */
+export const Case = Type.Object(
+  {
+    id: Type.String({ pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$", ...describe("The case's id, unique in the file; `verify --case` names it.", { examples: ["close-duplicate"] }) }),
+    description: Type.Optional(Type.String(describe("What the case tests."))),
+    scenario: Type.Optional(Type.String({ pattern: ID_PATTERN, ...describe("The scenario the run starts from (the manifest's default when left out).", { examples: ["quiet"] }) })),
+    clock: Type.Optional(Type.String(describe("The clock the run is served at, ISO 8601; with it, verify checks the run started from this scenario's world.", { examples: ["2026-10-01T09:00:00Z"] }))),
+    prompt: Type.Optional(Type.String(describe("What the agent is asked (the eval runner sends it; verify ignores it)."))),
+    system: Type.Optional(Type.String(describe("The system prompt (the eval runner)."))),
+    tags: Type.Optional(Type.Array(Type.String(), describe("Labels to select cases by (`--filter-tags`)."))),
+    iterations: Type.Optional(Type.Integer({ minimum: 1, ...describe("How many trials the eval runner makes; set with `accuracyThreshold`.") })),
+    accuracyThreshold: Type.Optional(Type.Number({ minimum: 0, maximum: 1, ...describe("The share of trials that must pass; set with `iterations`.", { examples: [0.8] }) })),
+    maxSteps: Type.Optional(Type.Integer({ minimum: 1, ...describe("The most agent steps a trial may take.", { default: 10 }) })),
+    host: Type.Optional(Host),
+    script: Type.Optional(Script),
+    expect: Expectations,
+  },
+  { additionalProperties: false, ...describe("One task: where it starts, what the agent is asked, and what its run must show.") },
+);

@@ -1,0 +1,88 @@
+/**
+ * A model provider on loopback that answers from a script: OpenAI's chat completions
+ * (`/v1/chat/completions`, for the openai and openai-compatible packages) and Anthropic's
+ * messages (`/v1/messages`). The real provider packages talk to it over HTTP, so tests exercise
+ * their wire formats, errors and retries without the internet or a key.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type ScriptedReply =
+  | { toolCalls: Array<{ name: string; arguments: unknown }>; usage?: { input: number; output: number } }
+  | { text: string; usage?: { input: number; output: number } }
+  | { status: number; headers?: Record<string, string>; body?: unknown };
+
+export interface ScriptedRequest {
+  api: "openai" | "anthropic";
+  /** The request body as the provider package sent it. */
+  body: Record<string, unknown>;
+  headers: Record<string, string | string[] | undefined>;
+  /** The tool results the agent sent back in this request, newest last (their text). */
+  toolResults: string[];
+}
+
+export interface ScriptedProvider {
+  /** `http://127.0.0.1:<port>/v1`. */
+  baseURL: string;
+  requests: ScriptedRequest[];
+  close(): Promise<void>;
+}
+
+function toolResultsOf(api: ScriptedRequest["api"], body: Record<string, unknown>): string[] {
+  const messages = (body.messages ?? []) as Array<Record<string, unknown>>;
+  if (api === "openai") return messages.filter((m) => m.role === "tool").map((m) => String(m.content));
+  return messages.flatMap((m) => (Array.isArray(m.content) ? (m.content as Array<Record<string, unknown>>) : []))
+    .filter((block) => block.type === "tool_result")
+    .map((block) => (Array.isArray(block.content) ? (block.content as Array<{ text?: string }>).map((c) => c.text ?? "").join("") : String(block.content)));
+}
+
+/**
+ * Starts the provider; `script` answers each request (it may look at the request and count).
+ *
+ * @example const provider = await startScriptedProvider(() => ({ text: "done" }));
+ */
+export async function startScriptedProvider(script: (request: ScriptedRequest, index: number) => ScriptedReply): Promise<ScriptedProvider> {
+  const requests: ScriptedRequest[] = [];
+  let ids = 0;
+  const server: Server = createServer(async (req, res) => {
+    let raw = "";
+    for await (const chunk of req) raw += chunk;
+    const api = req.url?.endsWith("/messages") ? "anthropic" : "openai";
+    const body = JSON.parse(raw || "{}") as Record<string, unknown>;
+    const request: ScriptedRequest = { api, body, headers: req.headers, toolResults: toolResultsOf(api, body) };
+    requests.push(request);
+    const reply = script(request, requests.length - 1);
+    const send = (status: number, value: unknown, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { "content-type": "application/json", ...headers });
+      res.end(JSON.stringify(value));
+    };
+    if ("status" in reply) return send(reply.status, reply.body ?? { error: { message: `scripted ${reply.status}`, type: "scripted_error" } }, reply.headers);
+    const usage = reply.usage ?? { input: 100, output: 20 };
+    const model = String(body.model);
+    if (api === "openai") {
+      const message =
+        "toolCalls" in reply
+          ? { role: "assistant", content: null, tool_calls: reply.toolCalls.map((call) => ({ id: `call_${++ids}`, type: "function", function: { name: call.name, arguments: JSON.stringify(call.arguments) } })) }
+          : { role: "assistant", content: reply.text };
+      return send(200, {
+        id: `chatcmpl-${++ids}`, object: "chat.completion", created: Math.floor(Date.now() / 1000), model,
+        choices: [{ index: 0, message, finish_reason: "toolCalls" in reply ? "tool_calls" : "stop" }],
+        usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output },
+      });
+    }
+    const content =
+      "toolCalls" in reply ? reply.toolCalls.map((call) => ({ type: "tool_use", id: `toolu_${++ids}`, name: call.name, input: call.arguments })) : [{ type: "text", text: reply.text }];
+    return send(200, {
+      id: `msg_${++ids}`, type: "message", role: "assistant", model, content,
+      stop_reason: "toolCalls" in reply ? "tool_use" : "end_turn", stop_sequence: null,
+      usage: { input_tokens: usage.input, output_tokens: usage.output },
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
