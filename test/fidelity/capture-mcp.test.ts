@@ -20,7 +20,9 @@ afterEach(async () => {
   services = undefined;
 });
 
-describe("eval-simulate capture --mcp", () => {
+const SLOW = 120_000; // real processes on a shared machine: an upper bound, not a measurement
+
+describe("eval-simulate capture --mcp", { timeout: SLOW }, () => {
   it("writes every tool, the server's info, instructions, capabilities and resources, and records the capture keeping comments", async () => {
     const dir = workspace();
     const command = memoryCommand();

@@ -28,7 +28,9 @@ afterEach(async () => {
   services = undefined;
 });
 
-describe("eval-simulate replay", () => {
+const SLOW = 120_000; // real processes on a shared machine: an upper bound, not a measurement
+
+describe("eval-simulate replay", { timeout: SLOW }, () => {
   it("exits 0 when every answer is the real server's, byte for byte", async () => {
     const run = await runCli(["replay", CALLS, "--manifest", join(MEMORY, "fakes.yaml"), "--against", memoryCommand()]);
     expect(run.stdout).toBe("✓ memory: 22 calls, every answer the same as the real server's\n");
@@ -54,7 +56,7 @@ describe("eval-simulate replay", () => {
   });
 });
 
-describe("eval-simulate observe", () => {
+describe("eval-simulate observe", { timeout: SLOW }, () => {
   it("writes observed.json from the real server's answers, in the documented format", async () => {
     const dir = copyOfMemory();
     const run = await runCli(["observe", CALLS, "--id", "memory", "--manifest", join(dir, "fakes.yaml"), "--against", memoryCommand()]);
@@ -76,7 +78,7 @@ describe("eval-simulate observe", () => {
   });
 });
 
-describe("comparing two answers", () => {
+describe("comparing two answers", { timeout: SLOW }, () => {
   const result = (text: string, extra: Record<string, unknown> = {}) => ({ result: { content: [{ type: "text", text }], isError: false, ...extra } });
 
   it("compares text byte for byte, isError, block types and structured content (key order aside)", () => {
@@ -88,7 +90,7 @@ describe("comparing two answers", () => {
   });
 });
 
-describe("unknown tools", () => {
+describe("unknown tools", { timeout: SLOW }, () => {
   it("answer a protocol error by default and a tool error result with unknownTool: error-result, as SDK v1 servers do", async () => {
     services = await serve(join(MEMORY, "fakes.yaml"));
     const client = await connect(services.url("memory"));
@@ -102,7 +104,7 @@ describe("unknown tools", () => {
   });
 });
 
-describe("calls files", () => {
+describe("calls files", { timeout: SLOW }, () => {
   it("reads a record's JSON lines as calls", () => {
     const dir = mkdtempSync(join(tmpdir(), "eval-simulate-calls-"));
     writeFileSync(join(dir, "calls.jsonl"), '{"server":"memory","tool":"read_graph","args":{},"result":{}}\n{"server":"memory","tool":"open_nodes","args":{"names":[]}}\n');
