@@ -1,10 +1,14 @@
 import { relative } from "node:path";
 import { type ArgsDef, defineCommand } from "citty";
 import { capture } from "../engine/capture/capture.js";
+import { captureMcpCommand, isMcpServer } from "./capture-mcp.js";
 import { EXIT, refuseUnknownFlags } from "./exit-codes.js";
 
 const args = {
-  id: { type: "positional", required: true, description: "The api's id in the manifest", valueHint: "id" },
+  id: { type: "positional", required: true, description: "The api's or MCP server's id in the manifest", valueHint: "id" },
+  mcp: { type: "string", description: 'A real MCP server to capture over stdio: "[NAME=value ...] <command> [args...]"' },
+  "mcp-url": { type: "string", description: "A real MCP server to capture over Streamable HTTP" },
+  header: { type: "string", description: 'A header for --mcp-url, "Name: value" (repeatable; never recorded in the manifest)' },
   spec: { type: "string", description: "The published OpenAPI description: a URL (pin it to a revision) or a file; default: the manifest's capture.source" },
   operations: { type: "string", description: 'Comma-separated "METHOD /path" or operationIds; default: the manifest\'s capture.operations' },
   manifest: { type: "string", default: "fakes.yaml", description: "The manifest that records the capture" },
@@ -14,10 +18,14 @@ const args = {
 
 /** `eval-simulate capture <id>`: trim a published OpenAPI description to the operations used. */
 export default defineCommand({
-  meta: { name: "capture", description: "Trim a published OpenAPI description to the operations a Recipe uses and record the capture in the manifest." },
+  meta: { name: "capture", description: "Capture a real MCP server (--mcp, --mcp-url) or trim a published OpenAPI description to the operations a Recipe uses, and record the capture in the manifest." },
   args,
   async run({ args: parsed, rawArgs }) {
     if (!refuseUnknownFlags(rawArgs, args)) return;
+    if (parsed.mcp !== undefined || parsed["mcp-url"] !== undefined || isMcpServer(parsed.manifest ?? "fakes.yaml", parsed.id)) {
+      await captureMcpCommand(parsed, rawArgs);
+      return;
+    }
     const operations = parsed.operations?.split(",").map((op) => op.trim()).filter(Boolean);
     let result: Awaited<ReturnType<typeof capture>>;
     try {

@@ -13,6 +13,7 @@ const args = {
   recording: { type: "string", description: "The JSONL file the contract tests recorded to: replayed, and held to the observations" },
   clock: { type: "string", description: "The clock worlds are built at (ISO 8601; default now)" },
   "allow-outside": { type: "boolean", description: "Also read files the manifest names outside its own folder (EVAL_SIMULATE_ALLOW_OUTSIDE=1)" },
+  "require-observed": { type: "boolean", description: "Fail the observed check for any allowed tool without an observation (instead of reporting it not checked)" },
 } satisfies ArgsDef;
 
 
@@ -20,12 +21,13 @@ const args = {
 export function renderText(results: CheckResult[]): string {
   let out = "";
   for (const result of results) {
-    const note = result.ok && result.message ? ` (${result.message})` : "";
-    out += `${result.ok ? "✓" : "✗"} ${result.name}${note}\n`;
+    const note = result.ok && result.message ? ` (${result.checked ? "" : "not checked: "}${result.message})` : "";
+    out += `${!result.ok ? "✗" : result.checked ? "✓" : "○"} ${result.name}${note}\n`;
     if (!result.ok) out += `${result.message.replace(/^/gm, "    ")}\n`;
   }
   const failed = results.filter((r) => !r.ok).length;
-  return `${out}${results.length - failed} passed, ${failed} failed\n`;
+  const unchecked = results.filter((r) => r.ok && !r.checked).length;
+  return `${out}${results.length - failed - unchecked} passed, ${failed} failed${unchecked ? `, ${unchecked} not checked` : ""}\n`;
 }
 
 /** The text lines, then a GitHub Actions `::error` annotation per failed check. */
@@ -82,6 +84,7 @@ export default defineCommand({
       manifest,
       ...(parsed.recording === undefined ? {} : { recording: resolve(parsed.recording) }),
       ...(parsed.clock === undefined ? {} : { clock: parsed.clock }),
+      ...(parsed["require-observed"] === true && { requireObserved: true }),
     });
     const out = parsed.format === "json" ? `${JSON.stringify(results, null, 2)}\n` : parsed.format === "github" ? renderGithub(results, manifest) : renderText(results);
     process.stdout.write(out);

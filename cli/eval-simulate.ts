@@ -17,5 +17,7 @@ export const evalSimulate = defineCommand({
     schema: () => import("./schema.js").then((m) => m.default),
     types: () => import("./types.js").then((m) => m.default),
     init: () => import("./init.js").then((m) => m.default),
+    replay: () => import("./replay.js").then((m) => m.default),
+    observe: () => import("./observe.js").then((m) => m.default),
   },
 });

@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { type ArgsDef, defineCommand } from "citty";
 import { parse } from "yaml";
-import { captureMcpServer, commandWords, type McpServerCapture } from "../engine/capture/mcp-server-capture.js";
+import { captureMcpServer, type McpServerCapture } from "../engine/capture/mcp-server-capture.js";
+import { mcpTarget } from "../engine/capture/mcp-target.js";
 import { scaffoldRecipe } from "../engine/scaffold/init-recipe.js";
 import { EXIT, refuseUnknownFlags } from "./exit-codes.js";
 
@@ -33,7 +34,7 @@ async function readCapture(parsed: { from?: string; mcp?: string; "mcp-url"?: st
     if (!capture || !Array.isArray(capture.tools)) throw new Error(`${parsed.from} holds no tools list ({ "tools": [...] })`);
     return { capture, name: capture.serverInfo?.name ?? basename(dirname(resolve(parsed.from))) };
   }
-  const target = parsed.mcp ? { command: commandWords(parsed.mcp) } : { url: parsed["mcp-url"]! };
+  const target = mcpTarget({ command: parsed.mcp, url: parsed["mcp-url"] });
   const capture = await captureMcpServer(target);
   return { capture, name: capture.serverInfo?.name ?? "server" };
 }
@@ -55,7 +56,8 @@ export default defineCommand({
     const id = parsed.id ?? idFrom(read.name);
     if (!/^[a-z][a-z0-9-]*$/.test(id)) return usage(`--id takes lowercase letters, digits and dashes, starting with a letter, not "${id}"`);
     const dir = resolve(parsed.dir || ".");
-    const files = scaffoldRecipe({ id, capture: read.capture });
+    const source = parsed.mcp !== undefined ? { command: parsed.mcp } : parsed["mcp-url"] !== undefined ? { url: parsed["mcp-url"] } : undefined;
+    const files = scaffoldRecipe({ id, capture: read.capture, ...(source && { source }) });
     const existing = files.filter((file) => existsSync(join(dir, file.path)));
     if (existing.length > 0 && !parsed.force) return usage(`not overwriting ${existing.map((f) => f.path).join(", ")} (use --force)`);
     for (const file of files) {

@@ -6,13 +6,21 @@ const Outcome = Type.Object(
   {
     answer: Type.Optional(Type.Unknown(describe("A successful answer: a value encoded in the tool's format."))),
     error: Type.Optional(Type.String(describe("A tool error with this text.", { examples: ["Service unavailable"] }))),
+    content: Type.Optional(
+      Type.Array(Type.Object({}, { additionalProperties: true, ...describe("One MCP content block: `{ type: text, text }`, `{ type: image | audio, data, mimeType }`, `{ type: resource_link, uri, name }` or `{ type: resource, resource: { uri, text | blob } }`.") }), {
+        minItems: 1,
+        ...describe("MCP fakes: a successful answer made of these content blocks (text, image, audio, resource_link, resource), sent as they are.", {
+          examples: [[{ type: "text", text: "Here it is" }, { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" }]],
+        }),
+      }),
+    ),
     status: Type.Optional(Type.Integer({ minimum: 100, maximum: 599, ...describe("API fakes: the response status.") })),
     body: Type.Optional(Type.Unknown(describe("API fakes: the response body."))),
     headers: Type.Optional(Type.Record(Type.String(), Type.String(), describe("API fakes: response headers."))),
     delayMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 600000, ...describe("Wait this long before answering.") })),
     pass: Type.Optional(Type.Literal(true, describe("Run the handler as if no stub matched."))),
   },
-  { additionalProperties: false, ...describe("One scripted outcome: `answer`, `error`, `status`+`body`, or `pass: true`; `delayMs` may go with any.") },
+  { additionalProperties: false, ...describe("One scripted outcome: `answer`, `content`, `error`, `status`+`body`, or `pass: true`; `delayMs` may go with any.") },
 );
 
 export const Stub = Type.Object(

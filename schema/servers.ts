@@ -29,12 +29,23 @@ export const Entities = Type.Record(Type.String({ pattern: NAME_PATTERN }), Enti
 /** How a tool's successful answer is written. */
 export const Answer = Type.Object(
   {
-    format: Type.Enum(["json", "toon", "prefixed_json", "text"], {
-      ...describe(
-        "The answer's format: `json`; `toon` (Token-Oriented Object Notation, an empty array written `key[0]:`); `prefixed_json` (a fixed `prefix`, the JSON, an optional `suffix`); `text` (no schema).",
-        { examples: ["json"] },
-      ),
-    }),
+    format: Type.Optional(
+      Type.Enum(["json", "toon", "prefixed_json", "text", "content"], {
+        ...describe(
+          "The answer's format: `json`; `toon` (Token-Oriented Object Notation, an empty array written `key[0]:`); `prefixed_json` (a fixed `prefix`, the JSON, an optional `suffix`); `text` (no schema); `content` (the handler answers MCP content blocks: text, image, audio, resource_link, resource). Required unless the capture states an `outputSchema`.",
+          { examples: ["json"] },
+        ),
+      }),
+    ),
+    text: Type.Optional(
+      Type.String({
+        minLength: 1,
+        ...describe(
+          "Only for a tool whose capture states an `outputSchema`: the text sent beside the structured content. `json` (compact, the default), `json-pretty` (indented by 2, as `JSON.stringify(value, null, 2)`), or a JSONata expression whose context (`$`) is the structured content (`$string(entities, true)`).",
+          { examples: ["json-pretty", "$string(entities, true)"] },
+        ),
+      }),
+    ),
     schema: Type.Optional(JsonSchema("The decoded answer's schema. Not for `text`.")),
     prefix: Type.Optional(
       Type.String(describe("`prefixed_json` only: the text before the JSON.", { examples: ["Email sent successfully! "] })),
@@ -44,7 +55,7 @@ export const Answer = Type.Object(
   {
     additionalProperties: false,
     ...describe(
-      "The tool's successful answer: its format and the schema of its decoded value. A tool whose capture states an `outputSchema` has no `answer`: it answers with structured content.",
+      "The tool's successful answer: its format and the schema of its decoded value. A tool whose capture states an `outputSchema` answers with structured content: its `answer` may only say how the text beside it is written (`text`).",
       { examples: [{ format: "json", schema: { type: "object" } }] },
     ),
   },
@@ -71,6 +82,30 @@ export const Tool = Type.Object(
     additionalProperties: false,
     ...describe("A served tool: its entity map, its answer and its handler (`jsonata`, or the handlers module's entry of the same name)."),
   },
+);
+
+/** One served resource (or resource template): what it reads and how it is answered. */
+export const Resource = Type.Object(
+  {
+    description: Type.Optional(Type.String(describe("A note for the Recipe's readers; the served description is the captured one."))),
+    reads: Type.Optional(EntityNames("The entities reading the resource reads.")),
+    jsonata: Type.Optional(JsonataHandler),
+  },
+  {
+    additionalProperties: false,
+    ...describe(
+      "A captured resource (by its `uri`) or resource template (by its `uriTemplate`) this fake answers `resources/read` for: `jsonata` (`$args` holds `uri` and each template variable), or the handlers module's entry named by the same URI. A string answer is the resource's text; `{ contents: [...] }` is sent as it is; any other value is written as JSON.",
+    ),
+  },
+);
+
+/** Where the capture came from, so `eval-simulate capture <id>` can read the real server again. */
+const McpCapture = Type.Object(
+  {
+    command: Type.Optional(Type.String(describe("The real server's command line, run over stdio.", { examples: ["npx -y @modelcontextprotocol/server-memory"] }))),
+    url: Type.Optional(Type.String(describe("The real server's Streamable HTTP URL."))),
+  },
+  { additionalProperties: false, ...describe("How `eval-simulate capture` reached the real server (headers are never recorded: they may hold secrets).") },
 );
 
 /** A tool as the real server listed it; kept open, since servers add their own fields. */
@@ -106,6 +141,20 @@ export const Server = Type.Object(
     ),
     timeoutMs: Type.Optional(
       Type.Integer({ minimum: 1, maximum: 2147483647, ...describe("A handler's time limit in milliseconds; past it the call is a tool error and changes nothing.", { default: 30000 }) }),
+    ),
+    capture: Type.Optional(McpCapture),
+    unknownTool: Type.Optional(
+      Type.Enum(["protocol-error", "error-result"], {
+        ...describe(
+          "How a call to a tool this fake does not serve is answered: `protocol-error` (JSON-RPC -32602 `Tool <name> not found`, as SDK v2 servers do) or `error-result` (a tool error result with the text `MCP error -32602: Tool <name> not found`, as SDK v1 servers do).",
+          { default: "protocol-error" },
+        ),
+      }),
+    ),
+    resources: Type.Optional(
+      Type.Record(Type.String({ minLength: 1 }), Resource, {
+        ...describe("The captured resources and resource templates this fake serves, by `uri` or `uriTemplate`, each with its handler."),
+      }),
     ),
     entities: Type.Optional(Entities),
     tools: Type.Record(Type.String({ minLength: 1 }), Tool, {

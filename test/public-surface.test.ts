@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import * as fidelity from "../engine/fidelity/index.js";
 import * as surface from "../engine/index.js";
 import * as judge from "../engine/judge/index.js";
 import * as verify from "../engine/verify/index.js";
@@ -31,6 +32,10 @@ describe("the package's public surface", () => {
       "text",
       "toolsOf",
     ]);
+  });
+
+  it("eval-simulate/fidelity exports exactly these names", () => {
+    expect(Object.keys(fidelity).sort()).toEqual(["answerDifferences", "answerText", "callForAnswer", "mcpTarget", "observe", "observeTool", "readCalls", "readForAnswer", "replay"]);
   });
 
   it("exports exactly these names from eval-simulate/judge and eval-simulate/verify", () => {

@@ -11,6 +11,10 @@ export interface McpServerCapture {
   instructions?: string;
   capabilities?: Record<string, unknown>;
   protocolVersion?: string;
+  /** Every page of `resources/list`, when the server declares the resources capability. */
+  resources?: Array<Record<string, unknown>>;
+  /** Every page of `resources/templates/list`, likewise. */
+  resourceTemplates?: Array<Record<string, unknown>>;
 }
 
 /** How to reach the real server: a command run over stdio, or a Streamable HTTP URL. */
@@ -50,17 +54,16 @@ export function commandWords(line: string): string[] {
 }
 
 /**
- * Connects to a real MCP server and reads what it serves: every page of `tools/list` (a server
- * that keeps answering the same cursor is stopped after 1,000 pages), then disconnects (a
- * stdio server's process is ended).
+ * The official client connected to a real MCP server (an optional peer, loaded here). A stdio
+ * server's stderr is ignored; closing the client ends its process.
  *
- * @example const capture = await captureMcpServer({ command: ["npx", "-y", "@modelcontextprotocol/server-memory"] });
+ * @example const { client } = await connectMcpTarget({ command: ["node", "server.js"] });
  */
-export async function captureMcpServer(target: McpServerTarget, options: { timeoutMs?: number } = {}): Promise<McpServerCapture> {
+export async function connectMcpTarget(target: McpServerTarget, options: { name?: string; timeoutMs?: number } = {}) {
   const { Client, StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client").catch(() => {
     throw new Error("[eval-simulate] reading a real MCP server needs @modelcontextprotocol/client: npm install --save-dev @modelcontextprotocol/client");
   });
-  const client = new Client({ name: "eval-simulate-capture", version: "1.0.0" });
+  const client = new Client({ name: options.name ?? "eval-simulate", version: "1.0.0" });
   let transport;
   if ("url" in target) {
     transport = new StreamableHTTPClientTransport(new URL(target.url), { requestInit: { headers: target.headers ?? {} } });
@@ -70,9 +73,33 @@ export async function captureMcpServer(target: McpServerTarget, options: { timeo
     if (command === undefined) throw new Error("[eval-simulate] the MCP server's command is empty");
     transport = new StdioClientTransport({ command, args, cwd: target.cwd, env: { ...getDefaultEnvironment(), ...target.env }, stderr: "ignore" });
   }
+  await client.connect(transport, { timeout: options.timeoutMs ?? 60_000 });
+  return { client, transport };
+}
+
+/**
+ * Connects to a real MCP server and reads what it serves: every page of `tools/list` (a server
+ * that keeps answering the same cursor is stopped after 1,000 pages), then disconnects (a
+ * stdio server's process is ended).
+ *
+ * @example const capture = await captureMcpServer({ command: ["npx", "-y", "@modelcontextprotocol/server-memory"] });
+ */
+export async function captureMcpServer(target: McpServerTarget, options: { timeoutMs?: number } = {}): Promise<McpServerCapture> {
+  const { client, transport } = await connectMcpTarget(target, { name: "eval-simulate-capture", timeoutMs: options.timeoutMs });
   const timeout = options.timeoutMs ?? 60_000;
+  /** Every page of a list, stopped after 1,000 pages (a server that repeats its cursor). */
+  const allPages = async (list: (cursor?: string) => Promise<Record<string, unknown>>, key: string): Promise<Array<Record<string, unknown>>> => {
+    const items: Array<Record<string, unknown>> = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 1000; page++) {
+      const result = await list(cursor);
+      items.push(...((result[key] as Array<Record<string, unknown>> | undefined) ?? []));
+      cursor = result.nextCursor as string | undefined;
+      if (cursor === undefined) break;
+    }
+    return items;
+  };
   try {
-    await client.connect(transport, { timeout });
     const tools: Array<Record<string, unknown>> = [];
     let cursor: string | undefined;
     for (let page = 0; page < 1000; page++) {
@@ -88,8 +115,15 @@ export async function captureMcpServer(target: McpServerTarget, options: { timeo
     if (instructions !== undefined) capture.instructions = instructions;
     const capabilities = client.getServerCapabilities();
     if (capabilities) capture.capabilities = capabilities as Record<string, unknown>;
-    const version = (transport as { protocolVersion?: string }).protocolVersion;
+    const version = client.getNegotiatedProtocolVersion?.() ?? (transport as { protocolVersion?: string }).protocolVersion;
     if (version) capture.protocolVersion = version;
+    if (capabilities?.resources) {
+      capture.resources = await allPages((cursor) => client.listResources(cursor === undefined ? {} : { cursor }, { timeout }), "resources");
+      capture.resourceTemplates = await allPages(
+        (cursor) => client.listResourceTemplates(cursor === undefined ? {} : { cursor }, { timeout }),
+        "resourceTemplates",
+      );
+    }
     return capture;
   } finally {
     await client.close().catch(() => undefined);

@@ -49,3 +49,13 @@ export function changedEntities(before: Record<string, unknown> | undefined, aft
   const names = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   return [...names].filter((name) => jsonOf(before?.[name]) !== jsonOf(after?.[name]));
 }
+
+/**
+ * What a check returns when it could not check anything (or not everything): reported as not
+ * checked (a skipped test, `○` in `eval-simulate check`), never as a pass.
+ *
+ * @example return new NotChecked("crm has no observations");
+ */
+export class NotChecked {
+  constructor(readonly reason: string) {}
+}

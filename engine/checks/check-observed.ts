@@ -5,17 +5,13 @@
  * nothing would check it. Allowed tools with no observation are named in a warning on stderr.
  */
 import { filePath } from "../testing/recording.js";
-import { excerpt, failOn } from "./check-failure.js";
+import { excerpt, failOn, NotChecked } from "./check-failure.js";
 import { observedAnswerProblems } from "./observed-answer.js";
 import { answeredSuccessfully, readRecording, recordedText } from "./recorded-calls.js";
 import type { RecipeContext } from "./recipe-context.js";
 
-/** What a passing check says beside its pass: why it checked nothing, when it did not. */
-export type CheckNote = string | undefined;
-
-function warn(message: string): void {
-  process.stderr.write(`[eval-simulate] warning: ${message}\n`);
-}
+/** What a passing check says beside its pass, or why it could not check everything. */
+export type CheckNote = string | NotChecked | undefined;
 
 /**
  * Fails, naming each observed tool whose recorded answers do not read like the real server's.
@@ -24,25 +20,24 @@ function warn(message: string): void {
  */
 export async function checkObserved(context: RecipeContext, id: string): Promise<CheckNote> {
   const observations = context.observed(id);
-  if (observations === undefined) return `${id} has no observations (name an observed.json under servers.${id}.observed)`;
+  const required = context.options.requireObserved === true;
   const allowed = context.allowed(id);
+  if (observations === undefined) {
+    const reason = `${id} has no observations (name an observed.json under servers.${id}.observed; eval-simulate observe writes one)`;
+    if (required) failOn([`${allowed.join(", ")} ${allowed.length === 1 ? "has" : "have"} no observation`], `${id} must be observed (requireObserved) but ${reason}`, "observe the real server: eval-simulate observe <calls> --id " + id);
+    return new NotChecked(reason);
+  }
   const observed = observations.file.tools;
   const unobserved = allowed.filter((name) => observed[name] === undefined);
-  if (unobserved.length > 0) {
-    const one = unobserved.length === 1;
-    warn(
-      `${id}'s ${one ? "tool" : "tools"} ${unobserved.join(", ")} ${one ? "has" : "have"} no observation in ${observations.source}: ` +
-        `${one ? "its answers are" : "their answers are"} not checked against the real server's`,
-    );
-  }
   const { recording } = context.options;
   if (recording === undefined) {
-    warn(`${id} has observations but no recording was given (checkRecipeFakes recording, check --recording): its answers are not checked against them`);
-    return "no recording to check the observations against";
+    if (required) failOn(["no recording was given (checkRecipeFakes recording, check --recording)"], `${id} must be observed (requireObserved), but no recorded answer was held to the observations`, "record the contract tests' calls and pass the recording");
+    return new NotChecked(`${id} has observations but no recording was given (checkRecipeFakes recording, check --recording): no answer was held to them`);
   }
   const file = filePath(recording);
   const answered = readRecording(file).filter((call) => call.server === id && answeredSuccessfully(call));
   const problems: string[] = [];
+  if (required) for (const name of unobserved) problems.push(`"${name}" has no observation in ${observations.source} (requireObserved)`);
   for (const name of allowed.filter((n) => observed[n] !== undefined)) {
     const calls = answered.filter((call) => call.tool === name);
     const observation = observed[name];
@@ -63,7 +58,11 @@ export async function checkObserved(context: RecipeContext, id: string): Promise
   failOn(
     problems,
     `${id} does not answer every observed tool as the real server did (${observations.source})`,
-    "make the tool's answer read like the real server's (its declared answer format, prefix, schema or handler), or observe the real server again if it changed",
+    "make the tool's answer read like the real server's (its declared answer format, prefix, text, schema or handler), or observe the real server again if it changed",
   );
+  if (unobserved.length > 0) {
+    const one = unobserved.length === 1;
+    return new NotChecked(`${id}'s ${one ? "tool" : "tools"} ${unobserved.join(", ")} ${one ? "has" : "have"} no observation in ${observations.source}, so ${one ? "it was" : "they were"} not checked (the others answered as observed)`);
+  }
   return undefined;
 }

@@ -2,6 +2,7 @@
  * The two ways to run a Recipe's checks: registered as tests with a runner's `test`
  * (`checkRecipeFakes`), or run one after another for `eval-simulate check` (`runRecipeChecks`).
  */
+import { NotChecked } from "./check-failure.js";
 import { planChecks, type RecipeChecksOptions, type TestFunction } from "./plan-checks.js";
 
 /** Each check's timeout unless `timeout` says otherwise. */
@@ -33,8 +34,11 @@ export function checkRecipeFakes(options: RecipeChecksOptions): string[] {
   const vitest = isVitest(test);
   const checks = planChecks(options);
   for (const check of checks) {
-    const fn = async () => {
-      await check.run();
+    // A check that could not check is skipped with its reason (node:test's `t.skip`, vitest's
+    // `ctx.skip`), so it never shows as a pass.
+    const fn = async (context?: { skip?: (reason?: string) => void }) => {
+      const note = await check.run();
+      if (note instanceof NotChecked) context?.skip?.(note.reason);
     };
     if (vitest) test(check.name, fn, timeout);
     else test(check.name, { timeout }, fn);
@@ -46,6 +50,8 @@ export function checkRecipeFakes(options: RecipeChecksOptions): string[] {
 export interface CheckResult {
   name: string;
   ok: boolean;
+  /** False when the check could not check (its reason in `message`): not a pass, not a failure. */
+  checked: boolean;
   /** Why it failed and what to fix; for a pass, a note when it checked nothing; else "". */
   message: string;
 }
@@ -64,9 +70,10 @@ export async function runRecipeChecks(options: Omit<RecipeChecksOptions, "test">
   for (const check of checks) {
     try {
       const note = await check.run();
-      results.push({ name: check.name, ok: true, message: note ?? "" });
+      if (note instanceof NotChecked) results.push({ name: check.name, ok: true, checked: false, message: note.reason });
+      else results.push({ name: check.name, ok: true, checked: true, message: note ?? "" });
     } catch (error) {
-      results.push({ name: check.name, ok: false, message: error instanceof Error ? error.message : String(error) });
+      results.push({ name: check.name, ok: false, checked: true, message: error instanceof Error ? error.message : String(error) });
     }
   }
   return results;

@@ -51,6 +51,29 @@ function shown(list: string[]): string {
   return list.map((item) => JSON.stringify(item)).join(" or ");
 }
 
+/**
+ * How the text beside structured content must be written, as the real server wrote it: compact
+ * JSON, JSON indented by 2, or text whose first line starts as observed.
+ */
+function structuredTextProblems(answer: ObservedAnswer, text: string): string[] {
+  if (answer.text === undefined) return [];
+  if (answer.text === "text") {
+    const prefixes = listed(answer.prefix, answer.prefixes);
+    const first = text.split("\n")[0];
+    return prefixes.length > 0 && !startsWithOne(first, prefixes)
+      ? [`the text beside its structured content starts ${excerpt(first)}, where the real server's started ${shown(prefixes)}`]
+      : [];
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return [`the text beside its structured content is not JSON, where the real server's was (${answer.text}): ${excerpt(text)}`];
+  }
+  const written = answer.text === "json" ? JSON.stringify(parsed) : JSON.stringify(parsed, null, 2);
+  return written === text ? [] : [`the text beside its structured content is not written as ${answer.text === "json" ? "compact JSON" : "JSON indented by 2"}, as the real server's was: ${excerpt(text)}`];
+}
+
 /** The value an answer holds, read as the real server's answers were; or why it cannot be. */
 function readValue(answer: ObservedAnswer, parts: AnswerParts): { value?: unknown; problems: string[] } {
   const { text } = parts;
@@ -58,7 +81,7 @@ function readValue(answer: ObservedAnswer, parts: AnswerParts): { value?: unknow
     case "structured":
       return parts.structured === undefined
         ? { problems: ["it has no structured content, where the real server answered structured content"] }
-        : { value: parts.structured, problems: [] };
+        : { value: parts.structured, problems: structuredTextProblems(answer, text) };
     case "json":
       try {
         return { value: JSON.parse(text), problems: [] };

@@ -25,6 +25,11 @@ export const ObservedAnswerSchema = Type.Object(
     prefixes: Type.Optional(Type.Array(Type.String(), { minItems: 1 })),
     suffix: Type.Optional(Type.String({ description: "prefixed_json: the text after the JSON." })),
     suffixes: Type.Optional(Type.Array(Type.String(), { minItems: 1 })),
+    text: Type.Optional(
+      Type.Enum(["json", "json-pretty", "text"], {
+        description: "structured only: how the text beside the structured content was written: compact JSON, JSON indented by 2, or neither (text; its first lines in prefixes).",
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -59,8 +64,9 @@ function formatProblems(file: ObservedFile): string[] {
   const problems: string[] = [];
   for (const [name, { answer }] of Object.entries(file.tools)) {
     const at = `tools.${name}.answer`;
-    const affixes = answer.format === "prefixed_json" || answer.format === "text";
-    if (!affixes && (answer.prefix !== undefined || answer.prefixes !== undefined)) problems.push(`${at}: prefix and prefixes belong to prefixed_json and text`);
+    const affixes = answer.format === "prefixed_json" || answer.format === "text" || (answer.format === "structured" && answer.text === "text");
+    if (answer.format !== "structured" && answer.text !== undefined) problems.push(`${at}: text belongs to structured`);
+    if (!affixes && (answer.prefix !== undefined || answer.prefixes !== undefined)) problems.push(`${at}: prefix and prefixes belong to prefixed_json, text and structured with text: text`);
     if (answer.format !== "prefixed_json" && (answer.suffix !== undefined || answer.suffixes !== undefined)) problems.push(`${at}: suffix and suffixes belong to prefixed_json`);
     if (answer.format !== "toon" && answer.canonical !== undefined) problems.push(`${at}: canonical belongs to toon`);
     if ((answer.format === "text" || answer.format === "mixed") && answer.schema !== undefined) problems.push(`${at}: a ${answer.format} answer has no schema`);

@@ -6,6 +6,7 @@
 import type { FakesInput, WorldOption } from "../host/fakes.js";
 import type { World } from "../world/index.js";
 import { checkBadCalls } from "./check-bad-calls.js";
+import type { NotChecked } from "./check-failure.js";
 import { checkEntityMap, checkStaticTools } from "./check-entity-map.js";
 import { checkIsolation } from "./check-isolation.js";
 import { checkObserved } from "./check-observed.js";
@@ -43,6 +44,11 @@ export interface RecipeChecksOptions {
   clock?: string | number | Date;
   /** The JSONL file the contract tests record to (see `recording` in eval-simulate/testing). */
   recording?: string | URL;
+  /**
+   * Every allowed tool of every MCP fake must have an observation (observed.json) that a recorded
+   * answer was held to: a tool without one fails the observed check instead of leaving it not checked.
+   */
+  requireObserved?: boolean;
   /** Each test's timeout in milliseconds: 60000 by default. */
   timeout?: number;
 }
@@ -50,7 +56,7 @@ export interface RecipeChecksOptions {
 /** One check: its test name and how to run it (throws when it fails; may resolve to a note). */
 export interface PlannedCheck {
   name: string;
-  run(): Promise<string | undefined>;
+  run(): Promise<string | NotChecked | undefined>;
 }
 
 /** The names of the per-fake checks, in the order they run. */
@@ -79,7 +85,7 @@ export function planChecks(options: RecipeChecksOptions): PlannedCheck[] {
   const names = recipeNames(options);
   let loading: Promise<RecipeContext> | undefined;
   const context = () => (loading ??= loadRecipeContext(options, names));
-  const planned = (name: string, run: (context: RecipeContext) => Promise<string | undefined | void> | string | undefined | void): PlannedCheck => ({
+  const planned = (name: string, run: (context: RecipeContext) => Promise<string | NotChecked | undefined | void> | string | undefined | void): PlannedCheck => ({
     name,
     run: async () => (await run(await context())) ?? undefined,
   });

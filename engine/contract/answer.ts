@@ -6,7 +6,7 @@ import type { JsonSchema } from "./schema-walk.js";
 import { encodeToon } from "./toon.js";
 
 /** The formats a tool's answer is written in. */
-export type AnswerFormat = "json" | "toon" | "prefixed_json" | "text";
+export type AnswerFormat = "json" | "toon" | "prefixed_json" | "text" | "content";
 
 /** How a tool answers. */
 export interface AnswerSpec {
@@ -22,6 +22,11 @@ export interface AnswerSpec {
    * schema the outputSchema), sent with its JSON as text.
    */
   structured?: boolean;
+  /**
+   * `structured` only: how the text beside the structured content is written: `json` (compact,
+   * the default), `json-pretty` (indented by 2), or a JSONata expression on the structured value.
+   */
+  text?: string;
 }
 
 /**
@@ -59,6 +64,8 @@ export function encodeAnswer(answer: AnswerSpec, value: unknown): string {
       return `${answer.prefix ?? ""}${jsonText(value)}${answer.suffix ?? ""}`;
     case "text":
       return typeof value === "string" ? value : jsonText(value);
+    case "content":
+      throw new Error("[eval-simulate] a content answer is blocks, not one text: use answerResult");
     default:
       throw new Error(`[eval-simulate] unknown answer format ${JSON.stringify((answer as { format: unknown }).format)}`);
   }

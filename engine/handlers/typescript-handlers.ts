@@ -31,8 +31,11 @@ export interface ToolContext<State = Record<string, any>, World = Record<string,
   answer(value: unknown): ToolResult;
   /** A text result; with `isError`, a tool error. */
   text(value: string, isError?: boolean): ToolResult;
-  /** The result of a tool with an output schema: structured content and its JSON as text. */
-  structured(value: Record<string, unknown>): ToolResult;
+  /**
+   * The result of a tool with an output schema: structured content and its JSON as text;
+   * `text: "json-pretty"` indents it by 2, and any other string is sent as the text itself.
+   */
+  structured(value: Record<string, unknown>, options?: { text?: "json" | "json-pretty" | (string & {}) }): ToolResult;
   /** The tool error "This fake does not implement <what>". */
   notImplemented(what: string): ToolResult;
   /** Ends the call as a tool error with this text; the state is left as it was. */

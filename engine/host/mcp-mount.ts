@@ -1,7 +1,9 @@
 import type { ToolResult } from "../handlers/typescript-handlers.js";
+import type { McpServerInfo } from "../mcp/fake-runtime.js";
 import { createMcpEndpoint, type McpEndpoint, type McpEndpointOptions, ToolNotFoundError as McpToolNotFound } from "../mcp/index.js";
 import { callTool, ToolNotFoundError } from "../runtime/call-tool.js";
 import { compileServer } from "../runtime/compiled-fake.js";
+import { resourcesOf } from "./resource-mount.js";
 import type { McpFake } from "./fakes.js";
 import type { WorldOf } from "./request-world.js";
 
@@ -16,8 +18,10 @@ export function mountMcpFake(id: string, fake: McpFake, worldOf: WorldOf, option
   const compiled = compileServer(fake.manifest);
   return createMcpEndpoint({
     id,
-    serverInfo: { name: id, version: "1.0.0" },
+    serverInfo: (fake.manifest.serverInfo as McpServerInfo | undefined) ?? { name: id, version: "1.0.0" },
+    ...(fake.manifest.instructions !== undefined && { instructions: fake.manifest.instructions }),
     tools: fake.manifest.tools.map((tool) => tool.captured),
+    ...resourcesOf(fake, (request) => worldOf(request).scope, compiled),
     async callTool(name, args, extra) {
       const started = Date.now();
       const { scope, evidence } = worldOf(extra.request);
@@ -36,6 +40,8 @@ export function mountMcpFake(id: string, fake: McpFake, worldOf: WorldOf, option
           startedAt: new Date(started).toISOString(),
           durationMs: Date.now() - started,
         });
+        // SDK v1 servers answer an unknown tool with a tool error result carrying the -32602 text.
+        if (fake.manifest.unknownTool === "error-result") return { content: [{ type: "text", text: `MCP error -32602: Tool ${name} not found` }], isError: true };
         throw new McpToolNotFound(name);
       }
     },

@@ -5,6 +5,8 @@ import type { ToolHandler } from "../handlers/typescript-handlers.js";
 import { suggestion } from "./diagnostic.js";
 import { type HandlersModule, loadHandlersModule } from "./handlers-module.js";
 import { checkJsonata, checkSchema, compileNotingPatterns, type LoadContext } from "./load-context.js";
+import { checkArgumentReads } from "./check-arguments.js";
+import { checkResources } from "./check-resources.js";
 import { readCaptured } from "./read-captured.js";
 import type { PathSegment } from "./source-document.js";
 import type { CapturedTool, EntityManifest, HandlerManifest, ServerManifest, ToolManifest } from "./types.js";
@@ -78,9 +80,10 @@ export async function checkServer(id: string, server: ServerDocument, context: L
     const checked = checkTool(tool, spec, [...path, "tools", tool.name], entities.map((e) => e.name), module, context);
     if (checked) tools.push(checked);
   }
+  const resources = checkResources(server.resources, captured, [...path, "resources"], entities.map((e) => e.name), module, context);
   if (module) {
     for (const name of Object.keys(module.handlers)) {
-      if (!server.tools[name]) {
+      if (!server.tools[name] && !server.resources?.[name]) {
         report.warn("W_UNUSED_HANDLER", [...path, "handlers"], `the handlers module exports "${name}", which ${id} does not serve.${suggestion(name, Object.keys(server.tools))}`);
       }
     }
@@ -94,6 +97,10 @@ export async function checkServer(id: string, server: ServerDocument, context: L
     handlersFile: module?.file,
     observedFile: server.observed,
     timeoutMs: server.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    ...(captured.serverInfo && { serverInfo: captured.serverInfo }),
+    ...(captured.instructions !== undefined && { instructions: captured.instructions }),
+    ...(server.unknownTool && { unknownTool: server.unknownTool }),
+    ...(resources.length > 0 && { resources }),
     source: report.location(path),
   };
 }
@@ -126,7 +133,10 @@ function checkTool(
   if (!capturedSchemasCompile(tool, path, context)) return undefined;
   const answer = checkAnswer(tool, spec, path, context);
   const handler = checkHandler<ToolHandler>(tool.name, spec, path, module, context);
-  if (handler?.kind === "jsonata") checkSetTargets(tool.name, handler.jsonata.writes, writes, entityNames, [...path, "jsonata", "set"], context);
+  if (handler?.kind === "jsonata") {
+    checkSetTargets(tool.name, handler.jsonata.writes, writes, entityNames, [...path, "jsonata", "set"], context);
+    checkArgumentReads(tool, spec.jsonata, [...path, "jsonata"], context);
+  }
   if (!answer || !handler) return undefined;
   return { name: tool.name, captured: tool, kind, reads, writes, answer, handler, source: report.location(path) };
 }
@@ -162,22 +172,30 @@ export function checkSetTargets(tool: string, set: readonly string[], writes: st
 
 function checkAnswer(tool: CapturedTool, spec: ToolDocument, path: PathSegment[], context: LoadContext): AnswerSpec | undefined {
   const { report } = context;
+  const at = [...path, "answer"];
   if (tool.outputSchema) {
-    if (spec.answer) {
-      report.error("E_ANSWER_FORBIDDEN", [...path, "answer"], `"${tool.name}" states an outputSchema in its capture, so it has no answer: it answers with structured content`, { key: true });
+    const answer = spec.answer;
+    const others = Object.keys(answer ?? {}).filter((key) => key !== "text");
+    if (others.length > 0) {
+      report.error("E_ANSWER_FORBIDDEN", at, `"${tool.name}" states an outputSchema in its capture, so it answers with structured content: its answer may only say how the text beside it is written (\`text\`)`, { key: true });
       return undefined;
     }
-    return { format: "json", schema: tool.outputSchema, structured: true };
+    const text = answer?.text;
+    if (text !== undefined && text !== "json" && text !== "json-pretty" && !checkJsonata(text, [...at, "text"], context)) return undefined;
+    return { format: "json", schema: tool.outputSchema, structured: true, ...(text !== undefined && { text }) };
   }
   const answer = spec.answer;
-  if (!answer) {
-    report.error("E_ANSWER_MISSING", path, `"${tool.name}" needs an answer: its capture states no outputSchema`, { key: true });
+  if (!answer?.format) {
+    report.error("E_ANSWER_MISSING", answer ? at : path, `"${tool.name}" needs an answer format: its capture states no outputSchema`, { key: true });
     return undefined;
   }
-  const at = [...path, "answer"];
   let ok = true;
-  if (answer.format === "text" && answer.schema !== undefined) {
-    report.error("E_ANSWER_INVALID", [...at, "schema"], "a text answer has no schema", { key: true });
+  if (answer.text !== undefined) {
+    report.error("E_ANSWER_INVALID", [...at, "text"], "`text` goes with a tool whose capture states an outputSchema (the text beside its structured content)", { key: true });
+    ok = false;
+  }
+  if ((answer.format === "text" || answer.format === "content") && answer.schema !== undefined) {
+    report.error("E_ANSWER_INVALID", [...at, "schema"], `a ${answer.format} answer has no schema`, { key: true });
     ok = false;
   }
   if (answer.format === "prefixed_json" && answer.prefix === undefined) {

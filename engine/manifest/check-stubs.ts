@@ -1,3 +1,5 @@
+import type { StubOutcome } from "./types.js";
+import { contentBlockProblems } from "../contract/index.js";
 import type { ManifestDocument } from "../../schema/manifest.js";
 import { createSchemaCompiler } from "../contract/index.js";
 import { suggestion } from "./diagnostic.js";
@@ -114,15 +116,19 @@ export function checkStubs(scenario: string, stubs: StubDocument[], fakes: FakeI
     }
     const outcomes = stub.outcomes ?? (stub.outcome ? [stub.outcome] : []);
     outcomes.forEach((outcome, i) => {
-      const kinds = ["answer", "error", "status", "pass"].filter((k) => (outcome as Record<string, unknown>)[k] !== undefined);
+      const kinds = ["answer", "content", "error", "status", "pass"].filter((k) => (outcome as Record<string, unknown>)[k] !== undefined);
       const where = stub.outcomes ? [...at, "outcomes", i] : [...at, "outcome"];
       // `delayMs` alone waits, then runs the handler as `pass: true` would.
       if (kinds.length > 1 || (kinds.length === 0 && outcome.delayMs === undefined)) {
-        context.report.error("E_STUB", where, `an outcome is one of answer, error, status (+body, headers) or pass: true, with delayMs or not; this one has ${kinds.length ? kinds.join(" and ") : "none"}`);
+        context.report.error("E_STUB", where, `an outcome is one of answer, content, error, status (+body, headers) or pass: true, with delayMs or not; this one has ${kinds.length ? kinds.join(" and ") : "none"}`);
       } else if ((outcome.body !== undefined || outcome.headers !== undefined) && kinds[0] !== "status") {
         context.report.error("E_STUB", where, "body and headers go with status (API fakes)");
       } else if (kinds[0] === "status" && server) {
-        context.report.error("E_STUB", where, "status goes with API fakes; an MCP stub answers with answer or error");
+        context.report.error("E_STUB", where, "status goes with API fakes; an MCP stub answers with answer, content or error");
+      } else if (kinds[0] === "content" && !server) {
+        context.report.error("E_STUB", where, "content goes with MCP fakes; an API stub answers with status and body");
+      } else if (kinds[0] === "content") {
+        for (const problem of contentBlockProblems(outcome.content)) context.report.error("E_STUB", [...where, "content"], problem);
       }
     });
     const errorsBefore = context.report.diagnostics.length;
@@ -136,7 +142,7 @@ export function checkStubs(scenario: string, stubs: StubDocument[], fakes: FakeI
         context.report.error("E_STUB", [...at, "match"], `the match does not compile: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}`);
       }
     }
-    checked.push({ id: stub.id, fake, target, match: stub.match as Record<string, JsonSchema> | undefined, outcomes, source: context.report.location(at) });
+    checked.push({ id: stub.id, fake, target, match: stub.match as Record<string, JsonSchema> | undefined, outcomes: outcomes as StubOutcome[], source: context.report.location(at) });
   });
   return checked;
 }

@@ -57,6 +57,7 @@ export const DIAGNOSTIC_CODES = {
   E_OPENAPI: "Fix the OpenAPI document, or capture it again.",
   E_UNKNOWN_OPERATION: "Name an operation of the OpenAPI document, by operationId or `METHOD /path`.",
   E_UNSUPPORTED_TOOL: "This tool cannot be served as captured.",
+  E_UNKNOWN_RESOURCE: "Name a resource `uri` or template `uriTemplate` the capture lists.",
   E_FAKES: "Point `fakes` at a valid fakes.yaml, relative to the evals file.",
   E_PATTERN: "Fix the regular expression: it must compile (new RegExp) and not repeat a repeated group.",
   E_CASE: "Fix the case: see eval-simulate.evals.schema.json (or your editor's hover).",
@@ -65,6 +66,7 @@ export const DIAGNOSTIC_CODES = {
   W_UNUSED_HANDLER: "Remove the entry, or list the tool under `tools` so it is served.",
   W_TYPES_STALE: "Run `eval-simulate types` again, so tsc checks the handlers against the manifest as it is.",
   W_PATTERN_FALLBACK: "RE2 runs patterns in linear time; this one runs on JavaScript's backtracking engine. Rewrite it without backreferences or lookaround if you can.",
+  W_UNKNOWN_ARGUMENT: "Read an argument the tool's captured input schema declares; an undeclared one is never sent by a client that follows the schema.",
 } as const;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;

@@ -33,7 +33,9 @@ export async function loadHandlersModule(
     exported = await importUserModule(file);
   } catch (error) {
     const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
-    report.error("E_HANDLER_MODULE", path, `the handlers module ${relative} failed to load: ${message}`);
+    // A syntax error points into the module (jiti ends its message with "file:line:column").
+    const at = syntaxErrorPosition(error, file);
+    report.error("E_HANDLER_MODULE", path, `the handlers module ${relative} failed to load: ${message.trim()}${at ? ` at ${relative}:${at.line}:${at.column}` : ""}`, at ? { in: { file, position: at } } : {});
     return { file, handlers: {}, failed: true };
   }
   const handlers = exported.default;
@@ -49,4 +51,13 @@ export async function loadHandlersModule(
     else report.error("E_HANDLER_MODULE", path, `the handlers module ${relative} exports "${name}" as ${typeof fn}, not a function`);
   }
   return { file, handlers: functions };
+}
+
+/** Where in `file` a load error says it happened: jiti's "file:line:column" (its column counts from 0). */
+function syntaxErrorPosition(error: unknown, file: string): { line: number; column: number } | undefined {
+  // Only the message: a stack frame of a module that failed for another reason is no syntax error's place.
+  const text = error instanceof Error ? error.message : String(error);
+  const escaped = file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const match = new RegExp(`(?:file://)?${escaped}:(\\d+):(\\d+)`).exec(text);
+  return match ? { line: Number(match[1]), column: Number(match[2]) + 1 } : undefined;
 }

@@ -3,6 +3,16 @@ import type { Report } from "./report.js";
 import { type PathSegment, SourceDocument } from "./source-document.js";
 import type { CapturedTool } from "./types.js";
 
+/** A capture file's contents: the tools, and what else a capture of a real server holds. */
+export interface CapturedServer {
+  tools: CapturedTool[];
+  file?: string;
+  serverInfo?: { name: string; version: string; [key: string]: unknown };
+  instructions?: string;
+  resources?: Array<Record<string, unknown>>;
+  resourceTemplates?: Array<Record<string, unknown>>;
+}
+
 /**
  * A server's captured tools/list: from a JSON or YAML file, or inline. Accepts the result
  * (`{ tools: [...] }`) or the bare array. Problems inside the file point into that file.
@@ -12,7 +22,7 @@ export function readCaptured(
   path: readonly PathSegment[],
   files: RecipeFiles,
   report: Report,
-): { tools: CapturedTool[]; file?: string } | undefined {
+): CapturedServer | undefined {
   let data = value;
   let file: string | undefined;
   let text = "";
@@ -66,7 +76,23 @@ export function readCaptured(
     names.add(captured.name);
     tools.push(captured);
   });
-  return { tools, file };
+  const extra = capturedExtras(Array.isArray(data) ? undefined : (data as Record<string, unknown>));
+  return { tools, file, ...extra };
+}
+
+/** The server info, instructions and resource lists a capture of a real server holds beside its tools. */
+function capturedExtras(data: Record<string, unknown> | undefined): Omit<CapturedServer, "tools" | "file"> {
+  if (!data) return {};
+  const extra: Omit<CapturedServer, "tools" | "file"> = {};
+  const info = data.serverInfo as CapturedServer["serverInfo"] | undefined;
+  if (info && typeof info.name === "string" && typeof info.version === "string") extra.serverInfo = info;
+  if (typeof data.instructions === "string") extra.instructions = data.instructions;
+  const objects = (list: unknown) => (Array.isArray(list) ? list.filter((e): e is Record<string, unknown> => !!e && typeof e === "object") : undefined);
+  const resources = objects(data.resources);
+  if (resources) extra.resources = resources;
+  const templates = objects(data.resourceTemplates);
+  if (templates) extra.resourceTemplates = templates;
+  return extra;
 }
 
 function tryJson(text: string): unknown {

@@ -54,6 +54,26 @@ export interface ServerManifest {
   handlersFile?: string;
   observedFile?: string;
   timeoutMs: number;
+  /** The captured server's identity, announced in `initialize` (its id at 1.0.0 when not captured). */
+  serverInfo?: { name: string; version: string; [key: string]: unknown };
+  /** The captured server's instructions, sent in `initialize`. */
+  instructions?: string;
+  /** How a call to a tool the fake does not serve is answered (`protocol-error` by default). */
+  unknownTool?: "protocol-error" | "error-result";
+  /** Served resources and resource templates, in captured order. */
+  resources?: ResourceManifest[];
+  source: SourceLocation;
+}
+
+/** One served resource (`uri`) or resource template (`uriTemplate`) with its handler. */
+export interface ResourceManifest {
+  /** The captured entry, listed as it is. */
+  captured: Record<string, unknown>;
+  /** The uri, or the uriTemplate of a template. */
+  key: string;
+  template: boolean;
+  reads: string[];
+  handler: HandlerManifest<ToolHandler>;
   source: SourceLocation;
 }
 
@@ -86,6 +106,8 @@ export interface ApiManifest {
 
 export interface StubOutcome {
   answer?: unknown;
+  /** MCP content blocks answered as they are. */
+  content?: Array<Record<string, unknown>>;
   error?: string;
   status?: number;
   body?: unknown;

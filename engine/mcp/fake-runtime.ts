@@ -33,6 +33,15 @@ export interface McpFakeRuntime {
    * tool the fake does not serve; any other throw is answered as a tool error.
    */
   callTool(name: string, args: Record<string, unknown> | undefined, extra: McpCallExtra): Promise<Record<string, unknown>>;
+  /** The captured resources listed by `resources/list` (with `readResource`). */
+  resources?: ReadonlyArray<Record<string, unknown>>;
+  /** The captured resource templates listed by `resources/templates/list`. */
+  resourceTemplates?: ReadonlyArray<Record<string, unknown>>;
+  /**
+   * Answers `resources/read`; when set, the fake declares the resources capability. Returns
+   * undefined for a URI it does not serve (answered -32002 "Resource <uri> not found").
+   */
+  readResource?(uri: string, extra: McpCallExtra): Promise<Record<string, unknown> | undefined>;
 }
 
 /**

@@ -47,8 +47,11 @@ export function fakeServers(fake: McpFakeRuntime, stopping?: AbortSignal): FakeS
   for (const tool of tools) {
     if (isObject(tool["outputSchema"])) outputSchemas.set(tool["name"] as string, tool["outputSchema"]);
   }
+  const reads = fake.readResource !== undefined;
+  const resourcesResult = deepFreeze({ resources: JSON.parse(JSON.stringify(fake.resources ?? [])) });
+  const templatesResult = deepFreeze({ resourceTemplates: JSON.parse(JSON.stringify(fake.resourceTemplates ?? [])) });
   const options: ServerOptions = {
-    capabilities: { tools: { listChanged: false } },
+    capabilities: { tools: { listChanged: false }, ...(reads && { resources: {} }) },
     // The Server's validator is only used for elicitation, which a fake never sends; sharing one
     // keeps it from being allocated per request.
     jsonSchemaValidator: new AjvJsonSchemaValidator(),
@@ -93,11 +96,28 @@ export function fakeServers(fake: McpFakeRuntime, stopping?: AbortSignal): FakeS
     return server.projectCallToolResult(result, outputSchemas.get(name));
   };
 
+  const readResource = async (uri: string, ctx: ServerContext) => {
+    const signal = linkedSignal(ctx.mcpReq.signal, stopping);
+    try {
+      const read = await fake.readResource!(uri, { signal: signal.signal });
+      // The SDK's McpServer words an unknown resource the same way.
+      if (read === undefined) throw new ProtocolError(ProtocolErrorCode.ResourceNotFound, `Resource ${uri} not found`);
+      return read as never;
+    } finally {
+      signal.release();
+    }
+  };
+
   return {
     create: () => {
       const server = new Server(serverInfo, options);
       server.setRequestHandler("tools/list", listTools);
       server.setRequestHandler("tools/call", (request, ctx) => callTool(request, ctx, server));
+      if (reads) {
+        server.setRequestHandler("resources/list", () => resourcesResult as never);
+        server.setRequestHandler("resources/templates/list", () => templatesResult as never);
+        server.setRequestHandler("resources/read", (request, ctx) => readResource(request.params.uri, ctx));
+      }
       return server;
     },
     idle: () => (running === 0 ? Promise.resolve() : new Promise<void>((resolve) => whenIdle.push(resolve))),

@@ -1,4 +1,5 @@
-import { answerResult, describeJsonValueProblem, fillDefaults, jsonValueProblem, MAX_MESSAGE_DEPTH, resultShapeProblem, text } from "../contract/index.js";
+import { describeJsonValueProblem, fillDefaults, jsonValueProblem, MAX_MESSAGE_DEPTH, resultShapeProblem, text } from "../contract/index.js";
+import { answerWithText } from "./answer-text.js";
 import type { ToolResult } from "../handlers/typescript-handlers.js";
 import { runJsonataHandler } from "../handlers/jsonata-index.js";
 import type { FaultSet } from "../stubs/fault-set.js";
@@ -111,8 +112,9 @@ export async function callTool(
     const { outcome } = choice;
     if (outcome.delayMs) await stubDelay(outcome.delayMs, signal);
     if (outcome.error !== undefined) return finish(toolError(outcome.error), false);
+    if (outcome.content !== undefined) return finish({ content: outcome.content } as ToolResult, false);
     if (outcome.answer !== undefined) {
-      const result = answerResult(tool.manifest.answer, outcome.answer);
+      const result = await answerWithText(tool.manifest.answer, outcome.answer, { timeoutMs: fake.timeoutMs, now: scope.now, scenario: scope.scenario, signal }).catch((error: Error) => toolError(error.message));
       const broken = answerProblem(tool, result);
       return finish(broken ? toolError(`[eval-simulate] stub "${stub}" answers outside the contract: ${broken}`) : result, false);
     }
@@ -160,6 +162,7 @@ async function runHandler(
   const { handler, answer, writes } = tool.manifest;
   // JSONata cannot assign, so it reads the committed state directly; code gets a read-only view.
   const world = handler.kind === "jsonata" ? scope.store.states : scope.store.view;
+  const textLimits = { timeoutMs: fake.timeoutMs, now: scope.now, scenario: scope.scenario, signal };
   if (handler.kind === "jsonata") {
     const ran = await runJsonataHandler(
       handler.jsonata,
@@ -168,14 +171,14 @@ async function runHandler(
     );
     if (ran.kind === "fail") return { result: toolError(ran.message) };
     // A rejection worded as a string reads as plain text, not dressed in the success format.
-    const result = ran.isError && typeof ran.value === "string" ? toolError(ran.value) : answerResult(answer, ran.value);
+    const result = ran.isError && typeof ran.value === "string" ? toolError(ran.value) : await answerWithText(answer, ran.value, textLimits);
     if (ran.isError) result.isError = true;
     return { result, changes: Object.keys(ran.set).length > 0 ? ran.set : undefined };
   }
   const draft = scope.store.draft(fake.id, writes);
   const context = toolContext(tool, { state: draft.state, world, now: scope.now, scenario: scope.scenario, signal, logs, fake: fake.id });
   const value = await handler.fn(args, context);
-  const result = isToolResult(value) ? value : answerResult(answer, plainAnswer(value, `${fake.id}/${tool.manifest.name}`));
+  const result = isToolResult(value) ? value : await answerWithText(answer, plainAnswer(value, `${fake.id}/${tool.manifest.name}`), textLimits);
   const changes = draft.changes();
   return { result, changes };
 }

@@ -18,6 +18,8 @@ export interface ScaffoldInput {
   capture: { tools: Array<Record<string, unknown>> };
   /** Where the schema is, relative to the Recipe folder (for the modeline). */
   schemaPath?: string;
+  /** Where the capture came from (`init --mcp`/`--mcp-url`), so `eval-simulate capture <id>` can read it again. */
+  source?: { command: string } | { url: string };
 }
 
 const WRITE_VERBS = /^(create|add|update|delete|remove|set|send|post|put|patch|write|edit|insert|upsert|move|rename|close|reopen|archive|assign|unassign|merge|publish|cancel|approve|reject|submit|upload|mark|toggle|enable|disable|reset|clear|import|save|append|reply|forward|schedule|book|transfer|pay|refund|invite|link|unlink|tag|untag|comment)/;
@@ -63,6 +65,9 @@ export function scaffoldRecipe(input: ScaffoldInput): ScaffoldFile[] {
     "servers:",
     `  ${id}:`,
     `    captured: mcp/${id}/tools.json`,
+    ...(input.source === undefined
+      ? []
+      : ["    capture:", "command" in input.source ? `      command: ${yamlString(input.source.command)}` : `      url: ${yamlString(input.source.url)}`]),
     "    entities:",
     `      ${entity}:`,
     `        description: ${yamlString(`Everything ${id} keeps, until the tools' real entities are modelled.`)}`,

@@ -40,7 +40,7 @@ describe("eval-simulate check", () => {
     const results = JSON.parse(stdout) as Array<{ name: string; ok: boolean; message: string }>;
     expect(results).toHaveLength(9);
     expect(results.filter((r) => !r.ok).map((r) => r.name)).toEqual(["notes answers every observed tool as the real server did"]);
-    expect(Object.keys(results[0])).toEqual(["name", "ok", "message"]);
+    expect(Object.keys(results[0])).toEqual(["name", "ok", "checked", "message"]);
   });
 
   it("annotates each failure for GitHub Actions", async () => {

@@ -15,7 +15,7 @@ describe("observed.json", () => {
       /^\[eval-simulate\] observed\.json is not an observed\.json: .*\/tools\/a\/sampled must be >= 1.*\/tools\/a\/answer\/format must be equal to one of the allowed values.*see engine\/checks\/observed-format\.md/,
     );
     expect(() => parseObserved({ version: 1, tools: { a: { sampled: 1, answer: { format: "json", prefix: "x", canonical: true } } } }, "o.json")).toThrow(
-      /tools\.a\.answer: prefix and prefixes belong to prefixed_json and text; tools\.a\.answer: canonical belongs to toon/,
+      /tools\.a\.answer: prefix and prefixes belong to prefixed_json, text and structured with text: text; tools\.a\.answer: canonical belongs to toon/,
     );
     expect(() => parseObserved({ version: 1, tools: { a: { sampled: 1, answer: { format: "json", schema: { "x-masked-values": 3 } } } } }, "o.json")).toThrow(
       /x-masked-values must be a JSON Schema/,

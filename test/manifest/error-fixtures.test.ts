@@ -29,7 +29,9 @@ const CASES: Record<string, Array<[string, number, number] | [string, number, nu
   "error-static-tool": [["E_STATIC_TOOL", 29, 17]],
   "error-handler-missing": [["E_HANDLER_MISSING", 24, 7]],
   "error-handler-duplicate": [["E_HANDLER_DUPLICATE", 30, 9]],
-  "error-handler-module": [["E_HANDLER_MODULE", 5, 15]],
+  // A syntax error in a TypeScript handlers module points into the module.
+  "error-handler-module": [["E_HANDLER_MODULE", 3, 1, "broken-handlers.ts"]],
+  "error-handler-syntax": [["E_HANDLER_MODULE", 3, 25, "handlers.ts"]],
   "error-jsonata-syntax": [["E_JSONATA_SYNTAX", 24, 66]],
   "error-json-schema": [["E_JSON_SCHEMA", 8, 17]],
   "error-schema-ref": [["E_SCHEMA_REF", 17, 41]],

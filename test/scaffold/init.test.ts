@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { guessWrites } from "../../engine/scaffold/init-recipe.js";
 import { runCli } from "../support/cli-process.js";
@@ -59,6 +60,10 @@ describe("eval-simulate init", () => {
     expect(manifest).not.toMatch(/read_graph:\n[^\n]*\n {8}answer:/);
     const validate = await runCli(["validate", join(dir, "fakes.yaml")]);
     expect(validate.code, validate.stdout).toBe(0);
+    // Where it came from is recorded, so `eval-simulate capture memory --check` reads it again.
+    expect(parse(manifest).servers.memory.capture).toEqual({ command: `"${process.execPath}" ${MEMORY_SERVER}` });
+    const check = await runCli(["capture", "memory", "--manifest", join(dir, "fakes.yaml"), "--check"], { env: { MEMORY_FILE_PATH: join(dir, "memory.jsonl") } });
+    expect(check.stdout).toContain("is what the real server serves now");
   });
 
   it("refuses to overwrite a Recipe without --force, and needs exactly one source", async () => {
