@@ -17,5 +17,6 @@ export const evalSimulate = defineCommand({
     schema: () => import("./schema.js").then((m) => m.default),
     types: () => import("./types.js").then((m) => m.default),
     init: () => import("./init.js").then((m) => m.default),
+    compare: () => import("./compare.js").then((m) => m.default),
   },
 });
