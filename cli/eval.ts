@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
 import { relative } from "node:path";
 import { type ArgsDef, defineCommand } from "citty";
 import { ManifestError } from "../engine/manifest/diagnostic.js";
@@ -90,10 +91,7 @@ export default defineCommand({
     if (parsed["base-url"] !== undefined && parsed.model === undefined) return usage("--base-url goes with --model");
     const host: HostChoice | undefined = parsed.model === undefined ? undefined : { type: "model", model: parsed.model, ...(parsed["base-url"] ? { baseURL: parsed["base-url"] } : {}) };
     const out = parsed.out ?? (parsed.dry ? undefined : defaultOut());
-    if (parsed.fresh && out) {
-      const { rmSync } = await import("node:fs");
-      rmSync(out, { force: true });
-    }
+    if (parsed.fresh && out) rmSync(out, { force: true });
     const bar = progressBar(process.stderr);
     const controller = new AbortController();
     const interrupt = () => controller.abort(new Error("interrupted"));
@@ -132,7 +130,7 @@ export default defineCommand({
     const format = parsed.format as (typeof REPORT_FORMATS)[number];
     process.stdout.write(format === "text" ? renderSummaryText(result) : renderReport(result, result.lines, format));
     if (format !== "text") process.stderr.write(`${result.verdict.toUpperCase()}\n`);
-    if (out && result.lines.length > 0) process.stderr.write(`results: ${relative(process.cwd(), out) || out}\n`);
+    if (out && existsSync(out)) process.stderr.write(`results: ${relative(process.cwd(), out) || out}\n`);
     process.exitCode = result.exitCode;
   },
 });
