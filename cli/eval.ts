@@ -76,8 +76,9 @@ export default defineCommand({
   meta: { name: "eval", description: "Run an agent against the fakes, many trials at once, and grade each. Exit 0 pass (or every case skipped: no API key), 1 a case below its threshold, 2 PRELIMINARY (trials not run: provider errors, the budget) or a usage error." },
   args,
   async run({ args: parsed, rawArgs }) {
-    if (!refuseUnknownFlags(rawArgs, args)) return;
+    // Selection runs read their own flags (the module checks them), so they are handed over first.
     if (parsed.selection) return runSelection(parsed, rawArgs);
+    if (!refuseUnknownFlags(rawArgs, args)) return;
     if (parsed.variant !== undefined) return usage("--variant goes with --selection");
     const concurrency = wholeNumber(parsed.concurrency, "--concurrency", 1);
     const limit = wholeNumber(parsed.limit, "--limit", 1);
