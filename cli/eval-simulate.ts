@@ -14,6 +14,8 @@ export const evalSimulate = defineCommand({
     check: () => import("./check.js").then((m) => m.default),
     validate: () => import("./validate.js").then((m) => m.default),
     verify: () => import("./verify.js").then((m) => m.default),
+    eval: () => import("./eval.js").then((m) => m.default),
+    report: () => import("./report.js").then((m) => m.default),
     schema: () => import("./schema.js").then((m) => m.default),
     types: () => import("./types.js").then((m) => m.default),
     init: () => import("./init.js").then((m) => m.default),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as surface from "../engine/index.js";
 import * as judge from "../engine/judge/index.js";
+import * as runner from "../engine/runner/index.js";
 import * as verify from "../engine/verify/index.js";
 
 describe("the package's public surface", () => {
@@ -49,5 +50,9 @@ describe("the package's public surface", () => {
       "worldHash",
       "writeAttempts",
     ]);
+  });
+
+  it("exports exactly these names from eval-simulate/runner", () => {
+    expect(Object.keys(runner).sort()).toEqual(["PRICES", "UnknownPriceError", "passAtK", "passHatK", "readResults", "renderJunit", "renderSummaryMarkdown", "renderSummaryText", "runEvals", "summarise"]);
   });
 });

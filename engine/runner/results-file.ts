@@ -38,6 +38,9 @@ export interface TrialLine {
   answer?: string;
   /** The session the trial ran in and its record lines (what the judge read). */
   session?: { id: string; record: unknown[] };
+  /** The case's planned trials and the share that must pass (1 when the case sets none). */
+  iterations?: number;
+  accuracyThreshold?: number;
   /** The suite the line belongs to (the evals file). */
   suite?: string;
   startedAt: string;
