@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runPool } from "../../engine/runner/concurrency-pool.js";
+import { progressLine } from "../../engine/runner/progress-bar.js";
 import { missingKeys, skipMessage } from "../../engine/runner/keyless.js";
 import { passAtK, passHatK } from "../../engine/runner/pass-at-k.js";
 import { appendResult, doneTrials, readResults, type TrialLine, trialKey } from "../../engine/runner/results-file.js";
@@ -103,5 +104,11 @@ describe("keys and budgets", () => {
     claude.charge({ inputTokens: 1000, outputTokens: 100 }); // 0.0045
     expect(ledger.spentUsd).toBeCloseTo(0.0073);
     expect(ledger.allows()).toBe(false);
+  });
+});
+
+describe("the progress line", () => {
+  it("shows trials done of all, passes and spend", () => {
+    expect(progressLine({ done: 3, total: 12, passed: 2, spentUsd: 0.0421 }, 8)).toBe("[##......] 3/12 trials, 2 passed, $0.0421 spent");
   });
 });
