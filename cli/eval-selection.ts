@@ -5,6 +5,7 @@
  * exit), or skipped without a key; 1: a bad evals or variant file; 2: PRELIMINARY (trials lost
  * to infrastructure, the budget or a fatal error), or a usage error.
  */
+import { rmSync } from "node:fs";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
 import { ManifestError } from "../engine/manifest/diagnostic.js";
@@ -28,6 +29,7 @@ const OPTIONS = {
   "base-url": { type: "string" },
   variant: { type: "string" },
   out: { type: "string" },
+  fresh: { type: "boolean" },
   "budget-usd": { type: "string" },
   concurrency: { type: "string" },
   limit: { type: "string" },
@@ -128,6 +130,8 @@ async function run(rawArgs: string[]): Promise<void> {
     return;
   }
   const out = values.out ?? `eval-results/selection-${slug(basename(file).replace(/\.(ya?ml|json)$/i, ""))}-${slug(modelId)}${variantId ? `-${slug(variantId)}` : ""}.ndjson`;
+  // --fresh starts the file again; otherwise the trials it holds as pass or fail are resumed.
+  if (values.fresh) rmSync(out, { force: true });
   const previous = readResults(out, (m) => process.stderr.write(`${m}\n`)).filter((l): l is SelectionLine => (l as SelectionLine).kind === "selection" && l.model === modelId);
   const other = previous.find((l) => l.variant !== variantId);
   if (other) throw new UsageError(`${out} holds a run ${other.variant ? `of variant ${other.variant}` : "without a variant"}: give this run its own --out`);

@@ -29,6 +29,11 @@ function nearestTool(name: string, catalog: SelectionCatalog): string {
   return suggestion(name, catalog.tools.flatMap((t) => [t.id, t.name]));
 }
 
+/** Whether a name is one of the API fakes' operations (`<api>/<operation>`, or bare). */
+function apiOperation(fakes: Fakes, name: string): boolean {
+  return Object.entries(fakes).some(([id, fake]) => fake.kind === "api" && fake.manifest.operations.some((op) => name === `${id}/${op.name}` || name === op.name));
+}
+
 /** A query as fixtures are compared: case and runs of spaces do not make two queries different. */
 const normalQuery = (query: string) => query.trim().replace(/\s+/g, " ").toLowerCase();
 
@@ -76,7 +81,9 @@ export function checkSelectionContent(evals: EvalsDocument, fakes: Fakes, report
       if (typeof name !== "string") continue;
       const found = catalog.resolve(name);
       const at = ["selection", i, "expectedTools", j];
-      if (found.length === 0) {
+      if (found.length === 0 && apiOperation(fakes, name)) {
+        report.error("E_UNKNOWN_TOOL", at, `"${name}" is an API operation: a selection model is offered the MCP fakes' tools only`, { hint: "Expect the MCP tool an agent would call; API operations are reached through the agent's own HTTP tools." });
+      } else if (found.length === 0) {
         report.error("E_UNKNOWN_TOOL", at, `no served MCP tool is named "${name}".${nearestTool(name, catalog)}`, {
           hint: "Name a served tool as <server>/<tool>, bare when one server serves it; a renamed or dropped tool in a capture shows here.",
         });

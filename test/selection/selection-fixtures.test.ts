@@ -115,4 +115,16 @@ describe("selection fixtures checked against the served catalog", () => {
       'E_DUPLICATE_ID servers.memory.areas.forget[0]: "delete_entities" is in two areas: "remember" and "forget"',
     ]);
   });
+
+  it("says an API operation is not offered to a selection model, and scores a manifest without areas by server id", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "selection-api-"));
+    const file = join(dir, "evals.yaml");
+    writeFileSync(file, `version: 1\nfakes: ${join(ROOT, "examples/github/fakes.yaml")}\nselectionOptions: { minAreas: 1 }\nselection:\n  - { id: file-issue, query: "Open an issue for this bug.", expectedTools: [github/issues/create] }\n  - { id: tickets, query: "Which tickets are open?", expectedTools: [list-tickets] }\n`);
+    const checked = await checkEvals(file, { clock: CLOCK });
+    expect(checked.diagnostics.map((d) => `${d.line}:${d.column} ${d.code} ${d.message}`)).toEqual([
+      '5:77 E_UNKNOWN_TOOL "github/issues/create" is an API operation: a selection model is offered the MCP fakes\' tools only',
+    ]);
+    const { fakes } = await loadFakes(join(ROOT, "examples/github/fakes.yaml"), { clock: CLOCK });
+    expect(selectionCatalog(fakes).areas).toEqual(["tracker"]);
+  });
 });

@@ -101,6 +101,10 @@ describe("eval --selection against a scripted provider", () => {
     expect(remediate.stdout).toContain("    files/list_directory → files/directory_tree  ×1\n");
     expect([watch.code, fine.code, remediate.code]).toEqual([0, 0, 0]);
     expect(provider.requests).toHaveLength(36);
+    // --fresh asks every fixture again.
+    expect((await selectionCommand([...base(out), "--fresh"])).code).toBe(0);
+    expect(provider.requests).toHaveLength(72);
+    expect(readFileSync(out, "utf8").trim().split("\n")).toHaveLength(36);
   });
 
   it("places the gate's boundaries: below remediate, from remediate to watch, from watch up", () => {
