@@ -107,6 +107,16 @@ describe("eval --selection against a scripted provider", () => {
     expect(readFileSync(out, "utf8").trim().split("\n")).toHaveLength(36);
   });
 
+  it("scores a call to a tool the catalog does not hold as a wrong choice, not as a lost trial", async () => {
+    provider = await startScriptedProvider(picking({ "read-readme": ["cat_file"] }));
+    const out = outFile();
+    const { stdout, code } = await selectionCommand([...base(out), "--limit", "2", "--format", "json"]);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout).score).toMatchObject({ trials: 2, scored: 2, notRun: 0, top1: { hits: 1, of: 2 } });
+    const lines = readFileSync(out, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    expect(lines.find((l) => l.case === "read-readme")).toMatchObject({ status: "fail", chosen: ["cat_file"] });
+  });
+
   it("places the gate's boundaries: below remediate, from remediate to watch, from watch up", () => {
     expect([0.8499, 0.85, 0.8999, 0.9, 1].map((top1) => evaluateGate(top1).decision)).toEqual(["remediate", "watch", "watch", "fine", "fine"]);
     expect(evaluateGate(0.7, { remediate: 0.6, watch: 0.75 }).decision).toBe("watch");
