@@ -14,10 +14,13 @@ export const evalSimulate = defineCommand({
     check: () => import("./check.js").then((m) => m.default),
     validate: () => import("./validate.js").then((m) => m.default),
     verify: () => import("./verify.js").then((m) => m.default),
+    eval: () => import("./eval.js").then((m) => m.default),
+    report: () => import("./report.js").then((m) => m.default),
     schema: () => import("./schema.js").then((m) => m.default),
     types: () => import("./types.js").then((m) => m.default),
     init: () => import("./init.js").then((m) => m.default),
     replay: () => import("./replay.js").then((m) => m.default),
     observe: () => import("./observe.js").then((m) => m.default),
+    compare: () => import("./compare.js").then((m) => m.default),
   },
 });

@@ -157,6 +157,14 @@ export const Server = Type.Object(
       }),
     ),
     entities: Type.Optional(Entities),
+    areas: Type.Optional(
+      Type.Record(Type.String({ pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$" }), Type.Array(Type.String({ minLength: 1 }), { minItems: 1 }), {
+        ...describe(
+          "Groups of served tools that tool-selection evals score together (a tool in one area at most); a tool in none scores under the server's id.",
+          { examples: [{ "read-files": ["read_text_file", "read_multiple_files"], "write-files": ["write_file", "edit_file"] }] },
+        ),
+      }),
+    ),
     tools: Type.Record(Type.String({ minLength: 1 }), Tool, {
       ...describe(
         "The allow-list and the entity map: the captured tools this fake serves (in captured order, whatever the order here), each with its handler.",

@@ -32,4 +32,8 @@ describe("the benchmarks still run", () => {
   it("measures judging a recorded run against every assertion kind", () => {
     expect(runBench("judge.ts")).toMatch(/judgeRun \(every kind\)\s+[\d.]+/);
   }, 120_000);
+
+  it("measures the eval runner's own cost per trial with the script host", () => {
+    expect(runBench("runner.ts")).toMatch(/wall ms \/ trial[\s\S]*runner's own cost per trial/);
+  }, 120_000);
 });

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import * as fidelity from "../engine/fidelity/index.js";
 import * as surface from "../engine/index.js";
 import * as judge from "../engine/judge/index.js";
+import * as runner from "../engine/runner/index.js";
+import * as selection from "../engine/selection/index.js";
 import * as verify from "../engine/verify/index.js";
 
 describe("the package's public surface", () => {
@@ -53,6 +55,18 @@ describe("the package's public surface", () => {
       "valueHash",
       "worldHash",
       "writeAttempts",
+    ]);
+  });
+
+  it("exports exactly these names from eval-simulate/runner", () => {
+    expect(Object.keys(runner).sort()).toEqual(["PRICES", "UnknownPriceError", "passAtK", "passHatK", "readResults", "renderJunit", "renderSummaryMarkdown", "renderSummaryText", "runEvals", "summarise"]);
+  });
+
+  it("exports exactly these names from eval-simulate/selection", () => {
+    expect(Object.keys(selection).sort()).toEqual([
+      "DEFAULT_SELECTION_SYSTEM", "applyVariant", "badCalls", "callKey", "compareRuns", "evaluateGate", "loadVariant",
+      "renderCompareJson", "renderCompareMarkdown", "renderCompareText", "renderSelectionJson", "renderSelectionMarkdown", "renderSelectionText",
+      "resolveFixtures", "runSelection", "scoreSelection", "selectionCatalog", "summarizeSelection", "toolMetrics", "variantCatalog",
     ]);
   });
 });

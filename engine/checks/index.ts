@@ -5,6 +5,8 @@
 export { checkRecipeFakes, DEFAULT_TIMEOUT_MS, runRecipeChecks } from "./check-recipe-fakes.js";
 export type { CheckResult } from "./check-recipe-fakes.js";
 export { CheckFailure } from "./check-failure.js";
+export { checkSelectionFixtures } from "./check-selection-fixtures.js";
+export type { SelectionChecksOptions } from "./check-selection-fixtures.js";
 export { observedAnswerProblems } from "./observed-answer.js";
 export type { AnswerParts } from "./observed-answer.js";
 export {

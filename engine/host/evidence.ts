@@ -44,14 +44,16 @@ export class Evidence {
   readonly journal: Journal;
   private readonly names: SecretNames;
   private readonly record: string | undefined;
+  private readonly onRecord: ((line: Record<string, unknown>) => void) | undefined;
   private readonly warn: (message: string) => void;
   /** The session this evidence is of: its record lines name it. */
   private readonly session: string | undefined;
 
-  constructor(options: { redact?: readonly string[]; journalLimit?: number; record?: string; warn?: (message: string) => void }) {
+  constructor(options: { redact?: readonly string[]; journalLimit?: number; record?: string; onRecord?: (line: Record<string, unknown>) => void; warn?: (message: string) => void }) {
     this.journal = new Journal(options.journalLimit ?? 1000);
     this.names = secretNames(options.redact ?? []);
     this.record = options.record;
+    this.onRecord = options.onRecord;
     this.warn = options.warn ?? console.warn;
     if (this.record) prepareRecordFile(this.record);
   }
@@ -69,6 +71,18 @@ export class Evidence {
   /** A record line, naming its session when it has one. */
   private line(value: Record<string, unknown>): Record<string, unknown> {
     return this.session === undefined ? value : { session: this.session, ...value };
+  }
+
+  /** Whether record lines are wanted at all (a file, a listener, or both). */
+  private get recording(): boolean {
+    return this.record !== undefined || this.onRecord !== undefined;
+  }
+
+  /** Writes a record line to the file and hands it to the listener. */
+  private keep(value: Record<string, unknown>): void {
+    const line = this.line(value);
+    if (this.record) appendJsonLine(this.record, line);
+    this.onRecord?.(line);
   }
 
   private safely(what: string, keep: () => void): void {
@@ -120,9 +134,8 @@ export class Evidence {
       };
       this.journal.add(withSnapshots(entry, [outcome.args, outcome.result, outcome.logs], snapshots));
     });
-    if (this.record) {
-      const file = this.record;
-      this.safely(what, () => appendJsonLine(file, this.line({ server: outcome.server, tool: outcome.tool, args: redact(outcome.args, this.names), result: redactResult(outcome.result, this.names, answer), ...recordedChanges(outcome.commit) })));
+    if (this.recording) {
+      this.safely(what, () => this.keep({ server: outcome.server, tool: outcome.tool, args: redact(outcome.args, this.names), result: redactResult(outcome.result, this.names, answer), ...recordedChanges(outcome.commit) }));
     }
   }
 
@@ -146,7 +159,7 @@ export class Evidence {
         error: call.error.message,
         committed: false,
       });
-      if (this.record) appendJsonLine(this.record, this.line({ server: call.server, tool: call.tool, args, result: { error: call.error } }));
+      if (this.recording) this.keep({ server: call.server, tool: call.tool, args, result: { error: call.error } });
     });
   }
 
@@ -173,7 +186,7 @@ export class Evidence {
         ...(outcome.error === undefined ? {} : { error: this.text(outcome.error) }),
         ...(outcome.stub === undefined ? {} : { stub: outcome.stub }),
       });
-      if (this.record) appendJsonLine(this.record, this.line({ api: outcome.api, operation: outcome.operation, request: sent, response: answered, ...recordedChanges(outcome.commit) }));
+      if (this.recording) this.keep({ api: outcome.api, operation: outcome.operation, request: sent, response: answered, ...recordedChanges(outcome.commit) });
     });
   }
 
@@ -199,7 +212,7 @@ export class Evidence {
         logs: [],
         committed: false,
       });
-      if (this.record) appendJsonLine(this.record, this.line({ api: fake, operation: `${request.method} ${path}`, request: { query, headers }, response: { status } }));
+      if (this.recording) this.keep({ api: fake, operation: `${request.method} ${path}`, request: { query, headers }, response: { status } });
     });
   }
 

@@ -89,7 +89,7 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
   }
   if (options.initialStateFile) writeJsonAtomic(options.initialStateFile, store.initial);
   if (options.manifestDir) writeManifestDir(options.manifestDir, fakes);
-  const evidence = new Evidence({ redact: [...(options.redact ?? []), ...Object.values(fakes).flatMap((f) => f.redact ?? [])], journalLimit: options.journalLimit, record: options.record, warn: options.warn });
+  const evidence = new Evidence({ redact: [...(options.redact ?? []), ...Object.values(fakes).flatMap((f) => f.redact ?? [])], journalLimit: options.journalLimit, record: options.record, onRecord: options.onRecord, warn: options.warn });
 
   const own: ServedWorld = { scope, evidence, callCount: () => evidence.journal.total };
   const served = {

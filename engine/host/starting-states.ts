@@ -25,6 +25,8 @@ export interface ServicesOptions {
   resume?: { states: States; initial: States };
   /** Append each call as one JSON line to this file. */
   record?: string;
+  /** Given each record line as it is made (with or without `record`): an eval runner keeps its trials' lines in memory. */
+  onRecord?: (line: Record<string, unknown>) => void;
   /** Write each fake's manifest.json and answers.json here at start, for checks without TypeScript. */
   manifestDir?: string;
   /** The scenarios' stubs, by scenario name (`loadFakes` gives them); the chosen scenario's are played. */

@@ -7,6 +7,7 @@ import type { Report } from "../manifest/report.js";
 import type { PathSegment } from "../manifest/source-document.js";
 import { type FakeMaps, fakeMaps } from "./fake-maps.js";
 import { compilePattern, isPattern } from "./match-value.js";
+import { checkSelectionContent } from "../selection/check-selection.js";
 
 type Path = PathSegment[];
 
@@ -49,7 +50,7 @@ function checkEntity(report: Report, maps: FakeMaps, path: Path, ref: unknown, k
 /**
  * The checks of an evals file's content against its fakes, beyond its schema: names of tools,
  * entities and scenarios exist; `$pattern`s compile; JSONata parses; `iterations` goes with
- * `accuracyThreshold`; ids are unique. Every problem is reported at its place.
+ * `accuracyThreshold`; ids are unique; selection fixtures fit the served catalog. Every problem is reported at its place.
  */
 export function checkEvalsContent(evals: EvalsDocument, loaded: LoadedFakes, report: Report): void {
   const maps = fakeMaps(loaded);
@@ -66,16 +67,7 @@ export function checkEvalsContent(evals: EvalsDocument, loaded: LoadedFakes, rep
     }
     checkCase(c, ["cases", i], { report, maps, names, loaded });
   }
-  const fixtureIds = new Set<string>();
-  const queries = new Set<string>();
-  for (const [i, f] of selection.entries()) {
-    if (!f || typeof f !== "object") continue;
-    if (fixtureIds.has(f.id)) report.error("E_DUPLICATE_ID", ["selection", i, "id"], `two selection fixtures have the id "${f.id}"`, { hint: "Give every fixture its own id." });
-    if (queries.has(f.query)) report.error("E_DUPLICATE_ID", ["selection", i, "query"], "two selection fixtures ask the same query", { hint: "Give every fixture its own query." });
-    fixtureIds.add(f.id);
-    queries.add(f.query);
-    for (const [j, tool] of (Array.isArray(f.expectedTools) ? f.expectedTools : []).entries()) checkTool(report, maps, names, ["selection", i, "expectedTools", j], tool);
-  }
+  checkSelectionContent(evals, loaded.fakes, report);
 }
 
 interface Scope {

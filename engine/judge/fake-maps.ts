@@ -32,6 +32,15 @@ export interface FakeMaps {
  * @example fakeMaps(await loadFakes("fakes.yaml")).resolve("mcp__tickets__close-ticket") // [{ server: "tickets", tool: "close-ticket" }]
  */
 export function fakeMaps(loaded: Pick<LoadedFakes, "fakes">): FakeMaps {
+  // Built once per set of loaded fakes (~3 ms for the crm example): an eval run judges every trial with them.
+  let made = madeMaps.get(loaded.fakes);
+  if (!made) madeMaps.set(loaded.fakes, (made = buildFakeMaps(loaded)));
+  return made;
+}
+
+const madeMaps = new WeakMap<object, FakeMaps>();
+
+function buildFakeMaps(loaded: Pick<LoadedFakes, "fakes">): FakeMaps {
   const maps: WriteMaps = {};
   for (const [id, fake] of Object.entries(loaded.fakes)) maps[id] = fake.kind === "api" ? apiManifestJson(fake.manifest) : serverManifestJson(fake.manifest);
   const index = toolNameIndex(maps);

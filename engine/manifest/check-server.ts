@@ -81,6 +81,7 @@ export async function checkServer(id: string, server: ServerDocument, context: L
     if (checked) tools.push(checked);
   }
   const resources = checkResources(server.resources, captured, [...path, "resources"], entities.map((e) => e.name), module, context);
+  const areas = checkAreas(server.areas, Object.keys(server.tools).filter((name) => byName.has(name)), [...path, "areas"], context);
   if (module) {
     for (const name of Object.keys(module.handlers)) {
       if (!server.tools[name] && !server.resources?.[name]) {
@@ -94,6 +95,7 @@ export async function checkServer(id: string, server: ServerDocument, context: L
     captured: captured.tools,
     tools,
     entities,
+    ...(areas ? { areas } : {}),
     handlersFile: module?.file,
     observedFile: server.observed,
     timeoutMs: server.timeoutMs ?? DEFAULT_TIMEOUT_MS,
@@ -103,6 +105,20 @@ export async function checkServer(id: string, server: ServerDocument, context: L
     ...(resources.length > 0 && { resources }),
     source: report.location(path),
   };
+}
+
+/** A server's selection areas: each tool served, and in one area at most. */
+function checkAreas(areas: ServerDocument["areas"], served: string[], path: PathSegment[], context: LoadContext): Record<string, string[]> | undefined {
+  if (!areas) return undefined;
+  const seen = new Map<string, string>();
+  for (const [area, tools] of Object.entries(areas)) {
+    tools.forEach((name, index) => {
+      if (!served.includes(name)) context.report.error("E_UNKNOWN_TOOL", [...path, area, index], `area "${area}" lists "${name}", which this fake does not serve.${suggestion(name, served)}`, { hint: "List served tools (the keys of `tools`)." });
+      else if (seen.has(name)) context.report.error("E_DUPLICATE_ID", [...path, area, index], `"${name}" is in two areas: "${seen.get(name)}" and "${area}"`, { hint: "Put each tool in one area." });
+      seen.set(name, seen.get(name) ?? area);
+    });
+  }
+  return areas;
 }
 
 function checkTool(

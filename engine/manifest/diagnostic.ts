@@ -61,6 +61,7 @@ export const DIAGNOSTIC_CODES = {
   E_FAKES: "Point `fakes` at a valid fakes.yaml, relative to the evals file.",
   E_PATTERN: "Fix the regular expression: it must compile (new RegExp) and not repeat a repeated group.",
   E_CASE: "Fix the case: see eval-simulate.evals.schema.json (or your editor's hover).",
+  E_SELECTION: "Add or change fixtures under `selection`, or the limits under `selectionOptions`.",
   W_NESTED_DEFAULT: "Only top-level defaults are filled; a nested default is documentation only.",
   E_NON_FINITE: "Write a finite number: JSON has no Infinity or NaN, and a number past ±1.8e308 reads as Infinity.",
   W_UNUSED_HANDLER: "Remove the entry, or list the tool under `tools` so it is served.",

@@ -51,6 +51,8 @@ export interface ServerManifest {
   /** The served tools, in captured order. */
   tools: ToolManifest[];
   entities: EntityManifest[];
+  /** Tool-selection areas: area name → served tool names (a tool in none scores under the server's id). */
+  areas?: Record<string, string[]>;
   handlersFile?: string;
   observedFile?: string;
   timeoutMs: number;

@@ -66,8 +66,10 @@ const Host = Type.Union(
       {
         type: Type.Literal("command", describe("Any agent CLI.")),
         command: Type.Array(Type.String(), { minItems: 1, ...describe("The command and its arguments; `{{prompt}}` and `{{mcpConfig}}` are filled in.", { examples: [["claude", "-p", "{{prompt}}", "--mcp-config", "{{mcpConfig}}"]] }) }),
-        timeoutMs: Type.Optional(Type.Integer({ minimum: 1, ...describe("Stop the command after this long.") })),
-        outputFormat: Type.Optional(Type.String(describe("How to read the final message from stdout (the last line by default)."))),
+        timeoutMs: Type.Optional(Type.Integer({ minimum: 1, ...describe("Stop the command after this long; its trial fails.", { default: 600000 }) })),
+        outputFormat: Type.Optional(
+          Type.Union([Type.Literal("text"), Type.Literal("all"), Type.Literal("json"), Type.Literal("stream-json")], describe("How to read the final message from stdout: `text` its last non-empty line, `all` all of it, `json` one JSON document (`result`, `answer`, or the last assistant message), `stream-json` JSON lines (the last one holding an answer).", { default: "text" })),
+        ),
       },
       { additionalProperties: false, ...describe("Run an agent CLI given the fakes as an MCP config.") },
     ),

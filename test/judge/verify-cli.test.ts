@@ -82,9 +82,9 @@ describe("eval-simulate verify", { timeout: 180_000 }, () => {
   it("exits 2 on usage errors: no run, an unknown case, a missing run folder, an invalid evals file", async () => {
     expect((await runCli(["verify", EVALS, "--case", "close-acme-renewal"])).stderr).toContain("give one of --run DIR (a run folder) or --server URL");
     const unknown = await runCli(["verify", EVALS, "--case", "nope", "--run", passing]);
-    expect([unknown.code, unknown.stderr.trim()]).toEqual([2, 'eval-simulate verify: no case "nope" in examples/crm/evals.yaml; its cases: close-acme-renewal, pipeline-value']);
+    expect([unknown.code, unknown.stderr.trim()]).toEqual([2, 'eval-simulate verify: no case "nope" in examples/crm/evals.yaml; its cases: close-acme-renewal, pipeline-value, log-globex-call-note, follow-up-task-for-umbrella, open-tasks-read-only']);
     const choose = await runCli(["verify", EVALS, "--run", passing]);
-    expect([choose.code, choose.stderr.trim()]).toEqual([2, "eval-simulate verify: name the case with --case: close-acme-renewal, pipeline-value"]);
+    expect([choose.code, choose.stderr.trim()]).toEqual([2, "eval-simulate verify: name the case with --case: close-acme-renewal, pipeline-value, log-globex-call-note, follow-up-task-for-umbrella, open-tasks-read-only"]);
     const missing = await runCli(["verify", EVALS, "--case", "pipeline-value", "--run", "/nonexistent/run"]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("the run has no initial state: /nonexistent/run/initial-state.json does not exist");
@@ -139,7 +139,7 @@ describe("eval-simulate validate on evals files", { timeout: 120_000 }, () => {
   it("accepts the examples' evals files beside their manifests", async () => {
     const { code, stdout } = await runCli(["validate", "examples/mail/fakes.yaml", "examples/mail/evals.yaml", "examples/crm/evals.yaml"]);
     expect(stdout).toContain("✓ examples/mail/evals.yaml is valid: 2 cases");
-    expect(stdout).toContain("✓ examples/crm/evals.yaml is valid: 2 cases");
+    expect(stdout).toContain("✓ examples/crm/evals.yaml is valid: 5 cases");
     expect(code).toBe(0);
   });
 

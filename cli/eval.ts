@@ -1,0 +1,137 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
+import { relative } from "node:path";
+import { type ArgsDef, defineCommand } from "citty";
+import { ManifestError } from "../engine/manifest/diagnostic.js";
+import { progressBar } from "../engine/runner/progress-bar.js";
+import { renderSummaryText } from "../engine/runner/report-text.js";
+import { budgetLimit } from "../engine/runner/run-budget.js";
+import { type HostChoice, runEvals } from "../engine/runner/run-evals.js";
+import { EXIT, refuseUnknownFlags } from "./exit-codes.js";
+import { renderText } from "./render-diagnostics.js";
+import { renderReport, REPORT_FORMATS } from "./render-report.js";
+
+const args = {
+  evals: { type: "positional", required: false, default: "evals.yaml", description: "The evals file", valueHint: "evals.yaml" },
+  dry: { type: "boolean", description: "Play every case's script instead of its host: free, offline; proves each case passes its own expectations" },
+  model: { type: "string", description: "Run every case with this model (provider:model) instead of its own host", valueHint: "anthropic:claude-sonnet-4-5" },
+  "base-url": { type: "string", description: "With --model: the endpoint (an OpenAI-compatible server for openai-compatible:<model>)" },
+  concurrency: { type: "string", default: "4", description: "Trials at once" },
+  "budget-usd": { type: "string", description: "Stop before model spend would cross this many US dollars (default EVAL_BUDGET_USD)" },
+  out: { type: "string", description: "The NDJSON results file; trials it already holds are skipped (resume). Default eval-results/<date>-<sha>.ndjson (none with --dry)" },
+  fresh: { type: "boolean", description: "Ignore the trials already in --out instead of resuming" },
+  case: { type: "string", description: "Only these cases (ids, comma-separated)" },
+  "filter-tags": { type: "string", description: "Only cases with one of these tags (comma-separated)" },
+  limit: { type: "string", description: "Only the first N cases (a smoke run)" },
+  format: { type: "enum", options: [...REPORT_FORMATS] as string[], default: "text", description: "The report printed at the end: text, markdown, junit or json" },
+  selection: { type: "boolean", description: "Run the file's tool-selection fixtures instead of its cases" },
+  variant: { type: "string", description: "With --selection: the tool-description variant to measure" },
+} satisfies ArgsDef;
+
+function usage(message: string): void {
+  process.stderr.write(`eval-simulate eval: ${message}\n`);
+  process.exitCode = EXIT.usage;
+}
+
+const list = (value: string | undefined) => (value === undefined ? undefined : value.split(",").map((s) => s.trim()).filter((s) => s !== ""));
+
+function wholeNumber(value: string | undefined, flag: string, min: number): number | undefined | false {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) {
+    usage(`${flag} takes a whole number of at least ${min}, not "${value}"`);
+    return false;
+  }
+  return n;
+}
+
+/** `eval-results/<date>-<short sha>.ndjson`: the same commit on the same day resumes the same file. */
+function defaultOut(): string {
+  let sha = "nogit";
+  try {
+    sha = execFileSync("git", ["rev-parse", "--short", "HEAD"], { stdio: ["ignore", "pipe", "ignore"] }).toString().trim() || sha;
+  } catch {
+    // Not a git checkout: the date alone names the file.
+  }
+  return `eval-results/${new Date().toISOString().slice(0, 10)}-${sha}.ndjson`;
+}
+
+/** Tool-selection evals live in their own module; a build without it says so. */
+async function runSelection(parsed: Record<string, unknown>, rawArgs: string[]): Promise<void> {
+  const specifier = ["./eval-selection", "js"].join(".");
+  let selection: { runSelectionCommand(parsedArgs: Record<string, unknown>, rawArgs: string[]): Promise<void> };
+  try {
+    selection = (await import(specifier)) as typeof selection;
+  } catch (error) {
+    if ((error as { code?: string }).code !== "ERR_MODULE_NOT_FOUND") throw error;
+    process.stderr.write("eval-simulate eval: selection evals are not available in this build\n");
+    process.exitCode = EXIT.usage;
+    return;
+  }
+  await selection.runSelectionCommand(parsed, rawArgs);
+}
+
+/** `eval-simulate eval [evals.yaml]`: run every case's trials against the fakes and grade them; exit 0 pass (or all skipped), 1 a case below its threshold, 2 PRELIMINARY or a usage error. */
+export default defineCommand({
+  meta: { name: "eval", description: "Run an agent against the fakes, many trials at once, and grade each. Exit 0 pass (or every case skipped: no API key), 1 a case below its threshold, 2 PRELIMINARY (trials not run: provider errors, the budget) or a usage error." },
+  args,
+  async run({ args: parsed, rawArgs }) {
+    // Selection runs read their own flags (the module checks them), so they are handed over first.
+    if (parsed.selection) return runSelection(parsed, rawArgs);
+    if (!refuseUnknownFlags(rawArgs, args)) return;
+    if (parsed.variant !== undefined) return usage("--variant goes with --selection");
+    const concurrency = wholeNumber(parsed.concurrency, "--concurrency", 1);
+    const limit = wholeNumber(parsed.limit, "--limit", 1);
+    if (concurrency === false || limit === false) return;
+    let budgetUsd: number | undefined;
+    try {
+      budgetUsd = budgetLimit(parsed["budget-usd"]);
+    } catch (error) {
+      return usage((error as Error).message.replace(/^\[eval-simulate\] /, ""));
+    }
+    if (parsed["base-url"] !== undefined && parsed.model === undefined) return usage("--base-url goes with --model");
+    const host: HostChoice | undefined = parsed.model === undefined ? undefined : { type: "model", model: parsed.model, ...(parsed["base-url"] ? { baseURL: parsed["base-url"] } : {}) };
+    const out = parsed.out ?? (parsed.dry ? undefined : defaultOut());
+    if (parsed.fresh && out) rmSync(out, { force: true });
+    const bar = progressBar(process.stderr);
+    const controller = new AbortController();
+    const interrupt = () => controller.abort(new Error("interrupted"));
+    process.once("SIGINT", interrupt);
+    process.once("SIGTERM", interrupt);
+    const file = parsed.evals ?? "evals.yaml";
+    let result: Awaited<ReturnType<typeof runEvals>>;
+    try {
+      result = await runEvals({
+        evals: file,
+        dry: parsed.dry === true,
+        host,
+        concurrency,
+        budgetUsd,
+        out,
+        cases: list(parsed.case),
+        filterTags: list(parsed["filter-tags"]),
+        limit,
+        signal: controller.signal,
+        onTrial: (_line, progress) => bar.update(progress),
+        warn: (message) => process.stderr.write(`${message}\n`),
+      });
+    } catch (error) {
+      bar.clear();
+      if (error instanceof ManifestError) {
+        process.stderr.write(renderText([{ file, valid: false, diagnostics: error.diagnostics }]));
+        process.exitCode = EXIT.usage;
+        return;
+      }
+      return usage((error as Error).message.replace(/^\[eval-simulate\] /, ""));
+    } finally {
+      process.off("SIGINT", interrupt);
+      process.off("SIGTERM", interrupt);
+    }
+    bar.clear();
+    const format = parsed.format as (typeof REPORT_FORMATS)[number];
+    process.stdout.write(format === "text" ? renderSummaryText(result) : renderReport(result, result.lines, format));
+    if (format !== "text") process.stderr.write(`${result.verdict.toUpperCase()}\n`);
+    if (out && existsSync(out)) process.stderr.write(`results: ${relative(process.cwd(), out) || out}\n`);
+    process.exitCode = result.exitCode;
+  },
+});

@@ -1,0 +1,89 @@
+/**
+ * A run's summary as text (what `eval` prints at the end) and as Markdown (a CI job summary or a
+ * pull-request comment): per case the trials, pass rate, pass^k and pass@k, threshold, calls,
+ * tokens, cost and time, then the totals and the verdict.
+ */
+import type { CaseSummary, RunSummary } from "./run-summary.js";
+
+const pct = (x: number) => (Number.isNaN(x) ? "–" : `${Math.round(x * 100)}%`);
+const usd = (x: number) => `$${x < 0.01 && x > 0 ? x.toFixed(4) : x.toFixed(2)}`;
+const tokens = (u: { inputTokens: number; outputTokens: number }) => `${u.inputTokens}/${u.outputTokens}`;
+const secs = (ms: number) => `${(ms / 1000).toFixed(1)}s`;
+
+const VERDICT_TEXT: Record<CaseSummary["verdict"], string> = { pass: "PASS", fail: "FAIL", preliminary: "PRELIMINARY", skipped: "SKIPPED" };
+
+function trialsOf(c: CaseSummary): string {
+  const parts = [`${c.passed}/${c.passed + c.failed + c.notEvaluated} passed`];
+  if (c.notEvaluated > 0) parts.push(`${c.notEvaluated} not evaluated`);
+  if (c.notRun > 0) parts.push(`${c.notRun} not run`);
+  if (c.skipped > 0) parts.push(`${c.skipped} skipped`);
+  return parts.join(", ");
+}
+
+/** The run's one-line verdict. */
+export function verdictLine(summary: RunSummary): string {
+  const head = { pass: "PASS", fail: "FAIL", preliminary: "PRELIMINARY", skipped: "SKIPPED" }[summary.verdict];
+  const cases = `${summary.passed} passed, ${summary.failed} failed${summary.preliminary ? `, ${summary.preliminary} preliminary` : ""}${summary.skipped ? `, ${summary.skipped} skipped` : ""}`;
+  const why = summary.verdict === "preliminary" ? ` (${summary.trials.notRun} trial${summary.trials.notRun === 1 ? "" : "s"} not run${summary.stopped ? `; stopped: ${summary.stopped}` : ""}: not a measurement)` : "";
+  return `${head}: ${summary.cases.length} case${summary.cases.length === 1 ? "" : "s"} (${cases})${why}`;
+}
+
+/**
+ * The summary as plain text.
+ *
+ * @example process.stdout.write(renderSummaryText(summary));
+ */
+export function renderSummaryText(summary: RunSummary): string {
+  const out: string[] = [];
+  for (const c of summary.cases) {
+    out.push(`${VERDICT_TEXT[c.verdict].padEnd(11)} ${c.case}  [${c.model}]`);
+    out.push(`            ${trialsOf(c)}; pass rate ${pct(c.passRate)} (threshold ${pct(c.accuracyThreshold)}); pass^${c.k} ${pct(c.passHatK)}, pass@${c.k} ${pct(c.passAtK)}`);
+    out.push(`            ${c.toolCalls} tool calls, tokens in/out ${tokens(c.usage)}, ${usd(c.costUsd)}, ${secs(c.durationMs)}`);
+    for (const failure of c.failures) out.push(`            ✗ ${failure}`);
+    for (const reason of c.reasons) out.push(`            ! ${reason}`);
+  }
+  const t = summary.trials;
+  out.push("");
+  out.push(`trials: ${t.total} (${t.passed} passed, ${t.failed} failed, ${t.notEvaluated} not evaluated, ${t.notRun} not run, ${t.skipped} skipped); ${summary.toolCalls} tool calls; tokens in/out ${tokens(summary.usage)}; ${usd(summary.costUsd)}`);
+  for (const note of summary.notes) out.push(note);
+  out.push(verdictLine(summary));
+  return `${out.join("\n")}\n`;
+}
+
+const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
+
+/**
+ * The summary as a Markdown table.
+ *
+ * @example writeFileSync(process.env.GITHUB_STEP_SUMMARY!, renderSummaryMarkdown(summary));
+ */
+export function renderSummaryMarkdown(summary: RunSummary): string {
+  const out = [
+    `### ${verdictLine(summary)}`,
+    "",
+    "| case | model | verdict | trials | pass rate | threshold | pass^k | pass@k | tool calls | tokens in/out | cost | time |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    ...summary.cases.map(
+      (c) =>
+        `| ${cell(c.case)} | ${cell(c.model)} | ${VERDICT_TEXT[c.verdict]} | ${trialsOf(c)} | ${pct(c.passRate)} | ${pct(c.accuracyThreshold)} | ${pct(c.passHatK)} (k=${c.k}) | ${pct(c.passAtK)} | ${c.toolCalls} | ${tokens(c.usage)} | ${usd(c.costUsd)} | ${secs(c.durationMs)} |`,
+    ),
+    "",
+  ];
+  const details = summary.cases.filter((c) => c.failures.length + c.reasons.length > 0);
+  for (const c of details) {
+    out.push(`**${cell(c.case)}**`, "");
+    for (const line of [...c.failures.map((f) => `✗ ${f}`), ...c.reasons.map((r) => `! ${r}`)]) out.push(`- ${cell(line)}`);
+    out.push("");
+  }
+  for (const note of summary.notes) out.push(`> ${cell(note)}`, "");
+  return `${out.join("\n")}\n`;
+}
+
+/**
+ * The summary as JSON (NaN rates as null).
+ *
+ * @example JSON.parse(renderSummaryJson(summary)).cases[0].passRate
+ */
+export function renderSummaryJson(summary: RunSummary): string {
+  return `${JSON.stringify(summary, (_key, value) => (typeof value === "number" && !Number.isFinite(value) ? null : value), 2)}\n`;
+}

@@ -1,0 +1,86 @@
+/**
+ * One trial: a fresh session from the case's scenario and clock, the agent run in it, the
+ * session closed once its calls have settled, and the judge's verdict on what it did. A trial
+ * lost to infrastructure is "not run", never scored.
+ */
+import type { EvalCase } from "../../schema/evals/evals.js";
+import type { LoadedFakes } from "../host/load-fakes.js";
+import type { Services } from "../host/start-services.js";
+import { judgeRun } from "../judge/judge-run.js";
+import type { AssertionResult } from "../judge/types.js";
+import type { StatesByFake } from "../verify/types.js";
+import { type AgentHost, type AgentOutcome, FatalRunError, NO_USAGE } from "./agent-host.js";
+import type { RecordCollector } from "./record-collector.js";
+import type { TrialLine } from "./results-file.js";
+
+export interface TrialInput {
+  host: AgentHost;
+  case: EvalCase;
+  iteration: number;
+  services: Services;
+  fakes: LoadedFakes;
+  records: RecordCollector;
+  signal: AbortSignal;
+  suite?: string;
+}
+
+const round = (ms: number) => Math.round(ms * 100) / 100;
+
+/** The fields every line of a case carries, so a report can be rendered from the file alone. */
+export function caseFields(c: EvalCase): Pick<TrialLine, "iterations" | "accuracyThreshold"> {
+  return { iterations: c.iterations ?? 1, accuracyThreshold: c.accuracyThreshold ?? 1 };
+}
+
+/**
+ * Runs and judges one trial. Throws only a FatalRunError (the run must stop); every other
+ * failure is the trial's line.
+ *
+ * @example const line = await runTrial({ host: scriptHost(), case, iteration: 0, services, fakes, records, signal });
+ */
+export async function runTrial(input: TrialInput): Promise<TrialLine> {
+  const { host, case: c, iteration } = input;
+  const startedAt = new Date().toISOString();
+  const started = performance.now();
+  const base = { case: c.id, iteration, model: host.label, ...caseFields(c), ...(input.suite ? { suite: input.suite } : {}), startedAt };
+  const session = await input.services.createSession({ scenario: c.scenario, clock: c.clock, seed: iteration });
+  let outcome: AgentOutcome;
+  try {
+    outcome = await host.run({ case: c, iteration, session, fakes: input.fakes, signal: input.signal });
+  } catch (error) {
+    await session.close();
+    input.records.take(session.id);
+    if (error instanceof FatalRunError) throw error;
+    outcome = { requests: 0, usage: { ...NO_USAGE }, costUsd: 0, outcome: { status: "not_run", reason: (error as Error).message.replace(/^\[eval-simulate\] /, "") } };
+  }
+  const closed = await session.close();
+  const record = input.records.take(session.id);
+  const done = (status: TrialLine["status"], assertions: AssertionResult[], reason?: string): TrialLine => ({
+    ...base,
+    status,
+    ...(reason === undefined ? {} : { reason }),
+    assertions,
+    calls: closed.calls,
+    requests: outcome.requests,
+    usage: outcome.usage,
+    costUsd: outcome.costUsd,
+    durationMs: round(performance.now() - started),
+    ...(outcome.answer === undefined ? {} : { answer: outcome.answer }),
+    session: { id: session.id, record },
+  });
+  if (outcome.outcome?.status === "not_run") return done("not_run", [], outcome.outcome.reason);
+  let verdict;
+  try {
+    verdict = await judgeRun({
+      fakes: input.fakes,
+      case: c,
+      run: { initial: closed.initial as StatesByFake, final: closed.states as StatesByFake, calls: record, history: true, ...(outcome.answer === undefined ? {} : { answer: outcome.answer }), source: `session ${session.id}` },
+    });
+  } catch (error) {
+    return done("not_evaluated", [], `the judge could not run: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}`);
+  }
+  if (outcome.outcome?.status === "fail") {
+    const reason = outcome.outcome.reason;
+    return done("fail", [{ assertion: "run: agent", kind: "run", passed: false, status: "failed", message: reason }, ...verdict.results], reason);
+  }
+  return done(verdict.verdict, verdict.results);
+}
