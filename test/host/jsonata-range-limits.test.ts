@@ -85,7 +85,7 @@ describe("a range bound past 2^53 in a request, served by a real process", () =>
 describe("a range bound past 2^53 in a manifest, checked by validate as a real process", () => {
   it("reports a scenario's $expr and an invariant as errors within seconds; a stub's answer is data, never evaluated", async () => {
     const dir = mkdtempSync(join(tmpdir(), "eval-simulate-range-"));
-    copyFileSync(`${ROOT}test/fixtures/shared/tools.json`, join(dir, "tools.json"));
+    copyFileSync(`${ROOT}test/fixtures/error-handler-syntax/tools.json`, join(dir, "tools.json"));
     const range = `[${HUGE}..${HUGE + 1}]`;
     writeFileSync(
       join(dir, "fakes.yaml"),
