@@ -25,6 +25,7 @@ const args = {
     description: "A browser origin the MCP fakes serve besides loopback ones: scheme://host[:port], a host name, or *; repeatable or a comma list (EVAL_SIMULATE_ALLOWED_ORIGINS)",
   },
   inspect: { type: "boolean", description: "Serve the inspector page at /_inspect, behind the admin token when set (EVAL_SIMULATE_INSPECT=1)" },
+  "inspect-results": { type: "string", description: "An eval run's results file (NDJSON) whose pass rates the inspector shows (EVAL_SIMULATE_INSPECT_RESULTS)" },
   "run-dir": { type: "string", description: "A run folder: record.jsonl, initial-state.json, state.json and manifests/ (EVAL_SIMULATE_RUN_DIR)" },
   "allow-outside": { type: "boolean", description: "Also read files the manifest names outside its own folder (EVAL_SIMULATE_ALLOW_OUTSIDE=1)" },
 } satisfies ArgsDef;
@@ -98,6 +99,7 @@ export default defineCommand({
       manifestDir: parsed["manifest-dir"],
       allowedOrigins,
       inspect: parsed.inspect || undefined,
+      inspectResults: parsed["inspect-results"],
       stateDir: parsed["state-dir"],
       maxSessions,
       runDir: parsed["run-dir"],

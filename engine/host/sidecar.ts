@@ -63,6 +63,7 @@ export function sidecarOptions(env: NodeJS.ProcessEnv, overrides: ServicesOption
     journalLimit: overrides.journalLimit ?? journalLimit(env.EVAL_SIMULATE_JOURNAL_LIMIT),
     allowedOrigins: overrides.allowedOrigins ?? (env.EVAL_SIMULATE_ALLOWED_ORIGINS ? [env.EVAL_SIMULATE_ALLOWED_ORIGINS] : undefined),
     inspect: overrides.inspect ?? (env.EVAL_SIMULATE_INSPECT === "1" || env.EVAL_SIMULATE_INSPECT === "true"),
+    inspectResults: pick("inspectResults", "EVAL_SIMULATE_INSPECT_RESULTS"),
     stateDir: pick("stateDir", "EVAL_SIMULATE_STATE_DIR"),
     maxSessions: overrides.maxSessions ?? positive(env.EVAL_SIMULATE_MAX_SESSIONS, "EVAL_SIMULATE_MAX_SESSIONS"),
     http: { ...httpLimitsFromEnv(env), ...overrides.http },

@@ -46,6 +46,8 @@ export interface ServicesOptions {
   allowedOrigins?: readonly string[];
   /** Serve the inspector page at `/_inspect` (behind the admin token when one is set). */
   inspect?: boolean;
+  /** An eval run's results file (NDJSON) whose pass rates the inspector shows (EVAL_SIMULATE_INSPECT_RESULTS). */
+  inspectResults?: string;
   /** Each session's state, written as `<sid>.state.json` after each commit and `<sid>.initial.json` at its start (EVAL_SIMULATE_STATE_DIR). */
   stateDir?: string;
   /** How many sessions the host holds at once; 10,000 by default (EVAL_SIMULATE_MAX_SESSIONS). */

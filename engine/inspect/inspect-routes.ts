@@ -27,6 +27,21 @@ export interface InspectOptions {
   /** The worlds to list, the process's own first. */
   worlds(): InspectedWorld[];
   adminToken?: string;
+  /** An eval run's results (`eval --out`, NDJSON): the page shows its pass rates per case. */
+  results?: string;
+}
+
+/** Per-case pass rates of an eval run's results file, read when asked (the run may still be writing it). */
+async function resultsSummary(file: string) {
+  // Loaded only here: the runner's summary is the inspector's only tie to the eval layer.
+  const [{ readResults }, { summarise }] = await Promise.all([import("../runner/results-file.js"), import("../runner/run-summary.js")]);
+  const summary = summarise(readResults(file));
+  return {
+    file,
+    verdict: summary.verdict,
+    trials: summary.trials,
+    cases: summary.cases.map((c) => ({ case: c.case, model: c.model, verdict: c.verdict, passed: c.passed, judged: c.passed + c.failed + c.notEvaluated, notRun: c.notRun, passRate: Number.isNaN(c.passRate) ? null : c.passRate, k: c.k, passHatK: c.passHatK, threshold: c.accuracyThreshold })),
+  };
 }
 
 const COOKIE = "eval_simulate_inspect";
@@ -69,7 +84,8 @@ function timelineEntry(entry: JournalEntry) {
 /**
  * The host with the inspector in front: `/_inspect` (the page), `/_inspect/worlds.json`,
  * `/_inspect/world.json?world=&since=` (calls after `since`, each fake's diff, stub use) and
- * `/_inspect/state.json?world=&fake=` (one fake's whole state and initial state).
+ * `/_inspect/state.json?world=&fake=` (one fake's whole state and initial state), and with a
+ * results file, `/_inspect/results.json` (an eval run's pass rates per case).
  *
  * @example const fetch = withInspector(hostFetch, { worlds: () => [world], adminToken });
  */
@@ -105,6 +121,13 @@ export function withInspector(host: FetchHandler, options: InspectOptions): Fetc
           stubs: world.stubs(),
         }, headers);
       }
+      case "/_inspect/results.json":
+        if (options.results === undefined) return json(200, { results: null }, headers);
+        try {
+          return json(200, { results: await resultsSummary(options.results) }, headers);
+        } catch (error) {
+          return json(200, { results: null, error: `cannot read ${options.results}: ${(error as Error).message}` }, headers);
+        }
       case "/_inspect/state.json": {
         const fake = url.searchParams.get("fake") ?? "";
         if (!world || !world.fakes.some((f) => f.id === fake)) return json(404, { error: "not_found", message: `no fake "${fake}" in this world` });

@@ -38,6 +38,7 @@ export const INSPECTOR_PAGE = `<!doctype html>
   </section>
   <div>
     <section><h2>State against the start</h2><div id="state"></div><div id="detail"></div></section>
+    <section id="results-section" hidden><h2>Eval results <span id="results-meta" class="muted"></span></h2><table id="results"><thead><tr><th>case</th><th>model</th><th>verdict</th><th>passed</th><th>pass rate</th><th>pass^k</th><th>not run</th></tr></thead><tbody></tbody></table></section>
     <section><h2>Stubs</h2><table id="stubs"><thead><tr><th>stub</th><th>fake</th><th>target</th><th>uses</th></tr></thead><tbody></tbody></table></section>
   </div>
 </main>
@@ -134,6 +135,24 @@ async function poll() {
   }
 }
 
+const percent = (value) => value === null || value === undefined ? "–" : Math.round(value * 100) + "%";
+
+async function pollResults() {
+  try {
+    const { results } = await get("/_inspect/results.json");
+    if (!results) return;
+    $("results-section").hidden = false;
+    $("results-meta").textContent = results.verdict + " · " + results.trials.passed + "/" + results.trials.total + " trials passed";
+    $("results").tBodies[0].replaceChildren(...results.cases.map((c) => {
+      const row = el("tr");
+      row.dataset.case = c.case;
+      row.append(el("td", c.case), el("td", c.model), el("td", c.verdict, c.verdict === "pass" ? "ok" : c.verdict === "fail" ? "error" : "muted"),
+        el("td", c.passed + "/" + c.judged), el("td", percent(c.passRate) + " (needs " + percent(c.threshold) + ")"), el("td", percent(c.passHatK) + " (k=" + c.k + ")"), el("td", c.notRun));
+      return row;
+    }));
+  } catch {}
+}
+
 $("world").onchange = (event) => {
   world = event.target.value; since = 0; count = 0;
   $("calls").tBodies[0].replaceChildren(); $("detail").replaceChildren();
@@ -141,6 +160,8 @@ $("world").onchange = (event) => {
 };
 loadWorlds().then(poll).catch((error) => { $("status").textContent = String(error.message || error); });
 setInterval(poll, 1000);
+pollResults();
+setInterval(pollResults, 5000);
 </script>
 </body>
 </html>

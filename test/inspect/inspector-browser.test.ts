@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServe, type ServeProcess } from "../support/cli-process.js";
+import { runCli, startServe, type ServeProcess } from "../support/cli-process.js";
 import { ROOT } from "../support/examples.js";
 import { connect, SERVE_FIXTURE } from "../support/services.js";
 
@@ -95,4 +96,27 @@ describe.skipIf(!available)("the inspector page in a headless browser", () => {
     expect(await page.locator("#calls img").count()).toBe(0);
     await page.close();
   });
+});
+
+describe.skipIf(!available)("the inspector page with an eval run's results", () => {
+  it("shows each case's verdict and pass rate from the results file", async () => {
+    const out = join(mkdtempSync(join(tmpdir(), "eval-simulate-inspect-")), "results.ndjson");
+    const run = await runCli(["eval", "examples/crm/evals.yaml", "--dry", "--out", out]);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const served = await startServe([SERVE_FIXTURE, "--inspect", "--inspect-results", out]);
+    const viewer = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"] });
+    try {
+      const page = await viewer.newPage();
+      await page.goto(`http://127.0.0.1:${served.port}/_inspect`);
+      const row = page.locator("#results tbody tr[data-case=open-tasks-read-only]");
+      await row.waitFor();
+      await expect(row.locator("td").nth(2).textContent()).resolves.toBe("pass");
+      await expect(page.locator("#results tbody tr").count()).resolves.toBe(5);
+      await expect(page.locator("#results-meta").textContent()).resolves.toMatch(/8\/8 trials passed/);
+    } finally {
+      await viewer.close();
+      served.child.kill("SIGTERM");
+      await served.exited;
+    }
+  }, 60_000);
 });
