@@ -9,6 +9,7 @@ const pct = (x: number) => (Number.isNaN(x) ? "–" : `${Math.round(x * 100)}%`)
 const usd = (x: number) => `$${x < 0.01 && x > 0 ? x.toFixed(4) : x.toFixed(2)}`;
 const tokens = (u: { inputTokens: number; outputTokens: number }) => `${u.inputTokens}/${u.outputTokens}`;
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)}s`;
+const calls = (c: CaseSummary) => `${c.toolCalls} tool calls${c.badCalls > 0 ? ` (${c.badCalls} bad)` : ""}`;
 
 const VERDICT_TEXT: Record<CaseSummary["verdict"], string> = { pass: "PASS", fail: "FAIL", preliminary: "PRELIMINARY", skipped: "SKIPPED" };
 
@@ -38,7 +39,7 @@ export function renderSummaryText(summary: RunSummary): string {
   for (const c of summary.cases) {
     out.push(`${VERDICT_TEXT[c.verdict].padEnd(11)} ${c.case}  [${c.model}]`);
     out.push(`            ${trialsOf(c)}; pass rate ${pct(c.passRate)} (threshold ${pct(c.accuracyThreshold)}); pass^${c.k} ${pct(c.passHatK)}, pass@${c.k} ${pct(c.passAtK)}`);
-    out.push(`            ${c.toolCalls} tool calls, tokens in/out ${tokens(c.usage)}, ${usd(c.costUsd)}, ${secs(c.durationMs)}`);
+    out.push(`            ${calls(c)}, tokens in/out ${tokens(c.usage)}, ${usd(c.costUsd)}, ${secs(c.durationMs)}`);
     for (const failure of c.failures) out.push(`            ✗ ${failure}`);
     for (const reason of c.reasons) out.push(`            ! ${reason}`);
   }
@@ -65,7 +66,7 @@ export function renderSummaryMarkdown(summary: RunSummary): string {
     "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ...summary.cases.map(
       (c) =>
-        `| ${cell(c.case)} | ${cell(c.model)} | ${VERDICT_TEXT[c.verdict]} | ${trialsOf(c)} | ${pct(c.passRate)} | ${pct(c.accuracyThreshold)} | ${pct(c.passHatK)} (k=${c.k}) | ${pct(c.passAtK)} | ${c.toolCalls} | ${tokens(c.usage)} | ${usd(c.costUsd)} | ${secs(c.durationMs)} |`,
+        `| ${cell(c.case)} | ${cell(c.model)} | ${VERDICT_TEXT[c.verdict]} | ${trialsOf(c)} | ${pct(c.passRate)} | ${pct(c.accuracyThreshold)} | ${pct(c.passHatK)} (k=${c.k}) | ${pct(c.passAtK)} | ${c.toolCalls}${c.badCalls > 0 ? ` (${c.badCalls} bad)` : ""} | ${tokens(c.usage)} | ${usd(c.costUsd)} | ${secs(c.durationMs)} |`,
     ),
     "",
   ];

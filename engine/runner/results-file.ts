@@ -6,6 +6,7 @@
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname } from "node:path";
+import type { BadCallCounts } from "../selection/bad-calls.js";
 
 /**
  * How a trial ended. `pass`/`fail`/`not_evaluated` are the judge's verdicts; `not_run` is a trial
@@ -41,6 +42,10 @@ export interface TrialLine {
   /** The case's planned trials and the share that must pass (1 when the case sets none). */
   iterations?: number;
   accuracyThreshold?: number;
+  /** The tool-description variant the model was offered (`--variant`): `compare` labels runs by it. */
+  variant?: string;
+  /** Bad calls in the trial's record (see engine/selection/bad-calls.ts). */
+  badCalls?: BadCallCounts;
   /** The suite the line belongs to (the evals file). */
   suite?: string;
   startedAt: string;

@@ -3,6 +3,8 @@
  * the threshold verdict, calls, tokens, cost and time; per suite the totals and a verdict. Read
  * from the lines alone, so `eval-simulate report` renders the same summary from the file.
  */
+import { badCalls } from "../selection/bad-calls.js";
+import type { RecordedCall } from "../verify/types.js";
 import { passAtK, passHatK } from "./pass-at-k.js";
 import type { TrialLine } from "./results-file.js";
 import { exitCodeOf, type RunVerdict, runVerdict } from "./run-status.js";
@@ -29,6 +31,8 @@ export interface CaseSummary {
   /** `preliminary` when trials were not run; `skipped` when none ran (no key). */
   verdict: "pass" | "fail" | "preliminary" | "skipped";
   toolCalls: number;
+  /** Bad calls over the case's trials: repeats after a definitive error, schema refusals, insistence. */
+  badCalls: number;
   usage: { inputTokens: number; outputTokens: number };
   costUsd: number;
   durationMs: number;
@@ -69,6 +73,9 @@ export interface PlannedCase {
 
 const key = (c: string, model: string) => `${c}\u0000${model}`;
 
+/** A line's bad calls: as stored, else counted from its record (a file written before they were stored). */
+const badCallsOf = (line: TrialLine): number => line.badCalls?.total ?? (Array.isArray(line.session?.record) ? badCalls(line.session.record as RecordedCall[]).total : 0);
+
 function summariseCase(plan: PlannedCase, lines: readonly TrialLine[]): CaseSummary {
   const count = (status: TrialLine["status"]) => lines.filter((l) => l.status === status).length;
   const passed = count("pass");
@@ -103,6 +110,7 @@ function summariseCase(plan: PlannedCase, lines: readonly TrialLine[]): CaseSumm
     passHatK: passHatK(judged, passed, judged),
     verdict,
     toolCalls: lines.reduce((n, l) => n + l.calls, 0),
+    badCalls: lines.reduce((n, l) => n + badCallsOf(l), 0),
     usage: { inputTokens: lines.reduce((n, l) => n + l.usage.inputTokens, 0), outputTokens: lines.reduce((n, l) => n + l.usage.outputTokens, 0) },
     costUsd: lines.reduce((n, l) => n + l.costUsd, 0),
     durationMs: Math.round(lines.reduce((n, l) => n + l.durationMs, 0)),

@@ -7,6 +7,7 @@ import type { EvalCase } from "../../schema/evals/evals.js";
 import type { LoadedFakes } from "../host/load-fakes.js";
 import type { Services } from "../host/start-services.js";
 import { judgeRun } from "../judge/judge-run.js";
+import { badCalls } from "../selection/bad-calls.js";
 import type { AssertionResult } from "../judge/types.js";
 import type { StatesByFake } from "../verify/types.js";
 import { type AgentHost, type AgentOutcome, FatalRunError, NO_USAGE } from "./agent-host.js";
@@ -22,6 +23,8 @@ export interface TrialInput {
   records: RecordCollector;
   signal: AbortSignal;
   suite?: string;
+  /** The variant id the model host offers (recorded on the line). */
+  variant?: string;
 }
 
 const round = (ms: number) => Math.round(ms * 100) / 100;
@@ -41,7 +44,7 @@ export async function runTrial(input: TrialInput): Promise<TrialLine> {
   const { host, case: c, iteration } = input;
   const startedAt = new Date().toISOString();
   const started = performance.now();
-  const base = { case: c.id, iteration, model: host.label, ...caseFields(c), ...(input.suite ? { suite: input.suite } : {}), startedAt };
+  const base = { case: c.id, iteration, model: host.label, ...caseFields(c), ...(input.suite ? { suite: input.suite } : {}), ...(input.variant ? { variant: input.variant } : {}), startedAt };
   const session = await input.services.createSession({ scenario: c.scenario, clock: c.clock, seed: iteration });
   let outcome: AgentOutcome;
   try {
@@ -54,12 +57,14 @@ export async function runTrial(input: TrialInput): Promise<TrialLine> {
   }
   const closed = await session.close();
   const record = input.records.take(session.id);
+  const { details: _details, ...bad } = badCalls(record);
   const done = (status: TrialLine["status"], assertions: AssertionResult[], reason?: string): TrialLine => ({
     ...base,
     status,
     ...(reason === undefined ? {} : { reason }),
     assertions,
     calls: closed.calls,
+    badCalls: bad,
     requests: outcome.requests,
     usage: outcome.usage,
     costUsd: outcome.costUsd,
