@@ -21,6 +21,7 @@ import { runSelection, type SelectionLine } from "../engine/selection/run-select
 import { renderSelectionJson, renderSelectionMarkdown, renderSelectionText, summarizeSelection } from "../engine/selection/selection-report.js";
 import { loadVariant, variantCatalog } from "../engine/selection/variant.js";
 import { EXIT } from "./exit-codes.js";
+import { readPrices } from "./prices-flag.js";
 import { renderText } from "./render-diagnostics.js";
 
 const OPTIONS = {
@@ -31,6 +32,7 @@ const OPTIONS = {
   out: { type: "string" },
   fresh: { type: "boolean" },
   "budget-usd": { type: "string" },
+  prices: { type: "string" },
   concurrency: { type: "string" },
   limit: { type: "string" },
   iterations: { type: "string" },
@@ -90,6 +92,7 @@ async function run(rawArgs: string[]): Promise<void> {
   const iterations = count(values.iterations, "iterations", 1);
   const retries = count(values.retries, "retries", 4, 0);
   const limitUsd = budgetLimit(values["budget-usd"]);
+  const prices = values.prices === undefined ? {} : readPrices(values.prices);
 
   let loaded: Awaited<ReturnType<typeof loadEvals>>;
   try {
@@ -136,7 +139,7 @@ async function run(rawArgs: string[]): Promise<void> {
   const other = previous.find((l) => l.variant !== variantId);
   if (other) throw new UsageError(`${out} holds a run ${other.variant ? `of variant ${other.variant}` : "without a variant"}: give this run its own --out`);
 
-  const ledger = new SpendLedger(limitUsd, [modelId]);
+  const ledger = new SpendLedger(limitUsd, [modelId], prices);
   const model = await languageModel(spec, process.env, { retries });
   const controller = new AbortController();
   const interrupt = () => controller.abort(new Error("interrupted"));

@@ -1,13 +1,15 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
-import { relative } from "node:path";
+import { relative, resolve } from "node:path";
 import { type ArgsDef, defineCommand } from "citty";
 import { ManifestError } from "../engine/manifest/diagnostic.js";
 import { progressBar } from "../engine/runner/progress-bar.js";
 import { renderSummaryText } from "../engine/runner/report-text.js";
+import type { Price } from "../engine/runner/pricing.js";
 import { budgetLimit } from "../engine/runner/run-budget.js";
 import { type HostChoice, runEvals } from "../engine/runner/run-evals.js";
 import { EXIT, refuseUnknownFlags } from "./exit-codes.js";
+import { readPrices } from "./prices-flag.js";
 import { renderText } from "./render-diagnostics.js";
 import { renderReport, REPORT_FORMATS } from "./render-report.js";
 
@@ -25,7 +27,8 @@ const args = {
   limit: { type: "string", description: "Only the first N cases (a smoke run)" },
   format: { type: "enum", options: [...REPORT_FORMATS] as string[], default: "text", description: "The report printed at the end: text, markdown, junit or json" },
   selection: { type: "boolean", description: "Run the file's tool-selection fixtures instead of its cases" },
-  variant: { type: "string", description: "With --selection: the tool-description variant to measure" },
+  variant: { type: "string", description: "A tool-description variant (variant.yaml): the model is offered its descriptions and input schemas for this run; trial lines record its id" },
+  prices: { type: "string", description: "Prices of models the built-in table lacks, for --budget-usd: a JSON file { \"provider:model\": { \"input\": n, \"output\": n } } in dollars per million tokens", valueHint: "prices.json" },
 } satisfies ArgsDef;
 
 function usage(message: string): void {
@@ -79,13 +82,14 @@ export default defineCommand({
     // Selection runs read their own flags (the module checks them), so they are handed over first.
     if (parsed.selection) return runSelection(parsed, rawArgs);
     if (!refuseUnknownFlags(rawArgs, args)) return;
-    if (parsed.variant !== undefined) return usage("--variant goes with --selection");
     const concurrency = wholeNumber(parsed.concurrency, "--concurrency", 1);
     const limit = wholeNumber(parsed.limit, "--limit", 1);
     if (concurrency === false || limit === false) return;
     let budgetUsd: number | undefined;
+    let prices: Record<string, Price> | undefined;
     try {
       budgetUsd = budgetLimit(parsed["budget-usd"]);
+      if (parsed.prices !== undefined) prices = readPrices(parsed.prices);
     } catch (error) {
       return usage((error as Error).message.replace(/^\[eval-simulate\] /, ""));
     }
@@ -107,6 +111,8 @@ export default defineCommand({
         host,
         concurrency,
         budgetUsd,
+        ...(prices ? { prices } : {}),
+        ...(parsed.variant !== undefined ? { variant: parsed.variant } : {}),
         out,
         cases: list(parsed.case),
         filterTags: list(parsed["filter-tags"]),
@@ -118,7 +124,8 @@ export default defineCommand({
     } catch (error) {
       bar.clear();
       if (error instanceof ManifestError) {
-        process.stderr.write(renderText([{ file, valid: false, diagnostics: error.diagnostics }]));
+        const variantFile = parsed.variant !== undefined && error.diagnostics.some((d) => d.file === resolve(parsed.variant!));
+        process.stderr.write(renderText([{ file: variantFile ? parsed.variant! : file, valid: false, diagnostics: error.diagnostics }]));
         process.exitCode = EXIT.usage;
         return;
       }

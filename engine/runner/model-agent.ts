@@ -5,6 +5,7 @@
  */
 import type { LanguageModel } from "ai";
 import { loadAi } from "./language-model.js";
+import { applyVariant, type Variant } from "../selection/variant.js";
 import { callServedTool, connectTools, type McpServerRef } from "./mcp-tools.js";
 import type { Budget, Usage } from "./pricing.js";
 
@@ -20,6 +21,8 @@ export interface ModelAgentOptions {
   signal?: AbortSignal;
   /** Sent with every MCP request (a session header, say). */
   headers?: Record<string, string>;
+  /** Overrides the descriptions and input schemas the model is offered (the fakes still answer as captured). */
+  variant?: Variant;
 }
 
 /** What one agent run did. */
@@ -41,7 +44,9 @@ export interface AgentRun {
  */
 export async function runModelAgent(options: ModelAgentOptions): Promise<AgentRun> {
   const { generateText, dynamicTool, jsonSchema, stepCountIs } = await loadAi();
-  const { tools, close } = await connectTools(options.servers, options.headers);
+  const connected = await connectTools(options.servers, options.headers);
+  const { close } = connected;
+  const tools = options.variant ? applyVariant(connected.tools, options.variant) : connected.tools;
   const calls: AgentRun["toolCalls"] = [];
   const usage: Usage = { inputTokens: 0, outputTokens: 0 };
   let requests = 0;

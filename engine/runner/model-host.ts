@@ -5,6 +5,7 @@
  * key, billing, an unknown model) stops the whole run.
  */
 import type { LanguageModel } from "ai";
+import type { Variant } from "../selection/variant.js";
 import { type AgentHost, type AgentOutcome, FatalRunError } from "./agent-host.js";
 import { languageModel, MissingPeerError } from "./language-model.js";
 import { runModelAgent } from "./model-agent.js";
@@ -25,7 +26,7 @@ export interface ModelHostConfig {
  *
  * @example const host = modelHost({ model: "anthropic:claude-sonnet-4-5" }, { env: process.env, ledger });
  */
-export function modelHost(config: ModelHostConfig, context: { env: NodeJS.ProcessEnv; ledger: SpendLedger; retry?: RetryOptions }): AgentHost {
+export function modelHost(config: ModelHostConfig, context: { env: NodeJS.ProcessEnv; ledger: SpendLedger; retry?: RetryOptions; variant?: Variant }): AgentHost {
   const spec = parseModel(config.model, config.baseURL);
   let model: Promise<LanguageModel> | undefined;
   return {
@@ -48,6 +49,7 @@ export function modelHost(config: ModelHostConfig, context: { env: NodeJS.Proces
           maxTokens: config.maxTokens,
           budget,
           signal: trial.signal,
+          ...(context.variant ? { variant: context.variant } : {}),
         });
         const outcome: AgentOutcome = { answer: run.finalText, requests: run.requests, usage: run.usage, costUsd: budget.spentUsd };
         // A loop the budget cut short says nothing about the model: it is not scored.

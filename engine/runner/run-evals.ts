@@ -7,6 +7,8 @@ import type { EvalCase, EvalsDocument } from "../../schema/evals/evals.js";
 import type { LoadedFakes } from "../host/load-fakes.js";
 import { startServices } from "../host/start-services.js";
 import { loadEvals } from "../judge/load-evals.js";
+import { selectionCatalog } from "../selection/catalog.js";
+import { loadVariant, type Variant } from "../selection/variant.js";
 import { type AgentHost, FatalRunError } from "./agent-host.js";
 import { commandHost, type CommandHostConfig } from "./command-host.js";
 import { runPool } from "./concurrency-pool.js";
@@ -37,6 +39,11 @@ export interface RunEvalsOptions {
   budgetUsd?: number;
   /** Prices (dollars per million tokens) of models the table lacks, by `provider:model`. */
   prices?: Record<string, Price>;
+  /**
+   * A tool-description variant (a file, or one loaded): the model hosts offer its descriptions
+   * and input schemas for this run only; each trial line records its id.
+   */
+  variant?: string | Variant;
   /** The NDJSON results file: each trial appended as it ends; trials it already holds are skipped. */
   out?: string;
   /** Only cases with one of these tags. */
@@ -97,6 +104,7 @@ export async function runEvals(options: RunEvalsOptions): Promise<EvalsResult> {
   const { evals, fakes } = loaded;
   const cases = selectCases(evals.cases ?? [], options);
   const concurrency = options.concurrency ?? 4;
+  const variant = typeof options.variant === "string" ? loadVariant(options.variant, selectionCatalog(fakes.fakes)) : options.variant;
 
   // Hosts, made once per distinct configuration.
   const configs = new Map<EvalCase, HostChoice>(cases.map((c) => [c, hostConfig(c, options)]));
@@ -109,7 +117,7 @@ export async function runEvals(options: RunEvalsOptions): Promise<EvalsResult> {
     const id = JSON.stringify(choice);
     let host = hosts.get(id);
     if (!host) {
-      if (choice.type === "model") host = modelHost(choice, { env, ledger, retry: options.retry });
+      if (choice.type === "model") host = modelHost(choice, { env, ledger, retry: options.retry, ...(variant ? { variant } : {}) });
       else if (choice.type === "command") host = commandHost(choice);
       else host = scriptHost();
       hosts.set(id, host);
@@ -120,7 +128,11 @@ export async function runEvals(options: RunEvalsOptions): Promise<EvalsResult> {
 
   const notes: string[] = [];
   if (missing.length > 0) notes.push(skipMessage(missing));
+  if (variant && models.length === 0) options.warn?.(`[eval-simulate] warning: the variant ${variant.id} changes only what a model host offers; no case here runs a model`);
   const previous = options.out ? readResults(options.out, options.warn) : [];
+  // One results file holds one variant's run, so compare can tell the runs apart.
+  const other = previous.find((line) => line.variant !== variant?.id);
+  if (other) throw new Error(`[eval-simulate] ${options.out} holds a run ${other.variant ? `of variant ${other.variant}` : "without a variant"}: give this run its own --out (or --fresh)`);
   const done = doneTrials(previous);
   const planned: PlannedCase[] = [];
   const lines: TrialLine[] = [];
@@ -138,7 +150,7 @@ export async function runEvals(options: RunEvalsOptions): Promise<EvalsResult> {
         continue;
       }
       if (keyless) {
-        lines.push({ case: c.id, iteration, model: label, ...fields, status: "skipped", reason: `no API key: set ${keyless.variable}`, assertions: [], calls: 0, requests: 0, usage: { inputTokens: 0, outputTokens: 0 }, costUsd: 0, durationMs: 0, startedAt: new Date().toISOString() });
+        lines.push({ case: c.id, iteration, model: label, ...fields, ...(variant ? { variant: variant.id } : {}), status: "skipped", reason: `no API key: set ${keyless.variable}`, assertions: [], calls: 0, requests: 0, usage: { inputTokens: 0, outputTokens: 0 }, costUsd: 0, durationMs: 0, startedAt: new Date().toISOString() });
         continue;
       }
       todo.push({ case: c, iteration, host: hostOf(choice) });
@@ -166,7 +178,7 @@ export async function runEvals(options: RunEvalsOptions): Promise<EvalsResult> {
             stopped ??= `the budget of $${options.budgetUsd} was reached ($${ledger.spentUsd.toFixed(4)} spent)`;
             return pool.stop();
           }
-          const line = await runTrial({ host: trial.host, case: trial.case, iteration: trial.iteration, services, fakes, records, signal: controller.signal, suite: loaded.file });
+          const line = await runTrial({ host: trial.host, case: trial.case, iteration: trial.iteration, services, fakes, records, signal: controller.signal, suite: loaded.file, ...(variant ? { variant: variant.id } : {}) });
           lines.push(line);
           if (options.out) appendResult(options.out, line);
           finished++;

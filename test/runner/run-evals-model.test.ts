@@ -1,3 +1,5 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { UnknownPriceError } from "../../engine/runner/pricing.js";
 import { runEvals } from "../../engine/runner/run-evals.js";
@@ -87,6 +89,27 @@ describe("eval with a model, against a scripted provider on loopback through the
     await expect(runEvals({ evals: unpriced.file, budgetUsd: 1, env: {} })).rejects.toThrow(UnknownPriceError);
     const priced = await runEvals({ evals: unpriced.file, budgetUsd: 1, env: {}, prices: { "openai-compatible:qwen3": { input: 0.1, output: 0.1 } } });
     expect(priced.costUsd).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("takes --prices for a model the price table lacks, so a budget can count it (a real process)", async () => {
+    // $1 per million input tokens: each request of 100 000 tokens costs $0.10, the trial $0.20.
+    provider = await startScriptedProvider((_request, index): ScriptedReply => (index % 2 === 0 ? { toolCalls: [createNote], usage: { input: 100_000, output: 0 } } : { text: "noted", usage: { input: 100_000, output: 0 } }));
+    const { file, dir } = writeEvals(noteCase(`{ type: model, model: "openai-compatible:qwen3", baseURL: "${provider.baseURL}" }`, 1, 1));
+    const unpriced = await runCli(["eval", file, "--budget-usd", "1", "--out", join(dir, "a.ndjson")]);
+    expect(unpriced.code).toBe(2);
+    expect(unpriced.stderr).toMatch(/a budget needs the price of openai-compatible:qwen3/);
+    expect(provider.requests).toHaveLength(0);
+
+    const prices = join(dir, "prices.json");
+    writeFileSync(prices, JSON.stringify({ "openai-compatible:qwen3": { input: 1, output: 2 } }));
+    const priced = await runCli(["eval", file, "--budget-usd", "1", "--prices", prices, "--format", "json", "--out", join(dir, "b.ndjson")]);
+    expect(priced.code).toBe(0);
+    expect(JSON.parse(priced.stdout).costUsd).toBeCloseTo(0.2);
+
+    writeFileSync(prices, JSON.stringify({ qwen3: { input: "cheap" } }));
+    const bad = await runCli(["eval", file, "--budget-usd", "1", "--prices", prices, "--out", join(dir, "c.ndjson")]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/"qwen3" is not provider:model; "qwen3" needs \{ "input": n, "output": n \}/);
   }, 60_000);
 
   it("skips every case and exits 0 without an API key, naming the variable to set (a real process)", async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -42,5 +42,21 @@ describe("eval-simulate eval --selection and compare as processes", () => {
     expect(compared.stdout).toContain("baseline → clearer-reads\n  pass rate  35/36 97.2% → 35/36 97.2%  (±0.0 points;");
     expect(compared.stdout).toContain("unchanged, failing (1): tree");
     expect(compared.stdout).toMatch(/proposal: inconclusive: /);
+  });
+
+  it("takes --prices so a budget can count a model the price table lacks", async () => {
+    provider = await startScriptedProvider(() => ({ toolCalls: [{ name: "read_text_file", arguments: {} }], usage: { input: 100_000, output: 0 } }));
+    const dir = mkdtempSync(join(tmpdir(), "selection-cli-"));
+    const args = ["eval", EVALS, "--selection", "--model", "openai-compatible:qwen3", "--base-url", provider.baseURL, "--limit", "2", "--budget-usd", "1", "--format", "json"];
+    const unpriced = await runCli([...args, "--out", join(dir, "a.ndjson")]);
+    expect(unpriced.code).toBe(2);
+    expect(unpriced.stderr).toMatch(/a budget needs the price of openai-compatible:qwen3/);
+    expect(provider.requests).toHaveLength(0);
+    writeFileSync(join(dir, "prices.json"), JSON.stringify({ "openai-compatible:qwen3": { input: 1, output: 1 } }));
+    const priced = await runCli([...args, "--prices", join(dir, "prices.json"), "--out", join(dir, "b.ndjson")]);
+    expect(priced.code).toBe(0);
+    expect(provider.requests).toHaveLength(2);
+    // Two requests of 100 000 input tokens at $1 per million.
+    expect(JSON.stringify(JSON.parse(priced.stdout))).toMatch(/"costUsd":0\.2\b/);
   });
 });
