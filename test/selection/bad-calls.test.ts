@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { readRun } from "../../engine/judge/run.js";
 import type { TrialLine } from "../../engine/runner/results-file.js";
 import { badCalls, callKey } from "../../engine/selection/bad-calls.js";
-import { compareRuns } from "../../engine/selection/compare.js";
+import { compareRuns } from "../../engine/runner/compare.js";
 import type { RecordedCall } from "../../engine/verify/types.js";
 import { ROOT } from "../support/examples.js";
 import { recordRun } from "../support/recorded-run.js";

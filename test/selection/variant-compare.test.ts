@@ -7,7 +7,7 @@ import { runSelectionCommand } from "../../cli/eval-selection.js";
 import { loadFakes } from "../../engine/host/load-fakes.js";
 import type { TrialLine } from "../../engine/runner/results-file.js";
 import { selectionCatalog } from "../../engine/selection/catalog.js";
-import { compareRuns } from "../../engine/selection/compare.js";
+import { compareRuns } from "../../engine/runner/compare.js";
 import { applyVariant, loadVariant } from "../../engine/selection/variant.js";
 import { ManifestError } from "../../engine/manifest/diagnostic.js";
 import { runInProcess } from "../support/run-command.js";

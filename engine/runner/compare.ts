@@ -6,10 +6,10 @@
  * proportions (pooled), rejected when it loses by as much, and inconclusive otherwise, or when
  * either run lost trials to infrastructure (PRELIMINARY) or scored none.
  */
-import type { TrialLine } from "../runner/results-file.js";
+import type { TrialLine } from "./results-file.js";
 import type { RecordedCall } from "../verify/types.js";
-import { type BadCallCounts, badCalls } from "./bad-calls.js";
-import { type ToolMetrics, toolMetrics } from "./score.js";
+import { type BadCallCounts, badCalls } from "../selection/bad-calls.js";
+import { type ToolMetrics, toolMetrics } from "../selection/score.js";
 
 /** A results line as compare reads it: a selection line, or an eval trial (its record gives the calls). */
 type ComparedLine = TrialLine & { expected?: string[]; chosen?: string[]; variant?: string };

@@ -3,9 +3,9 @@
  * often confused, as text, markdown or JSON. A run with trials that never reached the model (or
  * that stopped early) is PRELIMINARY: its gate must not be decided on, and it exits 2.
  */
-import { evaluateGate, type Gate, type GateThresholds } from "./gate.js";
+import { evaluateGate, type Gate, type GateThresholds } from "../selection/gate.js";
 import type { SelectionLine } from "./run-selection.js";
-import { type SelectionScore, scoreSelection, type ToolMetrics, toolMetrics } from "./score.js";
+import { type SelectionScore, scoreSelection, type ToolMetrics, toolMetrics } from "../selection/score.js";
 
 export interface SelectionSummary {
   model: string;

@@ -5,14 +5,14 @@
  * `not_run` (never a wrong choice); a fatal one stops the run; so does the budget.
  */
 import type { LanguageModel } from "ai";
-import { runPool } from "../runner/concurrency-pool.js";
-import { ModelRequestError } from "../runner/retry.js";
-import { appendResult, type TrialLine } from "../runner/results-file.js";
-import type { SpendLedger } from "../runner/run-budget.js";
-import { selectTools } from "../runner/tool-selection.js";
-import type { SelectionCatalog } from "./catalog.js";
-import type { ResolvedFixture } from "./check-selection.js";
-import { top1Hit } from "./score.js";
+import { runPool } from "./concurrency-pool.js";
+import { ModelRequestError } from "./retry.js";
+import { appendResult, type TrialLine } from "./results-file.js";
+import type { SpendLedger } from "./run-budget.js";
+import { selectTools } from "./tool-selection.js";
+import type { SelectionCatalog } from "../selection/catalog.js";
+import type { ResolvedFixture } from "../selection/check-selection.js";
+import { top1Hit } from "../selection/score.js";
 
 /** A selection trial's line: a TrialLine (pass when the first call is expected) and what was picked. */
 export interface SelectionLine extends TrialLine {
