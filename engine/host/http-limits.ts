@@ -1,3 +1,5 @@
+import { positiveInteger } from "./env-integer.js";
+
 /** How much the port takes from its clients before it refuses or disconnects them. */
 export interface HttpLimits {
   /** Requests handled at once across every connection; past it a request answers 503 with `Retry-After`. 1,024 by default: a host serving hundreds of sessions, each with a few clients, stays under it. */
@@ -31,11 +33,8 @@ const VARIABLES: Record<Exclude<keyof HttpLimits, "maxPipelined">, string> = {
 export function httpLimitsFromEnv(env: NodeJS.ProcessEnv): Partial<HttpLimits> {
   const limits: Partial<HttpLimits> = {};
   for (const [key, variable] of Object.entries(VARIABLES) as Array<[keyof typeof VARIABLES, string]>) {
-    const value = env[variable];
-    if (value === undefined || value === "") continue;
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < 1) throw new Error(`[eval-simulate] ${variable} must be a positive integer, not "${value}"`);
-    limits[key] = n;
+    const n = positiveInteger(env[variable], variable);
+    if (n !== undefined) limits[key] = n;
   }
   return limits;
 }
@@ -43,7 +42,7 @@ export function httpLimitsFromEnv(env: NodeJS.ProcessEnv): Partial<HttpLimits> {
 /**
  * The defaults with the given limits over them, each checked.
  *
- * @example resolveHttpLimits({ maxInFlight: 32 }).stallTimeoutMs; // 10000
+ * @example resolveHttpLimits({ maxInFlight: 32 }).stallTimeoutMs; // 30000
  */
 export function resolveHttpLimits(given: Partial<HttpLimits> = {}): HttpLimits {
   const limits = { ...DEFAULT_HTTP_LIMITS };

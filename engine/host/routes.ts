@@ -1,10 +1,10 @@
-import { timingSafeEqual } from "node:crypto";
 import type { JournalEntry, JournalFilter } from "../journal/journal.js";
 import type { SessionHook, WorldAdmin } from "../sessions/session-routes.js";
 import type { StubUsage } from "../stubs/stub-set.js";
 import type { ApiHandler } from "./api-mount.js";
 import type { FetchHandler } from "./http-listen.js";
 import { fakeHash } from "../verify/world-hash.js";
+import { sameSecret } from "./secrets.js";
 
 /** What the host routes to: each fake's endpoints, its state and its evidence. */
 export interface HostTargets {
@@ -29,12 +29,8 @@ const ADMIN_ROUTES = new Set(["admin/state", "admin/initial-state", "admin/calls
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(`${JSON.stringify(body)}\n`, { status, headers: { "content-type": "application/json", ...headers } });
 
-/** Compares in constant time, so the token cannot be guessed a character at a time. */
-function sameToken(given: string | null, token: string): boolean {
-  const expected = Buffer.from(`Bearer ${token}`);
-  const actual = Buffer.from(given ?? "");
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
-}
+/** The admin token, as a request's `Authorization` must carry it (compared in constant time). */
+const sameToken = (given: string | null, token: string) => sameSecret(given, `Bearer ${token}`);
 
 function adminRoute(route: string, id: string, url: URL, targets: WorldAdmin): Response | undefined {
   switch (route) {

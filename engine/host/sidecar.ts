@@ -6,6 +6,7 @@ import { httpLimitsFromEnv } from "./http-limits.js";
 import type { ServicesOptions } from "./starting-states.js";
 import { watchParent } from "./parent-watch.js";
 import { type Services, startServices } from "./start-services.js";
+import { positiveInteger } from "./env-integer.js";
 
 /** How long a stopping sidecar waits for open connections before it exits anyway. */
 const STOP_GRACE_MS = 3000;
@@ -29,14 +30,7 @@ function port(value: string | undefined): number | undefined {
   return n;
 }
 
-function positive(value: string | undefined, variable: string): number | undefined {
-  if (value === undefined || value === "") return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`[eval-simulate] ${variable} must be a positive integer, not "${value}"`);
-  return n;
-}
-
-const journalLimit = (value: string | undefined) => positive(value, "EVAL_SIMULATE_JOURNAL_LIMIT");
+const journalLimit = (value: string | undefined) => positiveInteger(value, "EVAL_SIMULATE_JOURNAL_LIMIT");
 
 /**
  * The sidecar's options from its environment (SPEC §9): `EVAL_SIMULATE_SCENARIO`, `_PORT`
@@ -65,7 +59,7 @@ export function sidecarOptions(env: NodeJS.ProcessEnv, overrides: ServicesOption
     inspect: overrides.inspect ?? (env.EVAL_SIMULATE_INSPECT === "1" || env.EVAL_SIMULATE_INSPECT === "true"),
     inspectResults: pick("inspectResults", "EVAL_SIMULATE_INSPECT_RESULTS"),
     stateDir: pick("stateDir", "EVAL_SIMULATE_STATE_DIR"),
-    maxSessions: overrides.maxSessions ?? positive(env.EVAL_SIMULATE_MAX_SESSIONS, "EVAL_SIMULATE_MAX_SESSIONS"),
+    maxSessions: overrides.maxSessions ?? positiveInteger(env.EVAL_SIMULATE_MAX_SESSIONS, "EVAL_SIMULATE_MAX_SESSIONS"),
     http: { ...httpLimitsFromEnv(env), ...overrides.http },
   };
   // Only what is set is passed on, so the library's defaults stay the defaults.

@@ -4,8 +4,8 @@
  * token when one is set: the token may come as `Authorization: Bearer`, or once as `?token=`,
  * which sets an HttpOnly cookie scoped to `/_inspect` so the page's own requests carry it.
  */
-import { timingSafeEqual } from "node:crypto";
 import type { FetchHandler } from "../host/http-listen.js";
+import { sameSecret } from "../host/secrets.js";
 import type { JournalEntry, JournalFilter } from "../journal/journal.js";
 import type { StubUsage } from "../stubs/stub-set.js";
 import { INSPECTOR_PAGE } from "./inspector-page.js";
@@ -47,12 +47,6 @@ async function resultsSummary(file: string) {
 const COOKIE = "eval_simulate_inspect";
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(`${JSON.stringify(body)}\n`, { status, headers: { "content-type": "application/json", "cache-control": "no-store", ...headers } });
-
-function equal(given: string, token: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(token);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 function tokenOf(request: Request, url: URL): string | undefined {
   const bearer = /^Bearer (.+)$/.exec(request.headers.get("authorization") ?? "")?.[1];
@@ -97,7 +91,7 @@ export function withInspector(host: FetchHandler, options: InspectOptions): Fetc
     const headers: Record<string, string> = {};
     if (options.adminToken !== undefined) {
       const token = tokenOf(request, url);
-      if (token === undefined || !equal(token, options.adminToken)) {
+      if (token === undefined || !sameSecret(token, options.adminToken)) {
         return json(401, { error: "unauthorized", message: "the inspector needs the admin token: open /_inspect?token=<token>" }, { "www-authenticate": 'Bearer realm="eval-simulate admin"' });
       }
       if (url.searchParams.has("token")) headers["set-cookie"] = `${COOKIE}=${encodeURIComponent(token)}; Path=/_inspect; HttpOnly; SameSite=Strict`;
