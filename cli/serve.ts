@@ -3,6 +3,7 @@ import { loadFakes } from "../engine/host/load-fakes.js";
 import { serveSidecar } from "../engine/host/sidecar.js";
 import { ManifestError } from "../engine/manifest/diagnostic.js";
 import { AllowedOriginError, parseAllowedOrigins } from "../engine/mcp/index.js";
+import { resultsPanel } from "../engine/runner/results-panel.js";
 import { UnknownScenarioError } from "../engine/world/index.js";
 import { clockFlag, EXIT, refuseUnknownFlags } from "./exit-codes.js";
 import { renderText } from "./render-diagnostics.js";
@@ -100,6 +101,7 @@ export default defineCommand({
       allowedOrigins,
       inspect: parsed.inspect || undefined,
       inspectResults: parsed["inspect-results"],
+      inspectResultsReader: resultsPanel,
       stateDir: parsed["state-dir"],
       maxSessions,
       runDir: parsed["run-dir"],

@@ -64,6 +64,7 @@ export function sidecarOptions(env: NodeJS.ProcessEnv, overrides: ServicesOption
   };
   // Only what is set is passed on, so the library's defaults stay the defaults.
   for (const key of ["sessionTtlSeconds", "sessionSweepMs"] as const) if (overrides[key] !== undefined) options[key] = overrides[key];
+  if (overrides.inspectResultsReader) options.inspectResultsReader = overrides.inspectResultsReader;
   // A run folder (`EVAL_SIMULATE_RUN_DIR`) names the record, state files and manifest dir at once; a file set on its own wins.
   const runDir = overrides.runDir ?? (env.EVAL_SIMULATE_RUN_DIR || undefined);
   if (runDir) {

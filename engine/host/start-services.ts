@@ -111,7 +111,7 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
     adminToken: options.adminToken,
     sessions: sessions.hook,
   });
-  const fetch = options.inspect ? withInspector(routes, { adminToken: options.adminToken, results: options.inspectResults, worlds: () => inspectedWorlds(fakes, own, scenario, () => sessions.registry.list()) }) : routes;
+  const fetch = options.inspect ? withInspector(routes, { adminToken: options.adminToken, results: options.inspectResults, readResults: options.inspectResultsReader, worlds: () => inspectedWorlds(fakes, own, scenario, () => sessions.registry.list()) }) : routes;
   let listening: Listening;
   try {
     listening = await listen(fetch, { port: options.port ?? 0, host: options.host ?? "127.0.0.1", limits: options.http });

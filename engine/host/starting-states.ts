@@ -48,6 +48,8 @@ export interface ServicesOptions {
   inspect?: boolean;
   /** An eval run's results file (NDJSON) whose pass rates the inspector shows (EVAL_SIMULATE_INSPECT_RESULTS). */
   inspectResults?: string;
+  /** Reads `inspectResults` into the inspector's per-case rows; `eval-simulate serve` gives the eval runner's summary. */
+  inspectResultsReader?: (file: string) => Promise<unknown>;
   /** Each session's state, written as `<sid>.state.json` after each commit and `<sid>.initial.json` at its start (EVAL_SIMULATE_STATE_DIR). */
   stateDir?: string;
   /** How many sessions the host holds at once; 10,000 by default (EVAL_SIMULATE_MAX_SESSIONS). */

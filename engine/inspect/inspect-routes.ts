@@ -29,19 +29,12 @@ export interface InspectOptions {
   adminToken?: string;
   /** An eval run's results (`eval --out`, NDJSON): the page shows its pass rates per case. */
   results?: string;
-}
-
-/** Per-case pass rates of an eval run's results file, read when asked (the run may still be writing it). */
-async function resultsSummary(file: string) {
-  // Loaded only here: the runner's summary is the inspector's only tie to the eval layer.
-  const [{ readResults }, { summarise }] = await Promise.all([import("../runner/results-file.js"), import("../runner/run-summary.js")]);
-  const summary = summarise(readResults(file));
-  return {
-    file,
-    verdict: summary.verdict,
-    trials: summary.trials,
-    cases: summary.cases.map((c) => ({ case: c.case, model: c.model, verdict: c.verdict, passed: c.passed, judged: c.passed + c.failed + c.notEvaluated, notRun: c.notRun, passRate: Number.isNaN(c.passRate) ? null : c.passRate, k: c.k, passHatK: c.passHatK, threshold: c.accuracyThreshold })),
-  };
+  /**
+   * Reads `results` into the panel's per-case rows when asked (the run may still be writing it).
+   * Handed in from above (the CLI gives the eval runner's summary), since serving imports nothing
+   * of the eval layer.
+   */
+  readResults?: (file: string) => Promise<unknown>;
 }
 
 const COOKIE = "eval_simulate_inspect";
@@ -118,7 +111,8 @@ export function withInspector(host: FetchHandler, options: InspectOptions): Fetc
       case "/_inspect/results.json":
         if (options.results === undefined) return json(200, { results: null }, headers);
         try {
-          return json(200, { results: await resultsSummary(options.results) }, headers);
+          if (options.readResults === undefined) return json(200, { results: null, error: "this server was started without a results reader (eval-simulate serve gives one)" }, headers);
+          return json(200, { results: await options.readResults(options.results) }, headers);
         } catch (error) {
           return json(200, { results: null, error: `cannot read ${options.results}: ${(error as Error).message}` }, headers);
         }
