@@ -1,7 +1,7 @@
 /**
  * The command host: any agent CLI, given the trial's MCP servers as a JSON config file (the
  * `mcpServers` shape agents read) and the prompt, filled into its arguments as `{{mcpConfig}}`
- * and `{{prompt}}`. Its stdout is the transcript; the final message is its last line, or what
+ * and `{{prompt}}` (or `{{prompt:sh}}`, quoted as one word for a shell's `-c` line). Its stdout is the transcript; the final message is its last line, or what
  * `outputFormat` reads from it.
  */
 import { spawn } from "node:child_process";
@@ -64,7 +64,12 @@ export function readAnswer(stdout: string, format = "text"): string | undefined 
   }
 }
 
-const fill = (arg: string, values: Record<string, string>) => arg.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
+/** A value as one POSIX shell word: single-quoted, each `'` closed, escaped and reopened. */
+const shellQuote = (value: string) => `'${value.replaceAll("'", "'\\''")}'`;
+
+/** `{{name}}` is the value as it is; `{{name:sh}}` is the value quoted for a shell command line. */
+const fill = (arg: string, values: Record<string, string>) =>
+  arg.replace(/\{\{(\w+)(:sh)?\}\}/g, (whole, name: string, sh?: string) => (Object.hasOwn(values, name) ? (sh ? shellQuote(values[name]!) : values[name]!) : whole));
 
 /** The tail of a stream, bounded. */
 function collector() {
