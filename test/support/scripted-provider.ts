@@ -10,7 +10,12 @@ import type { AddressInfo } from "node:net";
 export type ScriptedReply =
   | { toolCalls: Array<{ name: string; arguments: unknown }>; usage?: { input: number; output: number } }
   | { text: string; usage?: { input: number; output: number } }
-  | { status: number; headers?: Record<string, string>; body?: unknown };
+  | { status: number; headers?: Record<string, string>; body?: unknown }
+  /**
+   * An endpoint that never finishes: `silent` sends nothing at all, `drip` a 200 and then a byte
+   * of its body a second, `idle` a 200 and the body's first bytes, then nothing.
+   */
+  | { stall: "silent" | "drip" | "idle" };
 
 export interface ScriptedRequest {
   api: "openai" | "anthropic";
@@ -43,6 +48,7 @@ function toolResultsOf(api: ScriptedRequest["api"], body: Record<string, unknown
  */
 export async function startScriptedProvider(script: (request: ScriptedRequest, index: number) => ScriptedReply): Promise<ScriptedProvider> {
   const requests: ScriptedRequest[] = [];
+  const drips = new Set<NodeJS.Timeout>();
   let ids = 0;
   const server: Server = createServer(async (req, res) => {
     let raw = "";
@@ -56,6 +62,13 @@ export async function startScriptedProvider(script: (request: ScriptedRequest, i
       res.writeHead(status, { "content-type": "application/json", ...headers });
       res.end(JSON.stringify(value));
     };
+    if ("stall" in reply) {
+      if (reply.stall === "silent") return;
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write("{");
+      if (reply.stall === "drip") drips.add(setInterval(() => res.write(" "), 1000));
+      return;
+    }
     if ("status" in reply) return send(reply.status, reply.body ?? { error: { message: `scripted ${reply.status}`, type: "scripted_error" } }, reply.headers);
     const usage = reply.usage ?? { input: 100, output: 20 };
     const model = String(body.model);
@@ -83,6 +96,12 @@ export async function startScriptedProvider(script: (request: ScriptedRequest, i
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
     requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const drip of drips) clearInterval(drip);
+        server.close(() => resolve());
+        // Stalled answers are never finished: their connections are cut.
+        server.closeAllConnections();
+      }),
   };
 }
