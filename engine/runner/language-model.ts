@@ -4,6 +4,7 @@
  */
 import type { LanguageModel } from "ai";
 import { KEY_VARIABLES, type ModelSpec, PROVIDER_PACKAGES } from "./model-spec.js";
+import { readableAnswer } from "./model-output.js";
 import { type RetryOptions, withRetries } from "./retry.js";
 import { type RequestLimits, timedFetch } from "./timed-fetch.js";
 
@@ -32,7 +33,8 @@ export function loadAi(): Promise<typeof import("ai")> {
 /**
  * The provider's chat model, wrapped so each request (never a whole agent loop, whose tool calls
  * have already changed the world) is retried on transient failures, each attempt within the
- * request limits (its fetch), the back-off cut short by the call's own abort signal.
+ * request limits (its fetch), the back-off cut short by the call's own abort signal; an answer
+ * the runner cannot take (arguments nested past every limit) is a ModelOutputError.
  *
  * @example const model = await languageModel(parseModel("anthropic:claude-sonnet-4-5"), process.env);
  */
@@ -68,7 +70,7 @@ export async function languageModel(spec: ModelSpec, env: NodeJS.ProcessEnv = pr
     model: model as Parameters<typeof wrapLanguageModel>[0]["model"],
     middleware: {
       specificationVersion: "v3",
-      wrapGenerate: ({ doGenerate, params }) => withRetries(async () => doGenerate(), { ...retry, signal: params.abortSignal ?? retry.signal }),
+      wrapGenerate: ({ doGenerate, params }) => withRetries(() => readableAnswer(doGenerate), { ...retry, signal: params.abortSignal ?? retry.signal }),
     },
   });
 }

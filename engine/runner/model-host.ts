@@ -2,14 +2,16 @@
  * The model host: the case's prompt to a model in-process (the AI SDK, loaded on demand), the
  * session's MCP tools exactly as served, each request retried on transient errors and charged to
  * the run's budget. Requests that keep failing (each within its time limits) and a trial past its
- * `timeoutMs` make the trial "not run"; a fatal error (a bad key, billing, an unknown model)
- * stops the whole run.
+ * `timeoutMs` make the trial "not run"; an answer that cannot be taken (tool arguments nested
+ * past every limit) fails it; a fatal error (a bad key, billing, an unknown model) stops the
+ * whole run.
  */
 import type { LanguageModel } from "ai";
 import type { Variant } from "../selection/variant.js";
 import { type AgentHost, type AgentOutcome, FatalRunError } from "./agent-host.js";
 import { languageModel, MissingPeerError } from "./language-model.js";
 import { runModelAgent } from "./model-agent.js";
+import { ModelOutputError } from "./model-output.js";
 import { parseModel } from "./model-spec.js";
 import { ModelRequestError, type RetryOptions } from "./retry.js";
 import type { SpendLedger } from "./run-budget.js";
@@ -76,6 +78,9 @@ export function modelHost(config: ModelHostConfig, context: { env: NodeJS.Proces
         // Stopped from outside (the wall limit, the run's abort): whatever the request then threw says nothing of the provider.
         if (timedOut) return spent({ status: "not_run", reason: `${spec.id}: the trial did not finish within ${timeoutMs} ms (timeoutMs) and was stopped` });
         if (trial.signal.aborted) return spent({ status: "not_run", reason: "the run was interrupted" });
+        // What the model answered cannot be taken: its trial fails, judged on what it did.
+        const unreadable = [error, (error as { cause?: unknown }).cause, (error as { lastError?: unknown }).lastError].find((e) => e instanceof ModelOutputError);
+        if (unreadable) return spent({ status: "fail", reason: `${spec.id}: ${(unreadable as Error).message.replace(/^\[eval-simulate\] /, "")}` });
         const request = error instanceof ModelRequestError ? error : (error as { cause?: unknown }).cause instanceof ModelRequestError ? ((error as { cause: ModelRequestError }).cause) : undefined;
         if (request?.classification.kind === "fatal") throw new FatalRunError(`[eval-simulate] ${spec.id}: ${request.classification.message} (fatal: the run stops)`, { cause: error });
         if (request) return spent({ status: "not_run", reason: `${spec.id}: model requests kept failing (${request.attempts} attempts): ${request.classification.message}` });

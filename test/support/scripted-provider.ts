@@ -8,7 +8,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
 export type ScriptedReply =
-  | { toolCalls: Array<{ name: string; arguments: unknown }>; usage?: { input: number; output: number } }
+  /** Tool calls; `argumentsText` sends arguments as given, JSON or not. */
+  | { toolCalls: Array<{ name: string; arguments?: unknown; argumentsText?: string }>; usage?: { input: number; output: number } }
   | { text: string; usage?: { input: number; output: number } }
   | { status: number; headers?: Record<string, string>; body?: unknown }
   /**
@@ -58,9 +59,12 @@ export async function startScriptedProvider(script: (request: ScriptedRequest, i
     const request: ScriptedRequest = { api, body, headers: req.headers, toolResults: toolResultsOf(api, body) };
     requests.push(request);
     const reply = script(request, requests.length - 1);
+    // JSON texts written into the answer as they are (nested deeper than JSON.stringify goes).
+    const raws: string[] = [];
+    const rawJson = (text: string) => `\u0000raw${raws.push(text) - 1}`;
     const send = (status: number, value: unknown, headers: Record<string, string> = {}) => {
       res.writeHead(status, { "content-type": "application/json", ...headers });
-      res.end(JSON.stringify(value));
+      res.end(JSON.stringify(value).replace(/"\\u0000raw(\d+)"/g, (_whole, index: string) => raws[Number(index)]!));
     };
     if ("stall" in reply) {
       if (reply.stall === "silent") return;
@@ -75,7 +79,7 @@ export async function startScriptedProvider(script: (request: ScriptedRequest, i
     if (api === "openai") {
       const message =
         "toolCalls" in reply
-          ? { role: "assistant", content: null, tool_calls: reply.toolCalls.map((call) => ({ id: `call_${++ids}`, type: "function", function: { name: call.name, arguments: JSON.stringify(call.arguments) } })) }
+          ? { role: "assistant", content: null, tool_calls: reply.toolCalls.map((call) => ({ id: `call_${++ids}`, type: "function", function: { name: call.name, arguments: call.argumentsText ?? JSON.stringify(call.arguments) } })) }
           : { role: "assistant", content: reply.text };
       return send(200, {
         id: `chatcmpl-${++ids}`, object: "chat.completion", created: Math.floor(Date.now() / 1000), model,
@@ -84,7 +88,7 @@ export async function startScriptedProvider(script: (request: ScriptedRequest, i
       });
     }
     const content =
-      "toolCalls" in reply ? reply.toolCalls.map((call) => ({ type: "tool_use", id: `toolu_${++ids}`, name: call.name, input: call.arguments })) : [{ type: "text", text: reply.text }];
+      "toolCalls" in reply ? reply.toolCalls.map((call) => ({ type: "tool_use", id: `toolu_${++ids}`, name: call.name, input: call.argumentsText === undefined ? call.arguments : rawJson(call.argumentsText) })) : [{ type: "text", text: reply.text }];
     return send(200, {
       id: `msg_${++ids}`, type: "message", role: "assistant", model, content,
       stop_reason: "toolCalls" in reply ? "tool_use" : "end_turn", stop_sequence: null,
