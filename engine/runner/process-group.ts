@@ -9,20 +9,24 @@ import type { ChildProcess } from "node:child_process";
 /** How long a group has between SIGTERM and SIGKILL. */
 export const KILL_GRACE_MS = 2000;
 
-const live = new Set<number>();
+const live = new Set<ChildProcess>();
 const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 
-/** Sends `signal` to every process of the group led by `pgid`; a group already gone is no error. */
-function signalGroup(pgid: number, signal: NodeJS.Signals): void {
+/**
+ * Sends `signal` to every process of the group `child` leads (its pid is the group's id); a group
+ * already gone is no error. Windows has no process groups: there only the child is signalled.
+ */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   try {
-    process.kill(-pgid, signal);
+    if (process.platform === "win32") child.kill(signal);
+    else process.kill(-child.pid!, signal);
   } catch {
     // ESRCH: every process of the group has exited.
   }
 }
 
 const killAll = () => {
-  for (const pgid of live) signalGroup(pgid, "SIGKILL");
+  for (const child of live) signalGroup(child, "SIGKILL");
   live.clear();
 };
 
@@ -64,21 +68,21 @@ export interface ProcessGroup {
  * @example const group = processGroup(spawn(cmd, args, { detached: true })); group.stop();
  */
 export function processGroup(child: ChildProcess): ProcessGroup {
-  const pgid = child.pid;
-  if (pgid === undefined) return { stop: () => undefined };
+  // It never started (the 'error' event says why): there is nothing to stop.
+  if (child.pid === undefined) return { stop: () => undefined };
   if (live.size === 0) watch();
-  live.add(pgid);
+  live.add(child);
   let stopping = false;
   return {
     stop() {
       if (stopping) return;
       stopping = true;
-      signalGroup(pgid, "SIGTERM");
+      signalGroup(child, "SIGTERM");
       setTimeout(() => {
-        // Sent only while tracked: after the run's process has already killed every group, the
-        // id may belong to someone else.
-        if (!live.delete(pgid)) return;
-        signalGroup(pgid, "SIGKILL");
+        // Sent only while tracked: once every group has been killed on the way out, the id may
+        // already be someone else's.
+        if (!live.delete(child)) return;
+        signalGroup(child, "SIGKILL");
         if (live.size === 0) unwatch();
       }, KILL_GRACE_MS).unref();
     },

@@ -40,7 +40,8 @@ export function timedFetch(limits: RequestLimits = {}, base: typeof fetch = glob
     if (outer?.aborted) onOuter();
     else outer?.addEventListener("abort", onOuter, { once: true });
     const expire = (message: string) => controller.abort(new RequestTimeoutError(message));
-    const whole = setTimeout(() => expire(`the model endpoint did not answer in full within ${requestMs} ms (requestTimeoutMs)`), requestMs);
+    // Unref'd: the request's socket keeps the process alive; a body nobody reads must not.
+    const whole = setTimeout(() => expire(`the model endpoint did not answer in full within ${requestMs} ms (requestTimeoutMs)`), requestMs).unref();
     let idle: NodeJS.Timeout | undefined;
     const done = () => {
       clearTimeout(whole);
@@ -63,7 +64,7 @@ export function timedFetch(limits: RequestLimits = {}, base: typeof fetch = glob
     const reader = response.body.getReader();
     const arm = () => {
       clearTimeout(idle);
-      idle = setTimeout(() => expire(`the model endpoint sent no bytes of its answer for ${idleMs} ms (idleTimeoutMs)`), idleMs);
+      idle = setTimeout(() => expire(`the model endpoint sent no bytes of its answer for ${idleMs} ms (idleTimeoutMs)`), idleMs).unref();
     };
     arm();
     const body = new ReadableStream<Uint8Array>({
