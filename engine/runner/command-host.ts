@@ -1,8 +1,8 @@
 /**
  * The command host: any agent CLI, given the trial's MCP servers as a JSON config file (the
  * `mcpServers` shape agents read) and the prompt, filled into its arguments as `{{mcpConfig}}`
- * and `{{prompt}}` (or `{{prompt:sh}}`, quoted as one word for a shell's `-c` line). Its stdout is the transcript; the final message is its last line, or what
- * `outputFormat` reads from it.
+ * and `{{prompt}}` (or `{{prompt:sh}}`, quoted as one word for a shell's `-c` line). Its stdout
+ * is the transcript; the final message is its last line, or what `outputFormat` reads from it.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";

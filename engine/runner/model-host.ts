@@ -75,7 +75,8 @@ export function modelHost(config: ModelHostConfig, context: { env: NodeJS.Proces
         return outcome;
       } catch (error) {
         if (error instanceof MissingPeerError) throw new FatalRunError(error.message, { cause: error });
-        // Stopped from outside (the wall limit, the run's abort): whatever the request then threw says nothing of the provider.
+        // Stopped from outside (the wall limit, the run's abort): what the request then threw says
+        // nothing of the provider.
         if (timedOut) return spent({ status: "not_run", reason: `${spec.id}: the trial did not finish within ${timeoutMs} ms (timeoutMs) and was stopped` });
         if (trial.signal.aborted) return spent({ status: "not_run", reason: "the run was interrupted" });
         // What the model answered cannot be taken: its trial fails, judged on what it did.
