@@ -50,9 +50,12 @@ export async function runTrial(input: TrialInput): Promise<TrialLine> {
   try {
     outcome = await host.run({ case: c, iteration, session, fakes: input.fakes, signal: input.signal });
   } catch (error) {
-    await session.close();
-    input.records.take(session.id);
-    if (error instanceof FatalRunError) throw error;
+    if (error instanceof FatalRunError) {
+      await session.close();
+      input.records.take(session.id);
+      throw error;
+    }
+    // The trial is not run, but its record stays on its line: what the agent did is evidence.
     outcome = { requests: 0, usage: { ...NO_USAGE }, costUsd: 0, outcome: { status: "not_run", reason: (error as Error).message.replace(/^\[eval-simulate\] /, "") } };
   }
   const closed = await session.close();
