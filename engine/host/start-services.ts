@@ -110,6 +110,8 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
     stubs: (id) => stubs.usage(id),
     adminToken: options.adminToken,
     sessions: sessions.hook,
+    onOutside: sessions.outside,
+    sessionsOnly: options.sessionsOnly,
   });
   const fetch = options.inspect ? withInspector(routes, { adminToken: options.adminToken, results: options.inspectResults, worlds: () => inspectedWorlds(fakes, own, scenario, () => sessions.registry.list()) }) : routes;
   let listening: Listening;

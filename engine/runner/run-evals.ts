@@ -3,6 +3,7 @@
  * one host of the fakes (a session per trial), judged, appended to the results file as they end
  * (resumed from it), and summarised.
  */
+import { randomBytes } from "node:crypto";
 import type { EvalCase, EvalsDocument } from "../../schema/evals/evals.js";
 import type { LoadedFakes } from "../host/load-fakes.js";
 import { startServices } from "../host/start-services.js";
@@ -162,7 +163,16 @@ export async function runEvals(options: RunEvalsOptions): Promise<EvalsResult> {
   let stopped: string | undefined;
   if (todo.length > 0) {
     const records = new RecordCollector();
-    const services = await startServices(fakes.fakes, { world: fakes.world, onRecord: records.listener, warn: options.warn });
+    // The session and admin routes behind a token only this process holds, and no world but the
+    // trials' own: an agent can neither list, reset nor read another trial's session, nor share one.
+    const services = await startServices(fakes.fakes, {
+      world: fakes.world,
+      onRecord: records.listener,
+      onOutside: records.outside,
+      adminToken: randomBytes(32).toString("base64url"),
+      sessionsOnly: true,
+      warn: options.warn,
+    });
     const controller = new AbortController();
     const onAbort = () => controller.abort(options.signal?.reason);
     options.signal?.addEventListener("abort", onAbort, { once: true });
