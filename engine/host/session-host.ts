@@ -36,6 +36,8 @@ export interface SessionHostInput {
   served: Served;
   /** `http://<host>:<port>`, once the port is open. */
   origin(): string;
+  /** Each session's world byte limit (the host's own world has the same). */
+  maxWorldBytes: number;
 }
 
 /**
@@ -70,6 +72,7 @@ export function sessionHost(input: SessionHostInput): SessionHost {
     maxSessions: options.maxSessions,
     ttlSeconds: options.sessionTtlSeconds,
     sweepMs: options.sessionSweepMs,
+    maxWorldBytes: input.maxWorldBytes,
     makeWorld(id, scope) {
       const evidence = input.evidence.forSession(id);
       const inFlight = new CallsInFlight();

@@ -72,6 +72,12 @@ export interface ServicesOptions {
   stateDir?: string;
   /** How many sessions the host holds at once; 10,000 by default (EVAL_SIMULATE_MAX_SESSIONS). */
   maxSessions?: number;
+  /**
+   * The most bytes of JSON one world (the process's own, each session's) may hold; 64 MiB by
+   * default (EVAL_SIMULATE_MAX_WORLD_BYTES). A write past it is a tool error (an API fake's 507)
+   * and commits nothing.
+   */
+  maxWorldBytes?: number;
   /** A session unused this long is freed; one hour by default (a session's own `ttlSeconds` wins). */
   sessionTtlSeconds?: number;
   /** How often idle sessions are looked for; 60,000 ms by default. */

@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import type { EvalCase, EvalsDocument } from "../../schema/evals/evals.js";
 import type { LoadedFakes } from "../host/load-fakes.js";
+import { positiveInteger } from "../host/env-integer.js";
 import { startServices } from "../host/start-services.js";
 import { loadEvals } from "../judge/load-evals.js";
 import { selectionCatalog } from "../selection/catalog.js";
@@ -53,6 +54,8 @@ export interface RunEvalsOptions {
   cases?: readonly string[];
   /** Only the first N cases (a smoke run). */
   limit?: number;
+  /** The most bytes of JSON one trial's world may hold (EVAL_SIMULATE_MAX_WORLD_BYTES; 64 MiB by default). */
+  maxWorldBytes?: number;
   /** Where keys and settings are read (process.env). */
   env?: NodeJS.ProcessEnv;
   /** How each model request is retried (tests pass a sleep of their own). */
@@ -171,6 +174,7 @@ export async function runEvals(options: RunEvalsOptions): Promise<EvalsResult> {
       onOutside: records.outside,
       adminToken: randomBytes(32).toString("base64url"),
       sessionsOnly: true,
+      maxWorldBytes: options.maxWorldBytes ?? positiveInteger(env.EVAL_SIMULATE_MAX_WORLD_BYTES, "EVAL_SIMULATE_MAX_WORLD_BYTES"),
       warn: options.warn,
     });
     const controller = new AbortController();

@@ -69,6 +69,8 @@ export interface RegistryOptions<W extends SessionWorld> {
   ttlSeconds?: number;
   /** How often expired sessions are looked for; 60 s by default. */
   sweepMs?: number;
+  /** The most bytes of JSON each session's world may hold; no limit when unset. */
+  maxWorldBytes?: number;
   /** The host's world around a session's scope (its evidence, its files). */
   makeWorld(id: string, scope: RuntimeScope, template: WorldTemplate): W;
   /** Told once a freed session's calls have settled. */
@@ -130,7 +132,7 @@ export class SessionRegistry<W extends SessionWorld> {
     } finally {
       this.reserved.delete(id);
     }
-    const scope = sessionScope(template, seed, from?.world.scope);
+    const scope = sessionScope(template, seed, from?.world.scope, this.options.maxWorldBytes);
     const now = Date.now();
     const secret = (options.secret ?? from?.secret !== undefined) ? randomBytes(32).toString("base64url") : undefined;
     const record: SessionRecord<W> = {
@@ -191,7 +193,7 @@ export class SessionRegistry<W extends SessionWorld> {
     const record = this.require(id);
     record.world.retire?.();
     // Calls still running finish in the old world, which nothing reads any more.
-    record.world = this.options.makeWorld(id, sessionScope(record.template, record.seed), record.template);
+    record.world = this.options.makeWorld(id, sessionScope(record.template, record.seed, undefined, this.options.maxWorldBytes), record.template);
     record.lastUsed = Date.now();
     return record;
   }
