@@ -20,6 +20,7 @@ const args = {
   record: { type: "string", description: "Append each call as a JSON line here (EVAL_SIMULATE_RECORD)" },
   "state-dir": { type: "string", description: "Write each session's <sid>.state.json after each change and <sid>.initial.json at its start (EVAL_SIMULATE_STATE_DIR)" },
   "max-sessions": { type: "string", description: "How many sessions the host holds at once (EVAL_SIMULATE_MAX_SESSIONS, default 10000)" },
+  "max-world-bytes": { type: "string", description: "The most bytes of JSON one world may hold (the process's own, each session's); a write past it is a tool error (EVAL_SIMULATE_MAX_WORLD_BYTES, default 67108864: 64 MiB)" },
   "manifest-dir": { type: "string", description: "Write each fake's manifest.json and answers.json here (EVAL_SIMULATE_MANIFEST_DIR)" },
   "allow-origin": {
     type: "string",
@@ -77,6 +78,15 @@ export default defineCommand({
         return;
       }
     }
+    let maxWorldBytes: number | undefined;
+    if (parsed["max-world-bytes"] !== undefined) {
+      maxWorldBytes = Number(parsed["max-world-bytes"]);
+      if (!Number.isSafeInteger(maxWorldBytes) || maxWorldBytes < 1) {
+        process.stderr.write(`eval-simulate: --max-world-bytes takes a positive integer, not "${parsed["max-world-bytes"]}"\n`);
+        process.exitCode = EXIT.usage;
+        return;
+      }
+    }
     let loaded: Awaited<ReturnType<typeof loadFakes>>;
     try {
       loaded = await loadFakes(manifest, { clock: parsed.clock, ...(parsed["allow-outside"] ? { allowOutside: true } : {}) });
@@ -104,6 +114,7 @@ export default defineCommand({
       inspectResultsReader: resultsPanel,
       stateDir: parsed["state-dir"],
       maxSessions,
+      maxWorldBytes,
       runDir: parsed["run-dir"],
       });
     } catch (error) {

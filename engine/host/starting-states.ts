@@ -4,6 +4,17 @@ import { UnknownScenarioError, type WorldSource } from "../world/index.js";
 import type { Fakes, WorldOption } from "./fakes.js";
 import { resumedStatesProblems } from "./resumed-states.js";
 import type { HttpLimits } from "./http-limits.js";
+import type { OutsideKind } from "../sessions/session-routes.js";
+
+/** A request a session's holder sent outside the session (see `onOutside`). */
+export interface OutsideAttempt {
+  /** The session's id. */
+  session: string;
+  kind: OutsideKind;
+  method: string;
+  /** As the client sent it, the secret of any session address in it replaced by `…`. */
+  path: string;
+}
 
 /** How `startServices` is configured (SPEC §9). */
 export interface ServicesOptions {
@@ -27,6 +38,15 @@ export interface ServicesOptions {
   record?: string;
   /** Given each record line as it is made (with or without `record`): an eval runner keeps its trials' lines in memory. */
   onRecord?: (line: Record<string, unknown>) => void;
+  /**
+   * Told of each request that carried a session's address (its `/s/<address>/` prefix or
+   * `EvalSimulate-Session` header) and reached outside it: the session routes, the admin routes,
+   * another session's address, a path none of its fakes serve, or dot segments out of its prefix.
+   * The path has the session's secret cut out.
+   */
+  onOutside?: (attempt: OutsideAttempt) => void;
+  /** The fakes answer in sessions only: without one their routes answer 404, as an unknown session does. */
+  sessionsOnly?: boolean;
   /** Write each fake's manifest.json and answers.json here at start, for checks without TypeScript. */
   manifestDir?: string;
   /** The scenarios' stubs, by scenario name (`loadFakes` gives them); the chosen scenario's are played. */
@@ -54,6 +74,12 @@ export interface ServicesOptions {
   stateDir?: string;
   /** How many sessions the host holds at once; 10,000 by default (EVAL_SIMULATE_MAX_SESSIONS). */
   maxSessions?: number;
+  /**
+   * The most bytes of JSON one world (the process's own, each session's) may hold; 64 MiB by
+   * default (EVAL_SIMULATE_MAX_WORLD_BYTES). A write past it is a tool error (an API fake's 507)
+   * and commits nothing.
+   */
+  maxWorldBytes?: number;
   /** A session unused this long is freed; one hour by default (a session's own `ttlSeconds` wins). */
   sessionTtlSeconds?: number;
   /** How often idle sessions are looked for; 60,000 ms by default. */

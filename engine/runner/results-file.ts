@@ -6,7 +6,7 @@
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname } from "node:path";
-import type { BadCallCounts } from "../selection/bad-calls.js";
+import type { BadCallCounts, OutsideRequest } from "../selection/bad-calls.js";
 
 /**
  * How a trial ended. `pass`/`fail`/`not_evaluated` are the judge's verdicts; `not_run` is a trial
@@ -46,6 +46,8 @@ export interface TrialLine {
   variant?: string;
   /** Bad calls in the trial's record (see engine/selection/bad-calls.ts). */
   badCalls?: BadCallCounts;
+  /** The first requests its agent sent outside its session (`badCalls.outsideSession` counts them all). */
+  outside?: OutsideRequest[];
   /** The suite the line belongs to (the evals file). */
   suite?: string;
   startedAt: string;

@@ -45,7 +45,8 @@ export async function runTrial(input: TrialInput): Promise<TrialLine> {
   const startedAt = new Date().toISOString();
   const started = performance.now();
   const base = { case: c.id, iteration, model: host.label, ...caseFields(c), ...(input.suite ? { suite: input.suite } : {}), ...(input.variant ? { variant: input.variant } : {}), startedAt };
-  const session = await input.services.createSession({ scenario: c.scenario, clock: c.clock, seed: iteration });
+  // A secret in its URLs: the agent can reach its own session and no other, whatever ids it guesses.
+  const session = await input.services.createSession({ scenario: c.scenario, clock: c.clock, seed: iteration, secret: true });
   let outcome: AgentOutcome;
   try {
     outcome = await host.run({ case: c, iteration, session, fakes: input.fakes, signal: input.signal });
@@ -53,6 +54,7 @@ export async function runTrial(input: TrialInput): Promise<TrialLine> {
     if (error instanceof FatalRunError) {
       await session.close();
       input.records.take(session.id);
+      input.records.takeOutside(session.id);
       throw error;
     }
     // The trial is not run, but its record stays on its line: what the agent did is evidence.
@@ -60,7 +62,8 @@ export async function runTrial(input: TrialInput): Promise<TrialLine> {
   }
   const closed = await session.close();
   const record = input.records.take(session.id);
-  const { details: _details, ...bad } = badCalls(record);
+  const outside = input.records.takeOutside(session.id);
+  const { details: _details, ...bad } = badCalls(record, outside);
   const done = (status: TrialLine["status"], assertions: AssertionResult[], reason?: string): TrialLine => ({
     ...base,
     status,
@@ -68,6 +71,7 @@ export async function runTrial(input: TrialInput): Promise<TrialLine> {
     assertions,
     calls: closed.calls,
     badCalls: bad,
+    ...(outside.count > 0 ? { outside: [...outside.first] } : {}),
     requests: outcome.requests,
     usage: outcome.usage,
     costUsd: outcome.costUsd,
