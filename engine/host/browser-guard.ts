@@ -123,12 +123,9 @@ export function browserGuard(host: FetchHandler, options: BrowserGuardOptions = 
     if (allowedName && !allowedName(name)) {
       return forbidden(request, "invalid_host", `Invalid Host: ${printable(name)} is not a name this server answers to (allow it with --allow-host or EVAL_SIMULATE_ALLOWED_HOSTS)`);
     }
-    const origin = request.headers.get("origin");
+    const refused = checkOrigin(request);
     // The port's own pages count as its own origin only when their name passed a real check.
-    if (origin !== null && origin !== "" && !(allowedName && sameHost(origin, name))) {
-      const refused = checkOrigin(request);
-      if (refused) return forbidden(request, "invalid_origin", refused.message);
-    }
+    if (refused && !(allowedName && sameHost(request.headers.get("origin") ?? "", name))) return forbidden(request, "invalid_origin", refused.message);
     return host(request);
   };
 }

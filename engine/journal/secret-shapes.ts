@@ -96,6 +96,7 @@ function bearer(text: string, at: number): Read {
   return end;
 }
 
+/** Whether a run holds a digit. */
 function looksDigit(text: string, from: number, to: number): boolean {
   for (let at = from; at < to; at++) if (isDigit(text.charCodeAt(at))) return true;
   return false;

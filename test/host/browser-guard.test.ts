@@ -4,6 +4,7 @@ import { AllowedHostError, parseAllowedHosts } from "../../engine/host/browser-g
 import { sidecarOptions } from "../../engine/host/sidecar.js";
 import type { Services } from "../../engine/host/start-services.js";
 import { GITHUB } from "../api/serve-api.js";
+import { runCli, startServe } from "../support/cli-process.js";
 import { serve, SERVE_FIXTURE } from "../support/services.js";
 
 const TOKEN = "guard-secret";
@@ -123,6 +124,20 @@ describe("allowed hosts", () => {
       expect(() => parseAllowedHosts([bad]), bad).toThrow(AllowedHostError);
     }
     expect(() => parseAllowedHosts(["fakes:7353"])).toThrow(/^\[eval-simulate\] allowed host "fakes:7353"/);
+  });
+
+  it("takes --allow-host on serve, repeated or as a comma list, the flag winning over EVAL_SIMULATE_ALLOWED_HOSTS", async () => {
+    const served = await startServe([SERVE_FIXTURE, "--allow-host", "a.example", "--allow-host=.b.example,c.example"], { EVAL_SIMULATE_ALLOWED_HOSTS: "env.example" });
+    try {
+      for (const host of ["a.example", "x.b.example", "c.example:80"]) expect((await send(served.port, "/health", { headers: { host } })).status, host).toBe(200);
+      for (const host of ["env.example", "evil.example"]) expect((await send(served.port, "/health", { headers: { host } })).status, host).toBe(403);
+    } finally {
+      served.child.kill("SIGTERM");
+      await served.exited;
+    }
+    const { code, stderr } = await runCli(["serve", SERVE_FIXTURE, "--port", "0", "--allow-host", "fakes:7353"]);
+    expect(code).toBe(2);
+    expect(stderr).toContain('allowed host "fakes:7353" is not a host name');
   });
 
   it("reads EVAL_SIMULATE_ALLOWED_HOSTS for the sidecar, the option winning", () => {
