@@ -1,4 +1,5 @@
 import { type ArgsDef, defineCommand } from "citty";
+import { AllowedHostError, parseAllowedHosts } from "../engine/host/browser-guard.js";
 import { loadFakes } from "../engine/host/load-fakes.js";
 import { serveSidecar } from "../engine/host/sidecar.js";
 import { ManifestError } from "../engine/manifest/diagnostic.js";
@@ -24,7 +25,11 @@ const args = {
   "manifest-dir": { type: "string", description: "Write each fake's manifest.json and answers.json here (EVAL_SIMULATE_MANIFEST_DIR)" },
   "allow-origin": {
     type: "string",
-    description: "A browser origin the MCP fakes serve besides loopback ones: scheme://host[:port], a host name, or *; repeatable or a comma list (EVAL_SIMULATE_ALLOWED_ORIGINS)",
+    description: "A browser origin the port serves besides loopback ones: scheme://host[:port], a host name, or *; repeatable or a comma list (EVAL_SIMULATE_ALLOWED_ORIGINS)",
+  },
+  "allow-host": {
+    type: "string",
+    description: "A host name the port answers to besides loopback names, IP literals and API fakes' hosts: a name, .name (it and every name below it), or *; repeatable or a comma list (EVAL_SIMULATE_ALLOWED_HOSTS)",
   },
   inspect: { type: "boolean", description: "Serve the inspector page at /_inspect, behind the admin token when set (EVAL_SIMULATE_INSPECT=1)" },
   "inspect-results": { type: "string", description: "An eval run's results file (NDJSON) whose pass rates the inspector shows (EVAL_SIMULATE_INSPECT_RESULTS)" },
@@ -59,10 +64,12 @@ export default defineCommand({
       }
     }
     const allowedOrigins = repeated(rawArgs, "allow-origin") ?? (process.env.EVAL_SIMULATE_ALLOWED_ORIGINS ? [process.env.EVAL_SIMULATE_ALLOWED_ORIGINS] : undefined);
+    const allowedHosts = repeated(rawArgs, "allow-host") ?? (process.env.EVAL_SIMULATE_ALLOWED_HOSTS ? [process.env.EVAL_SIMULATE_ALLOWED_HOSTS] : undefined);
     try {
       if (allowedOrigins) parseAllowedOrigins(allowedOrigins);
+      if (allowedHosts) parseAllowedHosts(allowedHosts);
     } catch (error) {
-      if (!(error instanceof AllowedOriginError)) throw error;
+      if (!(error instanceof AllowedOriginError) && !(error instanceof AllowedHostError)) throw error;
       process.stderr.write(`eval-simulate: ${error.message.replace(/^\[eval-simulate\] /, "")}\n`);
       process.exitCode = EXIT.usage;
       return;
@@ -109,6 +116,7 @@ export default defineCommand({
       record: parsed.record,
       manifestDir: parsed["manifest-dir"],
       allowedOrigins,
+      allowedHosts,
       inspect: parsed.inspect || undefined,
       inspectResults: parsed["inspect-results"],
       inspectResultsReader: resultsPanel,

@@ -16,6 +16,8 @@ import { type FetchHandler, type Listening, listen } from "./http-listen.js";
 import { writeManifestDir } from "./manifest-dir.js";
 import { hostRoutes } from "./routes.js";
 import { withInspector } from "../inspect/inspect-routes.js";
+import { parseAllowedOrigins } from "../mcp/index.js";
+import { browserGuard, parseAllowedHosts } from "./browser-guard.js";
 import { inspectedWorlds } from "./inspected-worlds.js";
 import { writeJsonAtomic } from "./state-files.js";
 import { faultsFor, type ServicesOptions, startingStates, stubsFor } from "./starting-states.js";
@@ -65,6 +67,9 @@ export interface Services {
  */
 export async function startServices(input: FakesInput, options: ServicesOptions = {}): Promise<Services> {
   const fakes = normalizeFakes(input);
+  // Read before anything starts: a bad entry leaves nothing to stop.
+  parseAllowedHosts(options.allowedHosts ?? []);
+  parseAllowedOrigins(options.allowedOrigins ?? []);
   const clock = parseClock(options.clock);
   const maxWorldBytes = options.maxWorldBytes ?? DEFAULT_MAX_WORLD_BYTES;
   if (!Number.isSafeInteger(maxWorldBytes) || maxWorldBytes < 1) throw new Error(`[eval-simulate] maxWorldBytes must be a positive integer, not ${String(options.maxWorldBytes)}`);
@@ -115,7 +120,9 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
     onOutside: sessions.outside,
     sessionsOnly: options.sessionsOnly,
   });
-  const fetch = options.inspect ? withInspector(routes, { adminToken: options.adminToken, results: options.inspectResults, readResults: options.inspectResultsReader, worlds: () => inspectedWorlds(fakes, own, scenario, () => sessions.registry.list()) }) : routes;
+  const inspected = options.inspect ? withInspector(routes, { adminToken: options.adminToken, results: options.inspectResults, readResults: options.inspectResultsReader, worlds: () => inspectedWorlds(fakes, own, scenario, () => sessions.registry.list()) }) : routes;
+  // Every route behind the Host and Origin checks, the inspector's included.
+  const fetch = browserGuard(inspected, { allowedOrigins: options.allowedOrigins, allowedHosts: options.allowedHosts, apiHosts: [...apis.values()].flatMap((api) => api.hosts), bound: options.host ?? "127.0.0.1" });
   let listening: Listening;
   try {
     listening = await listen(fetch, { port: options.port ?? 0, host: options.host ?? "127.0.0.1", limits: options.http });

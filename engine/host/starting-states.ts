@@ -60,10 +60,16 @@ export interface ServicesOptions {
   /** When set, `/<id>/admin/*` needs `Authorization: Bearer <token>` (EVAL_SIMULATE_ADMIN_TOKEN). */
   adminToken?: string;
   /**
-   * Browser origins whose requests the MCP fakes serve besides loopback ones (EVAL_SIMULATE_ALLOWED_ORIGINS):
-   * `scheme://host[:port]`, a host name (any port) or `*`. Any other `Origin` is answered 403.
+   * Browser origins whose requests the port serves besides loopback ones (EVAL_SIMULATE_ALLOWED_ORIGINS):
+   * `scheme://host[:port]`, a host name (any port) or `*`. Any other `Origin` is answered 403, on every route.
    */
   allowedOrigins?: readonly string[];
+  /**
+   * Host names the port answers to besides loopback names, IP literals and API fakes' `hosts`
+   * (EVAL_SIMULATE_ALLOWED_HOSTS): a name (any port), `.name` (it and every name below it) or `*`.
+   * Any other `Host` is answered 403 (DNS rebinding); beyond loopback, names without a dot are served too.
+   */
+  allowedHosts?: readonly string[];
   /** Serve the inspector page at `/_inspect` (behind the admin token when one is set). */
   inspect?: boolean;
   /** An eval run's results file (NDJSON) whose pass rates the inspector shows (EVAL_SIMULATE_INSPECT_RESULTS). */

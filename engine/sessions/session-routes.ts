@@ -115,6 +115,19 @@ function answerError(error: unknown): Response {
   throw error;
 }
 
+/** A media type JSON is written in: `application/json` or `application/<anything>+json`, parameters aside. */
+const JSON_TYPE = /^application\/(?:[\w.!#$&^-]+\+)?json$/i;
+
+/**
+ * 415 for a POST whose body is not declared JSON: what an HTML form or a simple cross-site
+ * `fetch` sends (form, multipart, text/plain) is never read as options. No body needs no type.
+ */
+function notJson(request: Request): Response | undefined {
+  const type = request.headers.get("content-type");
+  if (type === null ? request.body === null : JSON_TYPE.test(type.split(";")[0].trim())) return undefined;
+  return json(415, { error: "unsupported_media_type", message: "a POST to /sessions takes a JSON body: Content-Type: application/json" }, { "accept-post": "application/json" });
+}
+
 const notAllowed = (allow: string) => json(405, { error: "method_not_allowed", message: `this route takes ${allow}` }, { allow });
 
 /** How the session routes behave beyond the registry. */
@@ -162,6 +175,8 @@ export function sessionRoutes<W extends SessionWorld>(registry: SessionRegistry<
   const listed = (record: SessionRecord<W>, url: URL) => (options.reveal ? describe(record, url) : withoutAddress(describe(record, url)));
   const manage = async (request: Request, url: URL, rest: string[]): Promise<Response> => {
     const method = request.method.toUpperCase();
+    const unreadable = method === "POST" ? notJson(request) : undefined;
+    if (unreadable) return unreadable;
     if (rest.length === 0) {
       if (method === "POST") return json(201, describe(await registry.create(await readOptions(request, CREATE_KEYS)), url));
       if (method === "GET") return json(200, { sessions: registry.list().map((record) => listed(record, url)), limit: registry.maxSessions });
