@@ -4,7 +4,7 @@
  * tokens, so a budget can count their spend.
  */
 import { readFileSync } from "node:fs";
-import type { Price } from "../engine/runner/pricing.js";
+import type { Price } from "../engine/eval/models/index.js";
 
 /**
  * Reads and checks a prices file; every problem in one error (`[eval-simulate] ...`).

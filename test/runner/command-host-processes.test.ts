@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runEvals } from "../../engine/runner/run-evals.js";
+import { runEvals } from "../../engine/eval/runner/run-evals.js";
 import { writeEvals } from "../support/evals-files.js";
 import { ROOT } from "../support/examples.js";
 import { eventually, pidFrom, processGone } from "../support/process-gone.js";

@@ -1,0 +1,141 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { RUN_FILES } from "../../serve/host/index.js";
+import { readRecord } from "../verify/index.js";
+import type { RecordedCall, StatesByFake } from "../../core/record/index.js";
+
+/**
+ * A run to judge: the world it started from and ended in, every call it made (record lines,
+ * with `commit` and `changes` on those that committed), and the agent's final message when a
+ * transcript gives one.
+ */
+export interface Run {
+  initial: StatesByFake;
+  final: StatesByFake;
+  calls: RecordedCall[];
+  answer?: string;
+  /** False when the calls carry no commit history (a run fetched from a live server's journal). */
+  history?: boolean;
+  /** Where the run was read from, for messages. */
+  source?: string;
+}
+
+function readJson(file: string, what: string): unknown {
+  if (!existsSync(file)) throw new Error(`[eval-simulate] the run has no ${what}: ${file} does not exist (serve --run-dir writes it)`);
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new Error(`[eval-simulate] ${file} is not JSON: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+type Message = { role?: unknown; content?: unknown; text?: unknown };
+
+/** The text of a message's content: a string, or the text parts of a content list. */
+function textOf(content: unknown): string | undefined {
+  if (typeof content === "string") return content;
+  if (Array.isArray(content)) {
+    const parts = content.filter((p) => p && typeof p === "object" && typeof (p as { text?: unknown }).text === "string").map((p) => (p as { text: string }).text);
+    return parts.length > 0 ? parts.join("\n") : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The agent's final message in a transcript: `{ answer }`, or the last assistant message of a
+ * list of messages (`[{ role, content }]`, or `{ messages: [...] }`), content as a string or a
+ * list of text parts.
+ *
+ * @example finalAnswer([{ role: "user", content: "hi" }, { role: "assistant", content: "Closed T-101." }]) // "Closed T-101."
+ */
+export function finalAnswer(transcript: unknown): string | undefined {
+  if (typeof transcript === "string") return transcript;
+  if (transcript && typeof transcript === "object" && !Array.isArray(transcript)) {
+    const t = transcript as { answer?: unknown; messages?: unknown };
+    if (typeof t.answer === "string") return t.answer;
+    return finalAnswer(t.messages);
+  }
+  if (!Array.isArray(transcript)) return undefined;
+  for (let i = transcript.length - 1; i >= 0; i--) {
+    const message = transcript[i] as Message;
+    if (message?.role === "assistant") {
+      const text = textOf(message.content) ?? textOf(message.text);
+      if (text !== undefined) return text;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Reads a run folder, as `serve --run-dir DIR` writes it: `record.jsonl`, `initial-state.json`,
+ * `state.json`, and the agent's `answer.txt` or `transcript.json` when its harness wrote one.
+ * Throws naming the file that is missing or broken.
+ *
+ * @example const run = readRun("runs/close-duplicate"); judgeRun({ fakes, case: evals.cases[0], run });
+ */
+export function readRun(dir: string): Run {
+  const initial = readJson(join(dir, RUN_FILES.initialState), "initial state") as StatesByFake;
+  const final = readJson(join(dir, RUN_FILES.state), "final state") as StatesByFake;
+  const recordFile = join(dir, RUN_FILES.record);
+  const calls = existsSync(recordFile) ? readRecord(recordFile) : [];
+  const run: Run = { initial, final, calls, source: dir };
+  const answerFile = join(dir, RUN_FILES.answer);
+  const transcriptFile = join(dir, RUN_FILES.transcript);
+  if (existsSync(answerFile)) run.answer = readFileSync(answerFile, "utf8").replace(/\n$/, "");
+  else if (existsSync(transcriptFile)) run.answer = finalAnswer(readJson(transcriptFile, "transcript"));
+  return run;
+}
+
+/** A journal entry as `/<id>/admin/calls` answers it (the fields read here). */
+interface JournalCall {
+  seq: number;
+  fake: string;
+  kind: "mcp" | "api";
+  name: string;
+  status: string | number;
+  committed: boolean;
+  input: { text: string; truncated?: boolean };
+  output: { text: string; truncated?: boolean };
+}
+
+function parsed(snapshot: { text: string; truncated?: boolean } | undefined): unknown {
+  if (!snapshot || snapshot.truncated) return undefined;
+  try {
+    return JSON.parse(snapshot.text);
+  } catch {
+    return snapshot.text;
+  }
+}
+
+/**
+ * Fetches a run from a live server: every fake's initial and current state and its journal
+ * (`/<id>/admin/*`, with the admin token when the server has one). The journal keeps the last
+ * calls only (`journalLimit`) and no commit history, so milestones and `never` are not
+ * evaluated on a fetched run: judge a run folder for those.
+ *
+ * @example const run = await fetchRun("http://127.0.0.1:7353", ["tickets"], { token: process.env.EVAL_SIMULATE_ADMIN_TOKEN });
+ */
+export async function fetchRun(server: string, ids: readonly string[], options: { token?: string; answer?: string } = {}): Promise<Run> {
+  const base = server.replace(/\/+$/, "");
+  const headers: Record<string, string> = options.token ? { authorization: `Bearer ${options.token}` } : {};
+  const get = async (path: string) => {
+    const response = await fetch(`${base}${path}`, { headers });
+    if (!response.ok) throw new Error(`[eval-simulate] GET ${base}${path} answered ${response.status}${response.status === 401 ? ": pass the admin token (EVAL_SIMULATE_ADMIN_TOKEN)" : ""}`);
+    return response.json() as Promise<unknown>;
+  };
+  const initial: StatesByFake = {};
+  const final: StatesByFake = {};
+  const entries: JournalCall[] = [];
+  for (const id of ids) {
+    initial[id] = (await get(`/${id}/admin/initial-state`)) as Record<string, unknown>;
+    final[id] = (await get(`/${id}/admin/state`)) as Record<string, unknown>;
+    entries.push(...((await get(`/${id}/admin/calls`)) as { calls: JournalCall[] }).calls);
+  }
+  entries.sort((a, b) => a.seq - b.seq);
+  const calls: RecordedCall[] = entries.map((entry) =>
+    entry.kind === "mcp"
+      ? { server: entry.fake, tool: entry.name, args: parsed(entry.input), result: { isError: entry.status !== "ok", output: parsed(entry.output) } }
+      : { api: entry.fake, operation: entry.name, request: parsed(entry.input), response: parsed(entry.output) },
+  );
+  return { initial, final, calls, history: false, source: base, ...(options.answer === undefined ? {} : { answer: options.answer }) };
+}
