@@ -15,7 +15,7 @@ import { ModelOutputError } from "../models/index.js";
 import { parseModel } from "../models/index.js";
 import { ModelRequestError, type RetryOptions } from "../models/index.js";
 import type { SpendLedger } from "../models/index.js";
-import type { RequestLimits } from "../models/index.js";
+import type { RequestGate, RequestLimits } from "../models/index.js";
 
 /** A case's `host: { type: model }` block. */
 export interface ModelHostConfig extends RequestLimits {
@@ -35,7 +35,7 @@ const TRIAL_TIMEOUT_MS = 600_000;
  *
  * @example const host = modelHost({ model: "anthropic:claude-sonnet-4-5" }, { env: process.env, ledger });
  */
-export function modelHost(config: ModelHostConfig, context: { env: NodeJS.ProcessEnv; ledger: SpendLedger; retry?: RetryOptions; variant?: Variant }): AgentHost {
+export function modelHost(config: ModelHostConfig, context: { env: NodeJS.ProcessEnv; ledger: SpendLedger; retry?: RetryOptions; variant?: Variant; gate?: RequestGate }): AgentHost {
   const spec = parseModel(config.model, config.baseURL);
   const timeoutMs = config.timeoutMs ?? TRIAL_TIMEOUT_MS;
   const limits = { requestTimeoutMs: config.requestTimeoutMs, idleTimeoutMs: config.idleTimeoutMs };
@@ -56,7 +56,7 @@ export function modelHost(config: ModelHostConfig, context: { env: NodeJS.Proces
       let timedOut = false;
       const timer = setTimeout(() => ((timedOut = true), wall.abort(new Error(`the trial did not finish within ${timeoutMs} ms`))), timeoutMs);
       try {
-        model ??= languageModel(spec, context.env, { ...context.retry }, limits);
+        model ??= languageModel(spec, context.env, { ...context.retry }, limits, context.gate);
         const run = await runModelAgent({
           model: await model,
           prompt: c.prompt,

@@ -5,6 +5,7 @@
 import type { LanguageModel } from "ai";
 import { KEY_VARIABLES, type ModelSpec, PROVIDER_PACKAGES } from "./model-spec.js";
 import { readableAnswer } from "./model-output.js";
+import { gatedRequest, type RequestGate } from "./request-gate.js";
 import { type RetryOptions, withRetries } from "./retry.js";
 import { type RequestLimits, timedFetch } from "./timed-fetch.js";
 
@@ -34,11 +35,12 @@ export function loadAi(): Promise<typeof import("ai")> {
  * The provider's chat model, wrapped so each request (never a whole agent loop, whose tool calls
  * have already changed the world) is retried on transient failures, each attempt within the
  * request limits (its fetch), the back-off cut short by the call's own abort signal; an answer
- * the runner cannot take (arguments nested past every limit) is a ModelOutputError.
+ * the runner cannot take (arguments nested past every limit) is a ModelOutputError. With a
+ * gate, each attempt waits for its provider's permit (`--provider-limit`).
  *
  * @example const model = await languageModel(parseModel("anthropic:claude-sonnet-4-5"), process.env);
  */
-export async function languageModel(spec: ModelSpec, env: NodeJS.ProcessEnv = process.env, retry: RetryOptions = {}, limits: RequestLimits = {}): Promise<LanguageModel> {
+export async function languageModel(spec: ModelSpec, env: NodeJS.ProcessEnv = process.env, retry: RetryOptions = {}, limits: RequestLimits = {}, gate?: RequestGate): Promise<LanguageModel> {
   const pkg = PROVIDER_PACKAGES[spec.provider];
   const apiKey = env[KEY_VARIABLES[spec.provider]];
   const fetch = timedFetch(limits);
@@ -70,7 +72,10 @@ export async function languageModel(spec: ModelSpec, env: NodeJS.ProcessEnv = pr
     model: model as Parameters<typeof wrapLanguageModel>[0]["model"],
     middleware: {
       specificationVersion: "v3",
-      wrapGenerate: ({ doGenerate, params }) => withRetries(() => readableAnswer(doGenerate), { ...retry, signal: params.abortSignal ?? retry.signal }),
+      wrapGenerate: ({ doGenerate, params }) => {
+        const signal = params.abortSignal ?? retry.signal;
+        return withRetries(() => gatedRequest(gate, spec.provider, () => readableAnswer(doGenerate), signal), { ...retry, signal });
+      },
     },
   });
 }

@@ -8,6 +8,8 @@ import { RequestTimeoutError } from "./timed-fetch.js";
 
 export interface ErrorClass {
   kind: "transient" | "fatal";
+  /** The provider answered 429 (too many requests): the provider's limit adapts down. */
+  rateLimited?: boolean;
   /** How long the provider asked to wait (Retry-After / retry-after-ms), when it said. */
   retryAfterMs?: number;
   /** One line for the report. */
@@ -63,7 +65,7 @@ export function classifyError(error: unknown): ErrorClass {
       if (status === 408 || status === 409 || status === 425 || status === 429 || status >= 500) {
         // A quota that is used up is billing, not a rate limit: waiting does not help.
         if (/insufficient_quota|billing|credit balance/i.test(body)) return { kind: "fatal", message };
-        return { kind: "transient", message, retryAfterMs: retryAfter(headers) };
+        return { kind: "transient", message, retryAfterMs: retryAfter(headers), ...(status === 429 ? { rateLimited: true } : {}) };
       }
       return { kind: "fatal", message };
     }

@@ -38,6 +38,16 @@ export class SpendLedger {
     return this.limitUsd === undefined || this.spentUsd + this.dearestUsd <= this.limitUsd;
   }
 
+  /**
+   * Counts one request's cost (a worker's ledger also tells its parent's).
+   *
+   * @example ledger.add(0.0123);
+   */
+  add(costUsd: number): void {
+    this.spentUsd += costUsd;
+    this.dearestUsd = Math.max(this.dearestUsd, costUsd);
+  }
+
   /** The Budget a model's agent loop charges: its requests counted here, at its price. */
   forModel(model: string): Budget {
     return new LedgerBudget(this, model);
@@ -59,8 +69,7 @@ class LedgerBudget extends Budget {
 
   override charge(usage: Usage): number {
     const cost = this.price ? costOf(usage, this.price) : 0;
-    this.ledger.spentUsd += cost;
-    this.ledger.dearestUsd = Math.max(this.ledger.dearestUsd, cost);
+    this.ledger.add(cost);
     super.charge(usage);
     return cost;
   }

@@ -2,6 +2,8 @@
 export { renderCompareJson, renderCompareMarkdown, renderCompareText } from "./compare-report.js";
 export { compareRuns } from "./compare.js";
 export type { CaseChange, CaseChangeKind, Comparison, Proposal, RunSide, ToolDelta } from "./compare.js";
+export { mergeResults, orderTrials } from "./merge-results.js";
+export type { MergedRun, ResultsSource, TrialConflict } from "./merge-results.js";
 export { passAtK, passHatK } from "./pass-at-k.js";
 export { renderJunit } from "./report-junit.js";
 export { renderSummaryJson, renderSummaryMarkdown, renderSummaryText } from "./report-text.js";

@@ -48,9 +48,21 @@ export interface TrialLine {
   badCalls?: BadCallCounts;
   /** The first requests its agent sent outside its session (`badCalls.outsideSession` counts them all). */
   outside?: OutsideRequest[];
-  /** The suite the line belongs to (the evals file). */
+  /** The suite the line belongs to: the evals file, relative to its git checkout (else the working directory). */
   suite?: string;
   startedAt: string;
+  /** When the trial ended. */
+  endedAt?: string;
+  /** The part of the run that ran it (`eval --shard i/n`). */
+  shard?: string;
+  /** The trials of the whole run, every shard's: a merge holding fewer is missing some. */
+  runTrials?: number;
+  /** The machine that ran it. */
+  hostname?: string;
+  /** The commit of the evals file's checkout, when it is in one. */
+  gitSha?: string;
+  /** sha256 of the evals file's bytes. */
+  evalsSha256?: string;
 }
 
 /** Trials that count as done on resume: judged ones. A trial not run or skipped is tried again. */

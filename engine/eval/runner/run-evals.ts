@@ -1,32 +1,40 @@
 /**
- * `runEvals`: every case of an evals file, `iterations` trials each, with bounded concurrency on
- * one host of the fakes (a session per trial), judged, appended to the results file as they end
- * (resumed from it), and summarised.
+ * `runEvals`: every case of an evals file (or one shard of them), `iterations` trials each, with
+ * bounded concurrency, in this process or in worker processes (a session per trial), judged,
+ * appended to the results file as they end (resumed from it), and summarised.
  */
-import { randomBytes } from "node:crypto";
-import type { EvalCase, EvalsDocument } from "../../../schema/evals/evals.js";
+import type { EvalsDocument } from "../../../schema/evals/evals.js";
 import type { LoadedFakes } from "../../author/fakes/index.js";
 import { positiveInteger } from "../../serve/http/index.js";
-import { startServices } from "../../serve/host/index.js";
 import { loadEvals } from "../../judge/evals/index.js";
 import { selectionCatalog } from "../../judge/selection/index.js";
 import { loadVariant, type Variant } from "../../judge/selection/index.js";
-import { type AgentHost, FatalRunError } from "../hosts/index.js";
-import { commandHost, type CommandHostConfig } from "../hosts/index.js";
+import { FatalRunError } from "../hosts/index.js";
 import { runPool } from "./concurrency-pool.js";
-import { missingKeys, skipMessage } from "../models/index.js";
-import { modelHost, type ModelHostConfig } from "../hosts/index.js";
+import { type LimitStatus, missingKeys, ProviderLimits, skipMessage } from "../models/index.js";
 import type { Price } from "../models/index.js";
-import { RecordCollector } from "./record-collector.js";
-import { appendResult, doneTrials, readResults, type TrialLine, trialKey } from "../results/index.js";
+import { appendResult, readResults, type TrialLine } from "../results/index.js";
 import type { RetryOptions } from "../models/index.js";
 import { SpendLedger } from "../models/index.js";
-import { type PlannedCase, type RunSummary, summarise } from "../results/index.js";
-import { scriptHost } from "../hosts/index.js";
-import { caseFields, runTrial } from "./trial.js";
+import { type RunSummary, summarise } from "../results/index.js";
+import { localTrials, type TrialRunner } from "./local-trials.js";
+import { runOrigin } from "./run-origin.js";
+import { type Shard, shardLabel } from "./shard.js";
+import { TrialHosts } from "./trial-hosts.js";
+import { type HostChoice, hostConfig, isAgentHost, planTrials, selectCases } from "./trial-plan.js";
+import { workerTrials } from "./worker-trials.js";
 
-/** How to run the agent, for every case (overriding each case's `host`). */
-export type HostChoice = { type: "script" } | ({ type: "model" } & ModelHostConfig) | ({ type: "command" } & CommandHostConfig) | AgentHost;
+export type { HostChoice } from "./trial-plan.js";
+
+/** A run's progress, as the progress line shows it. */
+export interface RunProgress {
+  done: number;
+  total: number;
+  passed: number;
+  spentUsd: number;
+  /** Each limited provider's requests in flight and cap (`providerLimits`). */
+  limits?: LimitStatus[];
+}
 
 export interface RunEvalsOptions {
   /** An evals.yaml path, or a document already loaded with its fakes. */
@@ -35,8 +43,18 @@ export interface RunEvalsOptions {
   host?: HostChoice;
   /** Every case plays its script (free, offline). */
   dry?: boolean;
-  /** Trials at once (4). */
+  /** Trials at once (4), across every worker. */
   concurrency?: number;
+  /**
+   * Run the trials in this many worker processes (each with its own host of the fakes); this
+   * process plans, keeps the budget and the provider limits, and writes the results file. Needs
+   * the evals as a file and a host given as configuration (not an AgentHost object).
+   */
+  workers?: number;
+  /** Only this part of the trials (`--shard 2/3`): the same split on every machine. */
+  shard?: Shard;
+  /** Requests in flight per provider (`{ anthropic: 8 }`), adapting down on 429s. */
+  providerLimits?: Record<string, number>;
   /** Stop before the spend of every model request would cross this many US dollars. */
   budgetUsd?: number;
   /** Prices (dollars per million tokens) of models the table lacks, by `provider:model`. */
@@ -58,10 +76,12 @@ export interface RunEvalsOptions {
   maxWorldBytes?: number;
   /** Where keys and settings are read (process.env). */
   env?: NodeJS.ProcessEnv;
-  /** How each model request is retried (tests pass a sleep of their own). */
+  /** How each model request is retried (tests pass a sleep of their own; workers take only the numbers). */
   retry?: RetryOptions;
   /** Told of each trial as it ends, and of progress. */
-  onTrial?: (line: TrialLine, progress: { done: number; total: number; passed: number; spentUsd: number }) => void;
+  onTrial?: (line: TrialLine, progress: RunProgress) => void;
+  /** Told of progress between trials too (a provider's limit changed). */
+  onProgress?: (progress: RunProgress) => void;
   signal?: AbortSignal;
   warn?: (message: string) => void;
 }
@@ -70,29 +90,12 @@ export interface RunEvalsOptions {
 export interface EvalsResult extends RunSummary {
   lines: TrialLine[];
   out?: string;
+  /** Each limited provider's state at the end: how low its cap went, how many 429s. */
+  limits?: LimitStatus[];
 }
 
-/** Which host runs a case. */
-function hostConfig(c: EvalCase, options: RunEvalsOptions): HostChoice {
-  if (options.dry) return { type: "script" };
-  if (options.host) return options.host;
-  return c.host ?? { type: "script" };
-}
-
-const isAgentHost = (choice: HostChoice): choice is AgentHost => "run" in choice && typeof choice.run === "function";
-
-/** The cases a run selects: `cases`, `filterTags`, then the first `limit`. */
-function selectCases(all: readonly EvalCase[], options: RunEvalsOptions): EvalCase[] {
-  let cases = [...all];
-  if (options.cases?.length) {
-    const unknown = options.cases.filter((id) => !all.some((c) => c.id === id));
-    if (unknown.length > 0) throw new Error(`[eval-simulate] no case ${unknown.map((id) => `"${id}"`).join(", ")}; the cases: ${all.map((c) => c.id).join(", ")}`);
-    cases = cases.filter((c) => options.cases!.includes(c.id));
-  }
-  if (options.filterTags?.length) cases = cases.filter((c) => (c.tags ?? []).some((tag) => options.filterTags!.includes(tag)));
-  if (options.limit !== undefined) cases = cases.slice(0, options.limit);
-  return cases;
-}
+/** Why a budget stopped the run. */
+const budgetStop = (options: RunEvalsOptions, ledger: SpendLedger) => `the budget of $${options.budgetUsd} was reached ($${ledger.spentUsd.toFixed(4)} spent)`;
 
 /**
  * Runs the evals and returns their summary: `failed` counts cases below their threshold,
@@ -109,26 +112,17 @@ export async function runEvals(options: RunEvalsOptions): Promise<EvalsResult> {
   const cases = selectCases(evals.cases ?? [], options);
   const concurrency = options.concurrency ?? 4;
   const variant = typeof options.variant === "string" ? loadVariant(options.variant, selectionCatalog(fakes.fakes)) : options.variant;
+  const origin = runOrigin(loaded.file);
 
-  // Hosts, made once per distinct configuration.
-  const configs = new Map<EvalCase, HostChoice>(cases.map((c) => [c, hostConfig(c, options)]));
-  const models = [...configs.values()].flatMap((h) => (!isAgentHost(h) && h.type === "model" ? [{ model: h.model, baseURL: h.baseURL }] : []));
+  const choices = new Map(cases.map((c) => [c, hostConfig(c, options)]));
+  const models = [...choices.values()].flatMap((h) => (!isAgentHost(h) && h.type === "model" ? [{ model: h.model, baseURL: h.baseURL }] : []));
   const missing = missingKeys(models, env);
-  const ledger = new SpendLedger(options.budgetUsd, [...new Set(models.map((m) => m.model))].filter((m) => !missing.some((k) => k.model === m)), options.prices);
-  const hosts = new Map<string, AgentHost>();
-  const hostOf = (choice: HostChoice): AgentHost => {
-    if (isAgentHost(choice)) return choice;
-    const id = JSON.stringify(choice);
-    let host = hosts.get(id);
-    if (!host) {
-      if (choice.type === "model") host = modelHost(choice, { env, ledger, retry: options.retry, ...(variant ? { variant } : {}) });
-      else if (choice.type === "command") host = commandHost(choice);
-      else host = scriptHost();
-      hosts.set(id, host);
-    }
-    return host;
-  };
-  const labelOf = (choice: HostChoice) => (isAgentHost(choice) ? choice.label : choice.type === "model" ? choice.model : hostOf(choice).label);
+  const priced = [...new Set(models.map((m) => m.model))].filter((m) => !missing.some((k) => k.model === m));
+  const ledger = new SpendLedger(options.budgetUsd, priced, options.prices);
+  let limits: ProviderLimits | undefined;
+  let progress: () => RunProgress = () => ({ done: 0, total: 0, passed: 0, spentUsd: 0 });
+  if (options.providerLimits) limits = new ProviderLimits(options.providerLimits, () => options.onProgress?.(progress()));
+  const hosts = new TrialHosts({ env, ledger, retry: options.retry, ...(variant ? { variant } : {}), ...(limits ? { gate: limits } : {}) });
 
   const notes: string[] = [];
   if (missing.length > 0) notes.push(skipMessage(missing));
@@ -137,69 +131,49 @@ export async function runEvals(options: RunEvalsOptions): Promise<EvalsResult> {
   // One results file holds one variant's run, so compare can tell the runs apart.
   const other = previous.find((line) => line.variant !== variant?.id);
   if (other) throw new Error(`[eval-simulate] ${options.out} holds a run ${other.variant ? `of variant ${other.variant}` : "without a variant"}: give this run its own --out (or --fresh)`);
-  const done = doneTrials(previous);
-  const planned: PlannedCase[] = [];
-  const lines: TrialLine[] = [];
-  const todo: Array<{ case: EvalCase; iteration: number; host: AgentHost }> = [];
-  for (const c of cases) {
-    const choice = configs.get(c)!;
-    const label = labelOf(choice);
-    const fields = caseFields(c);
-    planned.push({ case: c.id, model: label, iterations: fields.iterations!, accuracyThreshold: fields.accuracyThreshold! });
-    const keyless = !isAgentHost(choice) && choice.type === "model" && missing.find((m) => m.model === choice.model);
-    for (let iteration = 0; iteration < fields.iterations!; iteration++) {
-      const k = trialKey({ case: c.id, iteration, model: label });
-      if (done.has(k)) {
-        lines.push(previous.find((line) => trialKey(line) === k)!);
-        continue;
-      }
-      if (keyless) {
-        lines.push({ case: c.id, iteration, model: label, ...fields, ...(variant ? { variant: variant.id } : {}), status: "skipped", reason: `no API key: set ${keyless.variable}`, assertions: [], calls: 0, requests: 0, usage: { inputTokens: 0, outputTokens: 0 }, costUsd: 0, durationMs: 0, startedAt: new Date().toISOString() });
-        continue;
-      }
-      todo.push({ case: c, iteration, host: hostOf(choice) });
-    }
+  const plan = planTrials({ cases, choiceOf: (c) => choices.get(c)!, labelOf: (choice) => hosts.label(choice), missing, previous, ...(options.shard ? { shard: options.shard } : {}), ...(variant ? { variant: variant.id } : {}) });
+  const lines = plan.lines;
+  if (plan.resumed > 0) notes.push(`resumed: ${plan.resumed} trial${plan.resumed === 1 ? "" : "s"} already in ${options.out}`);
+  if (options.shard && options.shard.count > 1) {
+    const mine = plan.planned.reduce((n, p) => n + p.iterations, 0);
+    notes.push(`shard ${shardLabel(options.shard)}: ${mine} of the run's ${plan.runTrials} trials; merge every shard's results (eval-simulate report a.ndjson b.ndjson …) for the run's verdict`);
   }
-  const resumed = lines.filter((line) => line.status !== "skipped").length;
-  if (resumed > 0) notes.push(`resumed: ${resumed} trial${resumed === 1 ? "" : "s"} already in ${options.out}`);
+  // What every line of this run carries, so files from several shards and machines merge.
+  const stamp = { ...(options.shard ? { shard: shardLabel(options.shard) } : {}), runTrials: plan.runTrials, hostname: origin.hostname, ...(origin.gitSha ? { gitSha: origin.gitSha } : {}), ...(origin.evalsSha256 ? { evalsSha256: origin.evalsSha256 } : {}) };
 
   let stopped: string | undefined;
-  if (todo.length > 0) {
-    const records = new RecordCollector();
-    // The session and admin routes behind a token only this process holds, and no world but the
-    // trials' own: an agent can neither list, reset nor read another trial's session, nor share one.
-    const services = await startServices(fakes.fakes, {
-      world: fakes.world,
-      onRecord: records.listener,
-      onOutside: records.outside,
-      adminToken: randomBytes(32).toString("base64url"),
-      sessionsOnly: true,
-      maxWorldBytes: options.maxWorldBytes ?? positiveInteger(env.EVAL_SIMULATE_MAX_WORLD_BYTES, "EVAL_SIMULATE_MAX_WORLD_BYTES"),
-      warn: options.warn,
-    });
+  let passed = lines.filter((l) => l.status === "pass").length;
+  let finished = lines.length;
+  const total = lines.length + plan.todo.length;
+  progress = () => ({ done: finished, total, passed, spentUsd: ledger.spentUsd, ...(limits ? { limits: limits.statuses() } : {}) });
+  if (plan.todo.length > 0) {
     const controller = new AbortController();
     const onAbort = () => controller.abort(options.signal?.reason);
     options.signal?.addEventListener("abort", onAbort, { once: true });
-    let passed = lines.filter((l) => l.status === "pass").length;
-    let finished = lines.length;
-    const total = lines.length + todo.length;
+    const maxWorldBytes = options.maxWorldBytes ?? positiveInteger(env.EVAL_SIMULATE_MAX_WORLD_BYTES, "EVAL_SIMULATE_MAX_WORLD_BYTES");
+    let runner: TrialRunner | undefined;
     try {
+      runner = options.workers
+        ? await workerTrials({ workers: options.workers, evals: loaded.file, todo: plan.todo, dry: options.dry, host: options.host, variant: options.variant, env, ledger, limits, retry: options.retry, maxWorldBytes, suite: origin.suite, labelOf: (choice) => hosts.label(choice), signal: controller.signal, warn: options.warn })
+        : await localTrials({ fakes, hosts, maxWorldBytes, signal: controller.signal, warn: options.warn, ...(origin.suite ? { suite: origin.suite } : {}), ...(variant ? { variant: variant.id } : {}) });
+      const trials = runner;
       await runPool(
-        todo,
+        plan.todo,
         concurrency,
         async (trial, _index, pool) => {
           if (!ledger.allows()) {
-            stopped ??= `the budget of $${options.budgetUsd} was reached ($${ledger.spentUsd.toFixed(4)} spent)`;
+            stopped ??= budgetStop(options, ledger);
             return pool.stop();
           }
-          const line = await runTrial({ host: trial.host, case: trial.case, iteration: trial.iteration, services, fakes, records, signal: controller.signal, suite: loaded.file, ...(variant ? { variant: variant.id } : {}) });
+          const line: TrialLine = { ...(await trials.run(trial)), ...stamp };
           lines.push(line);
           if (options.out) appendResult(options.out, line);
           finished++;
           if (line.status === "pass") passed++;
-          options.onTrial?.(line, { done: finished, total, passed, spentUsd: ledger.spentUsd });
+          options.onTrial?.(line, progress());
+          options.onProgress?.(progress());
           if (!ledger.allows()) {
-            stopped ??= `the budget of $${options.budgetUsd} was reached ($${ledger.spentUsd.toFixed(4)} spent)`;
+            stopped ??= budgetStop(options, ledger);
             pool.stop();
           }
         },
@@ -211,10 +185,12 @@ export async function runEvals(options: RunEvalsOptions): Promise<EvalsResult> {
       stopped = error.message.replace(/^\[eval-simulate\] /, "");
     } finally {
       options.signal?.removeEventListener("abort", onAbort);
-      await Promise.allSettled([...hosts.values()].map((host) => host.close?.()));
-      await services.close();
+      // The parent's hosts name the trials; a worker run made none it must close.
+      await Promise.allSettled([runner?.close(), options.workers ? hosts.close() : undefined]);
     }
   }
-  const summary = summarise(lines, { planned, stopped, notes });
-  return { ...summary, lines, ...(options.out ? { out: options.out } : {}) };
+  const statuses = limits?.statuses();
+  for (const s of statuses ?? []) if (s.rateLimited > 0) notes.push(`${s.provider}: ${s.rateLimited} request${s.rateLimited === 1 ? "" : "s"} answered 429; the limit went down to ${s.lowest} of ${s.max} (now ${s.limit})`);
+  const summary = summarise(lines, { planned: plan.planned, stopped, notes });
+  return { ...summary, lines, ...(options.out ? { out: options.out } : {}), ...(statuses ? { limits: statuses } : {}) };
 }

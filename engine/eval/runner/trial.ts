@@ -76,6 +76,7 @@ export async function runTrial(input: TrialInput): Promise<TrialLine> {
     usage: outcome.usage,
     costUsd: outcome.costUsd,
     durationMs: round(performance.now() - started),
+    endedAt: new Date().toISOString(),
     ...(outcome.answer === undefined ? {} : { answer: outcome.answer }),
     session: { id: session.id, record },
   });
