@@ -6,8 +6,8 @@ import { ManifestError } from "../engine/author/source/index.js";
 import { progressBar } from "../engine/eval/runner/index.js";
 import { renderSummaryText } from "../engine/eval/results/index.js";
 import type { Price } from "../engine/eval/models/index.js";
-import { budgetLimit } from "../engine/eval/models/index.js";
-import { type HostChoice, runEvals } from "../engine/eval/runner/index.js";
+import { budgetLimit, parseProviderLimits } from "../engine/eval/models/index.js";
+import { type HostChoice, parseShard, runEvals, type Shard } from "../engine/eval/runner/index.js";
 import { EXIT, refuseUnknownFlags } from "./exit-codes.js";
 import { readPrices } from "./prices-flag.js";
 import { renderText } from "./render-diagnostics.js";
@@ -18,7 +18,10 @@ const args = {
   dry: { type: "boolean", description: "Play every case's script instead of its host: free, offline; proves each case passes its own expectations" },
   model: { type: "string", description: "Run every case with this model (provider:model) instead of its own host", valueHint: "anthropic:claude-sonnet-4-5" },
   "base-url": { type: "string", description: "With --model: the endpoint (an OpenAI-compatible server for openai-compatible:<model>)" },
-  concurrency: { type: "string", default: "4", description: "Trials at once" },
+  concurrency: { type: "string", default: "4", description: "Trials at once (across every worker)" },
+  shard: { type: "string", description: "Only this part of the trials, i/n: the same split on every machine; merge the parts' results with report (see docs/sharding.md)", valueHint: "i/n" },
+  workers: { type: "string", description: "Run the trials in N worker processes: one budget, one results file, one progress line" },
+  "provider-limit": { type: "string", description: "Model requests in flight per provider across every worker, halved on 429s and creeping back up", valueHint: "anthropic=8,openai=16" },
   "budget-usd": { type: "string", description: "Stop before model spend would cross this many US dollars (default EVAL_BUDGET_USD)" },
   out: { type: "string", description: "The NDJSON results file; trials it already holds are skipped (resume). Default eval-results/<date>-<sha>.ndjson (none with --dry)" },
   fresh: { type: "boolean", description: "Ignore the trials already in --out instead of resuming" },
@@ -49,15 +52,15 @@ function wholeNumber(value: string | undefined, flag: string, min: number): numb
   return n;
 }
 
-/** `eval-results/<date>-<short sha>.ndjson`: the same commit on the same day resumes the same file. */
-function defaultOut(): string {
+/** `eval-results/<date>-<short sha>.ndjson`: the same commit on the same day resumes the same file (a shard its own). */
+function defaultOut(shard?: Shard): string {
   let sha = "nogit";
   try {
     sha = execFileSync("git", ["rev-parse", "--short", "HEAD"], { stdio: ["ignore", "pipe", "ignore"] }).toString().trim() || sha;
   } catch {
     // Not a git checkout: the date alone names the file.
   }
-  return `eval-results/${new Date().toISOString().slice(0, 10)}-${sha}.ndjson`;
+  return `eval-results/${new Date().toISOString().slice(0, 10)}-${sha}${shard ? `-shard-${shard.index}-of-${shard.count}` : ""}.ndjson`;
 }
 
 /** Tool-selection evals live in their own module; a build without it says so. */
@@ -86,18 +89,23 @@ export default defineCommand({
     const concurrency = wholeNumber(parsed.concurrency, "--concurrency", 1);
     const limit = wholeNumber(parsed.limit, "--limit", 1);
     const maxWorldBytes = wholeNumber(parsed["max-world-bytes"], "--max-world-bytes", 1);
-    if (concurrency === false || limit === false || maxWorldBytes === false) return;
+    const workers = wholeNumber(parsed.workers, "--workers", 1);
+    if (concurrency === false || limit === false || maxWorldBytes === false || workers === false) return;
     let budgetUsd: number | undefined;
     let prices: Record<string, Price> | undefined;
+    let shard: Shard | undefined;
+    let providerLimits: Record<string, number> | undefined;
     try {
       budgetUsd = budgetLimit(parsed["budget-usd"]);
       if (parsed.prices !== undefined) prices = readPrices(parsed.prices);
+      if (parsed.shard !== undefined) shard = parseShard(parsed.shard);
+      if (parsed["provider-limit"] !== undefined) providerLimits = parseProviderLimits(parsed["provider-limit"]);
     } catch (error) {
       return usage((error as Error).message.replace(/^\[eval-simulate\] /, ""));
     }
     if (parsed["base-url"] !== undefined && parsed.model === undefined) return usage("--base-url goes with --model");
     const host: HostChoice | undefined = parsed.model === undefined ? undefined : { type: "model", model: parsed.model, ...(parsed["base-url"] ? { baseURL: parsed["base-url"] } : {}) };
-    const out = parsed.out ?? (parsed.dry ? undefined : defaultOut());
+    const out = parsed.out ?? (parsed.dry ? undefined : defaultOut(shard));
     if (parsed.fresh && out) rmSync(out, { force: true });
     const bar = progressBar(process.stderr);
     const controller = new AbortController();
@@ -112,6 +120,9 @@ export default defineCommand({
         dry: parsed.dry === true,
         host,
         concurrency,
+        ...(workers !== undefined ? { workers } : {}),
+        ...(shard ? { shard } : {}),
+        ...(providerLimits ? { providerLimits } : {}),
         budgetUsd,
         ...(prices ? { prices } : {}),
         ...(parsed.variant !== undefined ? { variant: parsed.variant } : {}),
@@ -121,7 +132,7 @@ export default defineCommand({
         limit,
         ...(maxWorldBytes !== undefined ? { maxWorldBytes } : {}),
         signal: controller.signal,
-        onTrial: (_line, progress) => bar.update(progress),
+        onProgress: (progress) => bar.update(progress),
         warn: (message) => process.stderr.write(`${message}\n`),
       });
     } catch (error) {

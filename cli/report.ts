@@ -1,29 +1,28 @@
-import { existsSync } from "node:fs";
 import { type ArgsDef, defineCommand } from "citty";
-import { readResults } from "../engine/eval/results/index.js";
 import { summarise } from "../engine/eval/results/index.js";
 import { EXIT, refuseUnknownFlags } from "./exit-codes.js";
 import { renderReport, REPORT_FORMATS } from "./render-report.js";
+import { readRun } from "./results-files.js";
 
 const args = {
-  results: { type: "positional", required: true, description: "An NDJSON results file (eval --out)", valueHint: "results.ndjson" },
+  results: { type: "positional", required: true, description: "NDJSON results files (eval --out), folders of them or quoted globs: several are merged into one run (shards)", valueHint: "results.ndjson…" },
   format: { type: "enum", options: [...REPORT_FORMATS] as string[], default: "text", description: "text, markdown, junit (JUnit XML) or json" },
 } satisfies ArgsDef;
 
-/** `eval-simulate report results.ndjson --format …`: a results file rendered; exits as the run would have. */
+/** `eval-simulate report results.ndjson… --format …`: results files merged and rendered; exits as the run would have. */
 export default defineCommand({
-  meta: { name: "report", description: "Render an eval results file (NDJSON) as text, markdown, junit or json. Exit codes as eval's: 0 pass, 1 fail, 2 PRELIMINARY or a usage error." },
+  meta: { name: "report", description: "Render eval results files (NDJSON; several, folders or globs are merged into one run, each trial once) as text, markdown, junit or json. Exit codes as eval's: 0 pass, 1 fail, 2 PRELIMINARY or a usage error." },
   args,
   async run({ args: parsed, rawArgs }) {
     if (!refuseUnknownFlags(rawArgs, args)) return;
-    if (!existsSync(parsed.results)) {
-      process.stderr.write(`eval-simulate report: ${parsed.results} does not exist\n`);
+    const run = readRun(parsed._.map(String));
+    if ("error" in run) {
+      process.stderr.write(`eval-simulate report: ${run.error}\n`);
       process.exitCode = EXIT.usage;
       return;
     }
-    const lines = readResults(parsed.results, (message) => process.stderr.write(`${message}\n`));
-    const summary = summarise(lines);
-    process.stdout.write(renderReport(summary, lines, parsed.format as (typeof REPORT_FORMATS)[number]));
+    const summary = summarise(run.lines, { ...(run.plannedTrials !== undefined ? { plannedTrials: run.plannedTrials } : {}), notes: run.notes });
+    process.stdout.write(renderReport(summary, run.lines, parsed.format as (typeof REPORT_FORMATS)[number]));
     process.exitCode = summary.exitCode;
   },
 });

@@ -117,15 +117,23 @@ const ZERO = { precision: 0, recall: 0, f1: 0 };
 const pct = (rate: number) => `${(rate * 100).toFixed(1)}%`;
 
 /**
- * Compares a candidate run with a baseline run (each its results lines).
+ * Compares a candidate run with a baseline run (each its results lines; `missingTrials`, from a
+ * merge, counts planned trials no line holds as not run).
  *
  * @example const comparison = compareRuns(readResults("base.ndjson"), readResults("candidate.ndjson"));
  */
-export function compareRuns(baselineLines: readonly TrialLine[], candidateLines: readonly TrialLine[], options: { labels?: { baseline?: string; candidate?: string }; z?: number } = {}): Comparison {
+export function compareRuns(
+  baselineLines: readonly TrialLine[],
+  candidateLines: readonly TrialLine[],
+  options: { labels?: { baseline?: string; candidate?: string }; z?: number; missingTrials?: { baseline?: number; candidate?: number } } = {},
+): Comparison {
   const z = options.z ?? 1.96;
   const labelOf = (lines: readonly ComparedLine[], fallback: string) => lines.find((l) => l.variant)?.variant ?? fallback;
   const baseline = side(baselineLines, options.labels?.baseline ?? labelOf(baselineLines, "baseline"));
   const candidate = side(candidateLines, options.labels?.candidate ?? labelOf(candidateLines, "candidate"));
+  // Trials a merged run planned but holds no line of (a shard not merged) were not run either.
+  baseline.notRun += options.missingTrials?.baseline ?? 0;
+  candidate.notRun += options.missingTrials?.candidate ?? 0;
   const passRateDelta = candidate.passRate - baseline.passRate;
   const pooled = baseline.scored + candidate.scored === 0 ? 0 : (baseline.passes + candidate.passes) / (baseline.scored + candidate.scored);
   const noise = baseline.scored === 0 || candidate.scored === 0 ? Infinity : z * Math.sqrt(pooled * (1 - pooled) * (1 / baseline.scored + 1 / candidate.scored));

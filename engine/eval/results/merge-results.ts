@@ -28,9 +28,14 @@ export interface MergedRun {
   /** Lines dropped as a second copy of a trial with the same outcome (or superseded by a judged one). */
   duplicates: number;
   conflicts: TrialConflict[];
+  /** Trials the run planned, every shard's (when the lines say: `runTrials`). */
+  plannedTrials?: number;
   /** Trials the run planned that no file holds. */
   missingTrials: number;
-  /** What the report should say about the merge. */
+  /**
+   * What the report must say about the merge: conflicts, missing trials, mixed versions of the
+   * evals file. (A clean merge says nothing, so its report is the one-process report.)
+   */
   notes: string[];
 }
 
@@ -49,18 +54,11 @@ export function orderTrials(lines: readonly TrialLine[]): TrialLine[] {
 const rank = (line: TrialLine) => (DONE_STATUSES.has(line.status) ? 2 : line.status === "not_run" ? 1 : 0);
 const endOf = (line: TrialLine) => line.endedAt ?? line.startedAt ?? "";
 
-/** The trials planned but absent: per suite, the run's trials less those of the cases present. */
-function missingOf(lines: readonly TrialLine[]): number {
-  const suites = new Map<string, { planned: number; cases: Map<string, number> }>();
-  for (const line of lines) {
-    const suite = suites.get(line.suite ?? "") ?? { planned: 0, cases: new Map<string, number>() };
-    suite.planned = Math.max(suite.planned, line.runTrials ?? 0);
-    suite.cases.set(`${line.case}\u0000${line.model}`, line.iterations ?? 1);
-    suites.set(line.suite ?? "", suite);
-  }
-  let missing = 0;
-  for (const suite of suites.values()) if (suite.planned > 0) missing += Math.max(0, suite.planned - [...suite.cases.values()].reduce((n, i) => n + i, 0));
-  return missing;
+/** The trials the run planned (per suite, the most any line says; undefined when no line says). */
+function plannedOf(lines: readonly TrialLine[]): number | undefined {
+  const suites = new Map<string, number>();
+  for (const line of lines) if (line.runTrials !== undefined) suites.set(line.suite ?? "", Math.max(suites.get(line.suite ?? "") ?? 0, line.runTrials));
+  return suites.size === 0 ? undefined : [...suites.values()].reduce((n, t) => n + t, 0);
 }
 
 /** Distinct values of a field, where more than one. */
@@ -97,14 +95,14 @@ export function mergeResults(sources: readonly ResultsSource[]): MergedRun {
     duplicates += all.length - 1 - differing.length;
   }
   const merged = orderTrials(lines);
-  const missingTrials = missingOf(merged);
+  const plannedTrials = plannedOf(merged);
+  const missingTrials = plannedTrials === undefined ? 0 : Math.max(0, plannedTrials - merged.length);
   const notes: string[] = [];
-  if (sources.length > 1) notes.push(`merged: ${merged.length} trial${merged.length === 1 ? "" : "s"} from ${sources.length} results files${duplicates > 0 ? `; ${duplicates} duplicate line${duplicates === 1 ? "" : "s"} counted once` : ""}`);
   if (conflicts.length > 0) notes.push(`${conflicts.length} trial${conflicts.length === 1 ? " was" : "s were"} judged differently in different files (the later line kept): ${conflicts.slice(0, 5).map((c) => c.trial).join(", ")}${conflicts.length > 5 ? ", …" : ""}`);
   if (missingTrials > 0) notes.push(`${missingTrials} planned trial${missingTrials === 1 ? " has" : "s have"} no line in these results (a shard not merged, or a run stopped before them)`);
   const versions = mixed(merged, (line) => line.evalsSha256);
   if (versions.length > 0) notes.push(`the lines come from ${versions.length} versions of the evals file (sha256 ${versions.map((v) => v.slice(0, 12)).join(", ")}): not one run`);
   const splits = mixed(merged, (line) => line.shard?.split("/")[1]);
   if (splits.length > 0) notes.push(`the lines come from different splits (into ${splits.join(" and ")} shards): trials may be missing or doubled`);
-  return { lines: merged, duplicates, conflicts, missingTrials, notes };
+  return { lines: merged, duplicates, conflicts, ...(plannedTrials !== undefined ? { plannedTrials } : {}), missingTrials, notes };
 }

@@ -127,11 +127,11 @@ function summariseCase(plan: PlannedCase, lines: readonly TrialLine[]): CaseSumm
 /**
  * Summarises trial lines. `planned` lists the cases a run meant to run (so a case whose trials
  * never started is not run, not missing); without it the lines' own cases are used.
- * `missingTrials` (from a merge) counts planned trials of cases no line names as not run.
+ * `plannedTrials` (from a merge: the whole run's) counts the trials of cases no line names as not run.
  *
  * @example const summary = summarise(readResults("eval-results/run.ndjson"));
  */
-export function summarise(lines: readonly TrialLine[], options: { planned?: readonly PlannedCase[]; stopped?: string; notes?: string[]; missingTrials?: number } = {}): RunSummary {
+export function summarise(lines: readonly TrialLine[], options: { planned?: readonly PlannedCase[]; stopped?: string; notes?: string[]; plannedTrials?: number } = {}): RunSummary {
   const groups = new Map<string, TrialLine[]>();
   for (const line of lines) groups.set(key(line.case, line.model), [...(groups.get(key(line.case, line.model)) ?? []), line]);
   const planned = [...(options.planned ?? [])];
@@ -144,7 +144,7 @@ export function summarise(lines: readonly TrialLine[], options: { planned?: read
   const cases = planned.map((plan) => summariseCase(plan, groups.get(key(plan.case, plan.model)) ?? []));
   const sum = (pick: (c: CaseSummary) => number) => cases.reduce((n, c) => n + pick(c), 0);
   // Trials a merge knows were planned but whose cases no line names (a shard never merged): not run.
-  const missing = options.missingTrials ?? 0;
+  const missing = Math.max(0, (options.plannedTrials ?? 0) - sum((c) => c.iterations));
   const trials = { total: sum((c) => c.iterations) + missing, passed: sum((c) => c.passed), failed: sum((c) => c.failed), notEvaluated: sum((c) => c.notEvaluated), notRun: sum((c) => c.notRun) + missing, skipped: sum((c) => c.skipped) };
   const verdict = runVerdict({
     passedCases: cases.filter((c) => c.verdict === "pass").length,

@@ -1,20 +1,23 @@
 /**
  * The progress line `eval` draws on a terminal while trials run: trials done of all, passes and
- * spend, redrawn in place (never written when the stream is not a terminal, so logs stay clean).
+ * spend, each limited provider's requests in flight and cap, redrawn in place (never written when
+ * the stream is not a terminal, so logs stay clean).
  */
+import { type LimitStatus, limitsText } from "../models/index.js";
 
 export interface ProgressState {
   done: number;
   total: number;
   passed: number;
   spentUsd: number;
+  limits?: readonly LimitStatus[];
 }
 
 /** One line of progress, `width` characters of bar. */
 export function progressLine(state: ProgressState, width = 24): string {
   const share = state.total === 0 ? 1 : state.done / state.total;
   const filled = Math.round(share * width);
-  return `[${"#".repeat(filled)}${".".repeat(width - filled)}] ${state.done}/${state.total} trials, ${state.passed} passed, $${state.spentUsd.toFixed(4)} spent`;
+  return `[${"#".repeat(filled)}${".".repeat(width - filled)}] ${state.done}/${state.total} trials, ${state.passed} passed, $${state.spentUsd.toFixed(4)} spent${state.limits?.length ? `; ${limitsText(state.limits)}` : ""}`;
 }
 
 /**
@@ -27,7 +30,7 @@ export function progressBar(stream: NodeJS.WriteStream): { update(state: Progres
   let drawn = false;
   return {
     update(state) {
-      stream.write(`\r\u001b[2K${progressLine(state, Math.max(10, Math.min(40, (stream.columns ?? 80) - 50)))}`);
+      stream.write(`\r\u001b[2K${progressLine(state, Math.max(10, Math.min(40, (stream.columns ?? 80) - 50 - (state.limits?.length ? limitsText(state.limits).length + 2 : 0))))}`);
       drawn = true;
     },
     clear() {
