@@ -44,12 +44,18 @@ export interface WorkerTrialsInput {
 /** How long a worker told to close may take before it is killed. */
 const CLOSE_GRACE_MS = 10_000;
 
-/** The worker entry: the built .js beside this module, or (running from the sources) the .ts through jiti. */
+/**
+ * The worker entry: the built .js beside this module. Run from the sources (tests, the repo's
+ * own scripts), the build's worker, as `npm run build` leaves it in dist/; else the .ts through
+ * jiti, which cannot load every provider package.
+ */
 function workerEntry(): { file: string; execArgv: string[] } {
   const here = dirname(fileURLToPath(import.meta.url));
-  const built = join(here, "trial-worker.js");
+  const beside = join(here, "trial-worker.js");
   // A built worker runs under this process's own node flags (a heap limit, say), as fork does.
-  if (existsSync(built)) return { file: built, execArgv: process.execArgv };
+  if (existsSync(beside)) return { file: beside, execArgv: process.execArgv };
+  const built = join(here, "../../../dist/engine/eval/runner/trial-worker.js");
+  if (existsSync(built)) return { file: built, execArgv: [] };
   const jiti = join(dirname(createRequire(import.meta.url).resolve("jiti")), "jiti-register.mjs");
   return { file: join(here, "trial-worker.ts"), execArgv: ["--import", jiti] };
 }
