@@ -31,7 +31,15 @@ export interface ScriptedProvider {
   /** `http://127.0.0.1:<port>/v1`. */
   baseURL: string;
   requests: ScriptedRequest[];
+  /** Requests being answered now (counted from arrival to the answer's end), and the most at once. */
+  readonly inFlight: number;
+  readonly maxInFlight: number;
   close(): Promise<void>;
+}
+
+export interface ScriptedProviderOptions {
+  /** Each answer waits this long before it is sent (the shape of a real model's latency). */
+  delayMs?: number;
 }
 
 function toolResultsOf(api: ScriptedRequest["api"], body: Record<string, unknown>): string[] {
@@ -47,11 +55,18 @@ function toolResultsOf(api: ScriptedRequest["api"], body: Record<string, unknown
  *
  * @example const provider = await startScriptedProvider(() => ({ text: "done" }));
  */
-export async function startScriptedProvider(script: (request: ScriptedRequest, index: number) => ScriptedReply): Promise<ScriptedProvider> {
+export async function startScriptedProvider(script: (request: ScriptedRequest, index: number) => ScriptedReply, options: ScriptedProviderOptions = {}): Promise<ScriptedProvider> {
   const requests: ScriptedRequest[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
   const drips = new Set<NodeJS.Timeout>();
   let ids = 0;
   const server: Server = createServer(async (req, res) => {
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    let counted = true;
+    const done = () => void (counted && ((counted = false), inFlight--));
+    res.on("close", done);
     let raw = "";
     for await (const chunk of req) raw += chunk;
     const api = req.url?.endsWith("/messages") ? "anthropic" : "openai";
@@ -59,6 +74,7 @@ export async function startScriptedProvider(script: (request: ScriptedRequest, i
     const request: ScriptedRequest = { api, body, headers: req.headers, toolResults: toolResultsOf(api, body) };
     requests.push(request);
     const reply = script(request, requests.length - 1);
+    if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
     // JSON texts written into the answer as they are (nested deeper than JSON.stringify goes).
     const raws: string[] = [];
     const rawJson = (text: string) => `\u0000raw${raws.push(text) - 1}`;
@@ -100,6 +116,12 @@ export async function startScriptedProvider(script: (request: ScriptedRequest, i
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
     requests,
+    get inFlight() {
+      return inFlight;
+    },
+    get maxInFlight() {
+      return maxInFlight;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const drip of drips) clearInterval(drip);
