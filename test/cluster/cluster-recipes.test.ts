@@ -118,3 +118,9 @@ describe("the cluster recipes in examples/cluster", () => {
     expect(timeless(merged.stdout)).toBe(timeless(one.stdout));
   }, 180_000);
 });
+
+describe("docs/cluster.md", () => {
+  it.each(["github-workflow.yml", "eval-results-pvc.yaml", "eval-shards-job.yaml", "eval-merge-job.yaml", "serve-sidecar.yaml"])("shows examples/cluster/%s as it is tested", (file) => {
+    expect(readFileSync(join(ROOT, "docs/cluster.md"), "utf8")).toContain(`\`\`\`yaml\n${readFileSync(join(DIR, file), "utf8")}\`\`\``);
+  });
+});
