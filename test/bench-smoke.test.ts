@@ -3,12 +3,12 @@ import { describe, expect, it } from "vitest";
 import { ROOT } from "./support/examples.js";
 
 /** Runs a benchmark once with tiny counts, so the scripts cannot rot; no timing is asserted. */
-function runBench(script: string): string {
+function runBench(script: string, env: Record<string, string> = {}): string {
   return execFileSync(process.execPath, ["--import", "jiti/register", `${ROOT}bench/${script}`], {
     cwd: ROOT,
-    env: { ...process.env, BENCH_CALLS: "10", BENCH_ROUNDS: "1", BENCH_RUNS: "1", BENCH_ITEMS: "1000", BENCH_SESSIONS: "50" },
+    env: { ...process.env, BENCH_CALLS: "10", BENCH_ROUNDS: "1", BENCH_RUNS: "1", BENCH_ITEMS: "1000", BENCH_SESSIONS: "50", ...env },
     encoding: "utf8",
-    timeout: 120_000,
+    timeout: 170_000,
   });
 }
 
@@ -32,6 +32,10 @@ describe("the benchmarks still run", () => {
   it("measures judging a recorded run against every assertion kind", () => {
     expect(runBench("judge.ts")).toMatch(/judgeRun \(every kind\)\s+[\d.]+/);
   }, 120_000);
+
+  it("measures trials per second in worker processes and against a slow provider", () => {
+    expect(runBench("workers.ts", { BENCH_CALLS: "1", BENCH_TRIALS: "8" })).toMatch(/crm dry run[\s\S]*4 workers[\s\S]*answering each request after 200 ms[\s\S]*64\s+2 workers/);
+  }, 180_000);
 
   it("measures the eval runner's own cost per trial with the script host", () => {
     expect(runBench("runner.ts")).toMatch(/wall ms \/ trial[\s\S]*runner's own cost per trial/);

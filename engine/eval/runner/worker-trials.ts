@@ -44,6 +44,23 @@ export interface WorkerTrialsInput {
 /** How long a worker told to close may take before it is killed. */
 const CLOSE_GRACE_MS = 10_000;
 
+/** Hooks that load modules (`--import`, `--require`, `--loader`) and their values. */
+const LOADER_FLAGS = /^--(import|require|loader|experimental-loader)(=|$)|^-r$/;
+
+/**
+ * This process's node flags a worker gets (a heap limit, say, as fork passes them), less any
+ * module hooks: a TypeScript loader that ran this process's scripts must not load the built worker.
+ */
+function nodeFlags(execArgv: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < execArgv.length; i++) {
+    const flag = execArgv[i]!;
+    if (!LOADER_FLAGS.test(flag)) kept.push(flag);
+    else if (!flag.includes("=")) i++;
+  }
+  return kept;
+}
+
 /**
  * The worker entry: the built .js beside this module. Run from the sources (tests, the repo's
  * own scripts), the build's worker, as `npm run build` leaves it in dist/; else the .ts through
@@ -52,8 +69,7 @@ const CLOSE_GRACE_MS = 10_000;
 function workerEntry(): { file: string; execArgv: string[] } {
   const here = dirname(fileURLToPath(import.meta.url));
   const beside = join(here, "trial-worker.js");
-  // A built worker runs under this process's own node flags (a heap limit, say), as fork does.
-  if (existsSync(beside)) return { file: beside, execArgv: process.execArgv };
+  if (existsSync(beside)) return { file: beside, execArgv: nodeFlags(process.execArgv) };
   const built = join(here, "../../../dist/engine/eval/runner/trial-worker.js");
   if (existsSync(built)) return { file: built, execArgv: [] };
   const jiti = join(dirname(createRequire(import.meta.url).resolve("jiti")), "jiti-register.mjs");
