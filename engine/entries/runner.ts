@@ -4,7 +4,10 @@
  */
 export { runEvals } from "../eval/runner/index.js";
 export type { EvalsResult, HostChoice, RunEvalsOptions } from "../eval/runner/index.js";
-export { readResults } from "../eval/results/index.js";
+export { mergeResults, readResults } from "../eval/results/index.js";
+export type { MergedRun, ResultsSource, TrialConflict } from "../eval/results/index.js";
+export { parseShard } from "../eval/runner/index.js";
+export type { RunProgress, Shard } from "../eval/runner/index.js";
 export type { TrialLine, TrialStatus } from "../eval/results/index.js";
 export { summarise } from "../eval/results/index.js";
 export type { CaseSummary, RunSummary } from "../eval/results/index.js";
