@@ -31,6 +31,7 @@ const OPTIONS = {
   variant: { type: "string" },
   out: { type: "string" },
   fresh: { type: "boolean" },
+  "allow-outside": { type: "boolean" },
   "budget-usd": { type: "string" },
   prices: { type: "string" },
   concurrency: { type: "string" },
@@ -96,7 +97,7 @@ async function run(rawArgs: string[]): Promise<void> {
 
   let loaded: Awaited<ReturnType<typeof loadEvals>>;
   try {
-    loaded = await loadEvals(file);
+    loaded = await loadEvals(file, values["allow-outside"] ? { allowOutside: true } : {});
   } catch (error) {
     if (!(error instanceof ManifestError)) throw error;
     process.stdout.write(renderText([{ file, valid: false, diagnostics: error.diagnostics }]));

@@ -28,6 +28,7 @@ const args = {
   format: { type: "enum", options: [...REPORT_FORMATS] as string[], default: "text", description: "The report printed at the end: text, markdown, junit or json" },
   selection: { type: "boolean", description: "Run the file's tool-selection fixtures instead of its cases" },
   variant: { type: "string", description: "A tool-description variant (variant.yaml): the model is offered its descriptions and input schemas for this run; trial lines record its id" },
+  "allow-outside": { type: "boolean", description: "Also load a fakes manifest outside the evals file's folder (EVAL_SIMULATE_ALLOW_OUTSIDE=1)" },
   prices: { type: "string", description: "Prices of models the built-in table lacks, for --budget-usd: a JSON file { \"provider:model\": { \"input\": n, \"output\": n } } in dollars per million tokens", valueHint: "prices.json" },
 } satisfies ArgsDef;
 
@@ -107,6 +108,7 @@ export default defineCommand({
     try {
       result = await runEvals({
         evals: file,
+        ...(parsed["allow-outside"] ? { allowOutside: true } : {}),
         dry: parsed.dry === true,
         host,
         concurrency,

@@ -14,6 +14,7 @@ const args = {
   session: { type: "string", description: "With --server: a session's id (servers with sessions)" },
   token: { type: "string", description: "With --server: the admin token (default EVAL_SIMULATE_ADMIN_TOKEN)" },
   answer: { type: "string", description: "With --server: the agent's final message, for `answer` expectations" },
+  "allow-outside": { type: "boolean", description: "Also load a fakes manifest outside the evals file's folder (EVAL_SIMULATE_ALLOW_OUTSIDE=1)" },
   format: { type: "enum", options: ["text", "json", "junit", "github"] as string[], default: "text", description: "How to print the verdict: text, json, junit (JUnit XML) or github (workflow annotations)" },
 } satisfies ArgsDef;
 
@@ -35,7 +36,7 @@ export default defineCommand({
     const file = parsed.evals ?? "evals.yaml";
     let loaded: Awaited<ReturnType<typeof loadEvals>>;
     try {
-      loaded = await loadEvals(file);
+      loaded = await loadEvals(file, parsed["allow-outside"] ? { allowOutside: true } : {});
     } catch (error) {
       if (!(error instanceof ManifestError)) throw error;
       process.stderr.write(renderText([{ file, valid: false, diagnostics: error.diagnostics }]));

@@ -29,6 +29,8 @@ export type HostChoice = { type: "script" } | ({ type: "model" } & ModelHostConf
 export interface RunEvalsOptions {
   /** An evals.yaml path, or a document already loaded with its fakes. */
   evals: string | { evals: EvalsDocument; fakes: LoadedFakes; file?: string };
+  /** With an evals path: load a fakes manifest outside its folder (`--allow-outside`). */
+  allowOutside?: boolean;
   /** Every case runs with this host instead of its own. */
   host?: HostChoice;
   /** Every case plays its script (free, offline). */
@@ -100,7 +102,7 @@ function selectCases(all: readonly EvalCase[], options: RunEvalsOptions): EvalCa
  */
 export async function runEvals(options: RunEvalsOptions): Promise<EvalsResult> {
   const env = options.env ?? process.env;
-  const loaded = typeof options.evals === "string" ? await loadEvals(options.evals) : options.evals;
+  const loaded = typeof options.evals === "string" ? await loadEvals(options.evals, { allowOutside: options.allowOutside }) : options.evals;
   const { evals, fakes } = loaded;
   const cases = selectCases(evals.cases ?? [], options);
   const concurrency = options.concurrency ?? 4;

@@ -67,12 +67,13 @@ describe("eval-simulate verify", { timeout: 180_000 }, () => {
   });
 
   it("exits 2 when the case cannot be evaluated (a golden call fails), marking it skipped in JUnit", async () => {
+    // The fixture names the crm example's fakes, outside its own folder.
     const file = "test/fixtures/evals/golden-broken.evals.yaml";
-    const text = await runCli(["verify", file, "--run", passing]);
+    const text = await runCli(["verify", file, "--run", passing, "--allow-outside"]);
     expect(text.code).toBe(2);
     expect(text.stdout).toContain("○ golden: the golden path cannot be replayed: golden call #1 crm/complete-task failed: No task has the ID 00000000-0000-5000-8000-000000000000.");
     expect(text.stdout).toMatch(/^NOT EVALUATED broken-golden: /m);
-    const junit = await runCli(["verify", file, "--run", passing, "--format", "junit"]);
+    const junit = await runCli(["verify", file, "--run", passing, "--format", "junit", "--allow-outside"]);
     expect(junit.code).toBe(2);
     const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "", isArray: (name) => name === "testcase" }).parse(junit.stdout);
     expect(doc.testsuites.testsuite.skipped).toBe("1");
@@ -118,7 +119,7 @@ describe("eval-simulate verify", { timeout: 180_000 }, () => {
 
 describe("eval-simulate validate on evals files", { timeout: 120_000 }, () => {
   it("reports every problem of an evals file at its file:line:column, checked against its fakes", async () => {
-    const { code, stdout } = await runCli(["validate", "test/fixtures/evals/error-names.evals.yaml", "--format", "json"]);
+    const { code, stdout } = await runCli(["validate", "test/fixtures/evals/error-names.evals.yaml", "--format", "json", "--allow-outside"]);
     expect(code).toBe(1);
     const [file] = JSON.parse(stdout).files;
     expect(file.diagnostics.map((d: { code: string; line: number; column: number }) => `${d.line}:${d.column} ${d.code}`)).toEqual([
