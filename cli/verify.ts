@@ -56,7 +56,12 @@ export default defineCommand({
     } catch (error) {
       return usage((error as Error).message.replace(/^\[eval-simulate\] /, ""));
     }
-    const verdict = await judgeRun({ fakes: loaded.fakes, case: chosen, run });
+    let verdict: Awaited<ReturnType<typeof judgeRun>>;
+    try {
+      verdict = await judgeRun({ fakes: loaded.fakes, case: chosen, run });
+    } catch (error) {
+      return usage(`the judge could not read the run ${parsed.run ?? parsed.server}: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}`);
+    }
     const shown = relative(process.cwd(), loaded.file) || loaded.file;
     const render = {
       text: () => renderVerdictText(verdict),
