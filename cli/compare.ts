@@ -26,7 +26,15 @@ export default defineCommand({
       return;
     }
     const warn = (message: string) => void process.stderr.write(`${message}\n`);
-    const comparison = compareRuns(readResults(parsed.baseline, warn), readResults(parsed.candidate, warn), { z });
+    let runs: [ReturnType<typeof readResults>, ReturnType<typeof readResults>];
+    try {
+      runs = [readResults(parsed.baseline, warn), readResults(parsed.candidate, warn)];
+    } catch (error) {
+      process.stderr.write(`eval-simulate compare: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}\n`);
+      process.exitCode = EXIT.usage;
+      return;
+    }
+    const comparison = compareRuns(runs[0], runs[1], { z });
     const render = parsed.format === "json" ? renderCompareJson : parsed.format === "markdown" ? renderCompareMarkdown : renderCompareText;
     process.stdout.write(render(comparison));
     process.exitCode = EXIT.ok;

@@ -13,7 +13,8 @@ import { loadEvals } from "../engine/judge/load-evals.js";
 import { missingKeys, skipMessage } from "../engine/runner/keyless.js";
 import { languageModel } from "../engine/runner/language-model.js";
 import { parseModel } from "../engine/runner/model-spec.js";
-import { doneTrials, readResults } from "../engine/runner/results-file.js";
+import { doneTrials, readResultsFile, repairTornLine } from "../engine/runner/results-file.js";
+import { lockResults } from "../engine/runner/results-lock.js";
 import { budgetLimit, SpendLedger } from "../engine/runner/run-budget.js";
 import { selectionCatalog } from "../engine/selection/catalog.js";
 import { resolveFixtures } from "../engine/selection/check-selection.js";
@@ -134,25 +135,35 @@ async function run(rawArgs: string[]): Promise<void> {
     return;
   }
   const out = values.out ?? `eval-results/selection-${slug(basename(file).replace(/\.(ya?ml|json)$/i, ""))}-${slug(modelId)}${variantId ? `-${slug(variantId)}` : ""}.ndjson`;
-  // --fresh starts the file again; otherwise the trials it holds as pass or fail are resumed.
-  if (values.fresh) rmSync(out, { force: true });
-  const previous = readResults(out, (m) => process.stderr.write(`${m}\n`)).filter((l): l is SelectionLine => (l as SelectionLine).kind === "selection" && l.model === modelId);
-  const other = previous.find((l) => l.variant !== variantId);
-  if (other) throw new UsageError(`${out} holds a run ${other.variant ? `of variant ${other.variant}` : "without a variant"}: give this run its own --out`);
-
-  const ledger = new SpendLedger(limitUsd, [modelId], prices);
-  const model = await languageModel(spec, process.env, { retries });
-  const controller = new AbortController();
-  const interrupt = () => controller.abort(new Error("interrupted"));
-  process.once("SIGINT", interrupt);
+  const warn = (m: string) => void process.stderr.write(`${m}\n`);
+  // One run writes a results file at a time: a second is refused while the first holds the lock.
+  const release = lockResults(out, warn);
+  let previous: SelectionLine[];
   let result: Awaited<ReturnType<typeof runSelection>>;
   try {
-    result = await runSelection({
-      fixtures, catalog, model, modelId, ledger, iterations, concurrency, out, signal: controller.signal,
-      done: doneTrials(previous), suite: file, ...(variantId ? { variant: variantId } : {}), ...(settings.system ? { system: settings.system } : {}),
-    });
+    // --fresh starts the file again; otherwise the trials it holds as pass or fail are resumed.
+    if (values.fresh) rmSync(out, { force: true });
+    const read = readResultsFile(out, warn);
+    if (read.torn !== undefined) repairTornLine(out, read.torn, warn);
+    previous = read.lines.filter((l): l is SelectionLine => (l as SelectionLine).kind === "selection" && l.model === modelId);
+    const other = previous.find((l) => l.variant !== variantId);
+    if (other) throw new UsageError(`${out} holds a run ${other.variant ? `of variant ${other.variant}` : "without a variant"}: give this run its own --out`);
+
+    const ledger = new SpendLedger(limitUsd, [modelId], prices);
+    const model = await languageModel(spec, process.env, { retries });
+    const controller = new AbortController();
+    const interrupt = () => controller.abort(new Error("interrupted"));
+    process.once("SIGINT", interrupt);
+    try {
+      result = await runSelection({
+        fixtures, catalog, model, modelId, ledger, iterations, concurrency, out, signal: controller.signal,
+        done: doneTrials(previous), suite: file, ...(variantId ? { variant: variantId } : {}), ...(settings.system ? { system: settings.system } : {}),
+      });
+    } finally {
+      process.off("SIGINT", interrupt);
+    }
   } finally {
-    process.off("SIGINT", interrupt);
+    release();
   }
   // The report covers this run's fixtures: lines resumed from the file and lines just written.
   const wanted = new Set(fixtures.flatMap((f) => Array.from({ length: iterations }, (_, i) => `${f.id}#${i}`)));

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { type ArgsDef, defineCommand } from "citty";
 import { ManifestError } from "../engine/manifest/diagnostic.js";
@@ -97,7 +97,6 @@ export default defineCommand({
     if (parsed["base-url"] !== undefined && parsed.model === undefined) return usage("--base-url goes with --model");
     const host: HostChoice | undefined = parsed.model === undefined ? undefined : { type: "model", model: parsed.model, ...(parsed["base-url"] ? { baseURL: parsed["base-url"] } : {}) };
     const out = parsed.out ?? (parsed.dry ? undefined : defaultOut());
-    if (parsed.fresh && out) rmSync(out, { force: true });
     const bar = progressBar(process.stderr);
     const controller = new AbortController();
     const interrupt = () => controller.abort(new Error("interrupted"));
@@ -116,6 +115,7 @@ export default defineCommand({
         ...(prices ? { prices } : {}),
         ...(parsed.variant !== undefined ? { variant: parsed.variant } : {}),
         out,
+        ...(parsed.fresh ? { fresh: true } : {}),
         cases: list(parsed.case),
         filterTags: list(parsed["filter-tags"]),
         limit,

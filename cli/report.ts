@@ -21,7 +21,14 @@ export default defineCommand({
       process.exitCode = EXIT.usage;
       return;
     }
-    const lines = readResults(parsed.results, (message) => process.stderr.write(`${message}\n`));
+    let lines: ReturnType<typeof readResults>;
+    try {
+      lines = readResults(parsed.results, (message) => process.stderr.write(`${message}\n`));
+    } catch (error) {
+      process.stderr.write(`eval-simulate report: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}\n`);
+      process.exitCode = EXIT.usage;
+      return;
+    }
     const summary = summarise(lines);
     process.stdout.write(renderReport(summary, lines, parsed.format as (typeof REPORT_FORMATS)[number]));
     process.exitCode = summary.exitCode;

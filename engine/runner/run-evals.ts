@@ -3,6 +3,7 @@
  * one host of the fakes (a session per trial), judged, appended to the results file as they end
  * (resumed from it), and summarised.
  */
+import { rmSync } from "node:fs";
 import type { EvalCase, EvalsDocument } from "../../schema/evals/evals.js";
 import type { LoadedFakes } from "../host/load-fakes.js";
 import { startServices } from "../host/start-services.js";
@@ -16,7 +17,8 @@ import { missingKeys, skipMessage } from "./keyless.js";
 import { modelHost, type ModelHostConfig } from "./model-host.js";
 import type { Price } from "./pricing.js";
 import { RecordCollector } from "./record-collector.js";
-import { appendResult, doneTrials, readResults, type TrialLine, trialKey } from "./results-file.js";
+import { appendResult, doneTrials, readResultsFile, repairTornLine, type TrialLine, trialKey } from "./results-file.js";
+import { lockResults } from "./results-lock.js";
 import type { RetryOptions } from "./retry.js";
 import { SpendLedger } from "./run-budget.js";
 import { type PlannedCase, type RunSummary, summarise } from "./run-summary.js";
@@ -46,8 +48,13 @@ export interface RunEvalsOptions {
    * and input schemas for this run only; each trial line records its id.
    */
   variant?: string | Variant;
-  /** The NDJSON results file: each trial appended as it ends; trials it already holds are skipped. */
+  /**
+   * The NDJSON results file: each trial appended as it ends; trials it already holds are skipped.
+   * The run holds `<out>.lock` while it reads and writes it: a second run on the same file is refused.
+   */
   out?: string;
+  /** Start `out` again instead of resuming it (`--fresh`). */
+  fresh?: boolean;
   /** Only cases with one of these tags. */
   filterTags?: readonly string[];
   /** Only these case ids. */
@@ -101,6 +108,15 @@ function selectCases(all: readonly EvalCase[], options: RunEvalsOptions): EvalCa
  * expect(result.failed).toBe(0);
  */
 export async function runEvals(options: RunEvalsOptions): Promise<EvalsResult> {
+  const release = options.out ? lockResults(options.out, options.warn) : undefined;
+  try {
+    return await runLocked(options);
+  } finally {
+    release?.();
+  }
+}
+
+async function runLocked(options: RunEvalsOptions): Promise<EvalsResult> {
   const env = options.env ?? process.env;
   const loaded = typeof options.evals === "string" ? await loadEvals(options.evals, { allowOutside: options.allowOutside }) : options.evals;
   const { evals, fakes } = loaded;
@@ -131,7 +147,11 @@ export async function runEvals(options: RunEvalsOptions): Promise<EvalsResult> {
   const notes: string[] = [];
   if (missing.length > 0) notes.push(skipMessage(missing));
   if (variant && models.length === 0) options.warn?.(`[eval-simulate] warning: the variant ${variant.id} changes only what a model host offers; no case here runs a model`);
-  const previous = options.out ? readResults(options.out, options.warn) : [];
+  if (options.out && options.fresh) rmSync(options.out, { force: true });
+  const read = options.out ? readResultsFile(options.out, options.warn) : { lines: [] };
+  // A torn last line (a run killed mid-append) is ended now, so the trials appended after it are lines of their own.
+  if (options.out && read.torn !== undefined) repairTornLine(options.out, read.torn, options.warn);
+  const previous = read.lines;
   // One results file holds one variant's run, so compare can tell the runs apart.
   const other = previous.find((line) => line.variant !== variant?.id);
   if (other) throw new Error(`[eval-simulate] ${options.out} holds a run ${other.variant ? `of variant ${other.variant}` : "without a variant"}: give this run its own --out (or --fresh)`);
