@@ -12,6 +12,7 @@ import type { BadCallCounts } from "../selection/bad-calls.js";
 import { checkRegularFile } from "../verify/read-regular-file.js";
 import { type LineLimits, readRegularLines } from "../verify/read-regular-lines.js";
 import { trialLineProblem } from "./trial-line-check.js";
+import { cutEvidence } from "./trial-line-fit.js";
 
 /**
  * How a trial ended. `pass`/`fail`/`not_evaluated` are the judge's verdicts; `not_run` is a trial
@@ -40,10 +41,17 @@ export interface TrialLine {
   usage: { inputTokens: number; outputTokens: number };
   costUsd: number;
   durationMs: number;
-  /** The agent's final message. */
+  /** The agent's final message (at most 1 MiB: see `answerBytes`). */
   answer?: string;
-  /** The session the trial ran in and its record lines (what the judge read). */
-  session?: { id: string; record: unknown[] };
+  /** The answer's length in bytes when it was longer than 1 MiB and cut (the judge read the cut answer). */
+  answerBytes?: number;
+  /**
+   * The session the trial ran in and its record lines (what the judge read), at most 1 MiB of
+   * them: past it calls are kept by name only, then no more, and `truncated` counts what was kept.
+   */
+  session?: { id: string; record: unknown[]; truncated?: { calls: number; whole: number; named: number } };
+  /** True when the line was past the line cap and its assertions' evidence was cut. */
+  evidenceCut?: boolean;
   /** The case's planned trials and the share that must pass (1 when the case sets none). */
   iterations?: number;
   accuracyThreshold?: number;
@@ -175,9 +183,12 @@ export function appendResult(file: string, line: TrialLine): void {
   mkdirSync(dirname(file), { recursive: true });
   const checked = checkRegularFile(file, Number.MAX_SAFE_INTEGER);
   if (!checked.ok && checked.code !== "ENOENT") throw new Error(`[eval-simulate] cannot append to ${file}: it ${checked.reason}`);
+  let text = JSON.stringify(line);
+  // A line the reader would refuse is never written: past the cap, its evidence goes.
+  if (Buffer.byteLength(text) > RESULTS_LIMITS.maxLineBytes) text = JSON.stringify(cutEvidence(line));
   const fd = openSync(file, "a+");
   try {
-    writeSync(fd, `${endsWithNewline(fd) ? "" : "\n"}${JSON.stringify(line)}\n`);
+    writeSync(fd, `${endsWithNewline(fd) ? "" : "\n"}${text}\n`);
   } finally {
     closeSync(fd);
   }

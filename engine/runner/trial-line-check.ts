@@ -29,6 +29,7 @@ const FIELDS: Array<[name: string, required: boolean, test: (value: unknown) => 
   ["durationMs", true, isAmount, "a number of at least 0"],
   ["reason", false, (v) => typeof v === "string", "a string"],
   ["answer", false, (v) => typeof v === "string", "a string"],
+  ["answerBytes", false, isCount, "a whole number of at least 0"],
   ["session", false, (v) => isObject(v) && typeof v.id === "string" && Array.isArray(v.record) && v.record.every(isObject), "{ id, record } (a string and a list of calls)"],
   ["iterations", false, (v) => isCount(v) && (v as number) >= 1, "a whole number of at least 1"],
   ["accuracyThreshold", false, (v) => typeof v === "number" && v >= 0 && v <= 1, "a share between 0 and 1"],

@@ -13,6 +13,7 @@ import type { StatesByFake } from "../verify/types.js";
 import { type AgentHost, type AgentOutcome, FatalRunError, NO_USAGE } from "./agent-host.js";
 import type { RecordCollector } from "./record-collector.js";
 import type { TrialLine } from "./results-file.js";
+import { capAnswer, capRecord } from "./trial-line-fit.js";
 
 export interface TrialInput {
   host: AgentHost;
@@ -55,6 +56,9 @@ export async function runTrial(input: TrialInput): Promise<TrialLine> {
     if (error instanceof FatalRunError) throw error;
     outcome = { requests: 0, usage: { ...NO_USAGE }, costUsd: 0, outcome: { status: "not_run", reason: (error as Error).message.replace(/^\[eval-simulate\] /, "") } };
   }
+  // The answer is cut as the command host cuts output (1 MiB), and judged as cut.
+  const capped = outcome.answer === undefined ? undefined : capAnswer(outcome.answer);
+  if (capped) outcome = { ...outcome, answer: capped.answer };
   const closed = await session.close();
   const record = input.records.take(session.id);
   const { details: _details, ...bad } = badCalls(record);
@@ -70,7 +74,8 @@ export async function runTrial(input: TrialInput): Promise<TrialLine> {
     costUsd: outcome.costUsd,
     durationMs: round(performance.now() - started),
     ...(outcome.answer === undefined ? {} : { answer: outcome.answer }),
-    session: { id: session.id, record },
+    ...(capped?.bytes === undefined ? {} : { answerBytes: capped.bytes }),
+    session: { id: session.id, ...capRecord(record) },
   });
   if (outcome.outcome?.status === "not_run") return done("not_run", [], outcome.outcome.reason);
   let verdict;
