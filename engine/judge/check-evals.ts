@@ -1,6 +1,5 @@
 import type { EvalCase, EvalsDocument } from "../../schema/evals/evals.js";
 import { compileExpression } from "../handlers/jsonata-index.js";
-import { nestedRepetition } from "../handlers/jsonata-regex-check.js";
 import type { LoadedFakes } from "../host/load-fakes.js";
 import { suggestion } from "../manifest/diagnostic.js";
 import type { Report } from "../manifest/report.js";
@@ -19,11 +18,12 @@ function patternsIn(value: unknown, path: Path, out: Array<{ path: Path; pattern
   return out;
 }
 
+/** A pattern the judge can run: valid JavaScript, and on RE2 (there is no fallback engine for an agent's text). */
 function checkPattern(report: Report, path: Path, pattern: string, flags = ""): void {
   const regex = compilePattern(pattern, flags);
-  if (regex instanceof Error) return report.error("E_PATTERN", path, `the pattern /${pattern}/${flags} does not compile: ${regex.message}`);
-  const nested = nestedRepetition(pattern);
-  if (nested) report.error("E_PATTERN", path, `the pattern /${pattern}/ repeats a group of repeated items (${nested}), which can backtrack for minutes on some text`);
+  if (!(regex instanceof Error)) return;
+  if (regex instanceof SyntaxError) return report.error("E_PATTERN", path, `the pattern /${pattern}/${flags} does not compile: ${regex.message}`);
+  report.error("E_PATTERN", path, regex.message, { hint: "Rewrite it for RE2: no lookaround ((?=…), (?!…), (?<=…), (?<!…)) and no backreferences (\\1, \\k<name>); test the text in two patterns, or with JSONata in state.assert or answer.jsonata." });
 }
 
 function checkExpression(report: Report, path: Path, source: unknown): void {

@@ -59,7 +59,7 @@ export const DIAGNOSTIC_CODES = {
   E_UNSUPPORTED_TOOL: "This tool cannot be served as captured.",
   E_UNKNOWN_RESOURCE: "Name a resource `uri` or template `uriTemplate` the capture lists.",
   E_FAKES: "Point `fakes` at a valid fakes.yaml, relative to the evals file.",
-  E_PATTERN: "Fix the regular expression: it must compile (new RegExp) and not repeat a repeated group.",
+  E_PATTERN: "Fix the regular expression: it must compile (new RegExp) and run on RE2, the judge's linear-time engine (no lookaround, no backreferences).",
   E_CASE: "Fix the case: see eval-simulate.evals.schema.json (or your editor's hover).",
   E_SELECTION: "Add or change fixtures under `selection`, or the limits under `selectionOptions`.",
   W_NESTED_DEFAULT: "Only top-level defaults are filled; a nested default is documentation only.",
