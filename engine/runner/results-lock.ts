@@ -4,14 +4,18 @@
  * (`wx`) and holding its pid; a second run is refused while that process lives, and a lock left
  * by a process that is gone (killed, crashed) is taken over with a warning.
  */
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { readRegularFile } from "../verify/read-regular-file.js";
 
 /** Locks this process holds, by lock file: a second run in the same process is refused too. */
 const held = new Set<string>();
 
 /** How long a lock file may stay empty (created, its pid not yet written) before it counts as left behind. */
 const EMPTY_GRACE_MS = 10_000;
+
+/** A lock file's text: a regular file of a few bytes (a FIFO put in its place cannot hang the run). */
+const readLock = (lock: string) => readRegularFile(lock, 64);
 
 /** Whether a process with this pid exists (EPERM: it does, as another user). */
 function alive(pid: number): boolean {
@@ -25,13 +29,9 @@ function alive(pid: number): boolean {
 
 /** The pid a lock file holds, `"held"` when it cannot be told but may be live, or undefined when nobody holds it. */
 function holder(lock: string): number | "held" | undefined {
-  let text: string;
-  try {
-    text = readFileSync(lock, "utf8").slice(0, 64);
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "ENOENT" ? undefined : "held";
-  }
-  const pid = Number(text.trim());
+  const read = readLock(lock);
+  if (!read.ok) return read.code === "ENOENT" ? undefined : "held";
+  const pid = Number(read.text.trim());
   if (Number.isInteger(pid) && pid > 0) return pid !== process.pid && alive(pid) ? pid : undefined;
   try {
     return Date.now() - statSync(lock).mtimeMs < EMPTY_GRACE_MS ? "held" : undefined;
@@ -61,12 +61,8 @@ export function lockResults(file: string, warn: (message: string) => void = () =
         const who = typeof pid === "number" ? `another eval (pid ${pid})` : "another eval";
         throw new Error(`[eval-simulate] ${file} is being written by ${who}: wait for it to finish, or give this run its own --out (remove ${lock} if no eval is running)`);
       }
-      let left = "";
-      try {
-        left = readFileSync(lock, "utf8").trim().slice(0, 20);
-      } catch {
-        // Gone already: taken over below all the same.
-      }
+      const read = readLock(lock);
+      const left = read.ok ? read.text.trim().slice(0, 20) : "";
       warn(`[eval-simulate] warning: ${lock} was left by an eval that is no longer running${left ? ` (pid ${left})` : ""}; taken over`);
       rmSync(lock, { force: true });
     }
@@ -75,11 +71,8 @@ export function lockResults(file: string, warn: (message: string) => void = () =
   const release = () => {
     if (!held.delete(lock)) return;
     process.off("exit", release);
-    try {
-      if (readFileSync(lock, "utf8").trim() === String(process.pid)) rmSync(lock, { force: true });
-    } catch {
-      // Removed by hand already.
-    }
+    const read = readLock(lock);
+    if (read.ok && read.text.trim() === String(process.pid)) rmSync(lock, { force: true });
   };
   process.on("exit", release);
   return release;

@@ -10,11 +10,11 @@
  *   read_text_file: { description: "Read ONE text file ..." }
  * ```
  */
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { type Diagnostic, ManifestError, suggestion } from "../manifest/diagnostic.js";
 import { Report } from "../manifest/report.js";
 import { SourceDocument } from "../manifest/source-document.js";
+import { readRegularFile } from "../verify/read-regular-file.js";
 import type { SelectionCatalog, SelectionTool } from "./catalog.js";
 
 /** One tool's overrides. */
@@ -41,12 +41,9 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
  */
 export function loadVariant(path: string, catalog: SelectionCatalog): Variant {
   const file = resolve(path);
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    throw new Error(`[eval-simulate] cannot read the variant ${path}: ${(error as NodeJS.ErrnoException).code ?? error}`);
-  }
+  const read = readRegularFile(file);
+  if (!read.ok) throw new Error(`[eval-simulate] cannot read the variant ${path}: it ${read.reason}`);
+  const text = read.text;
   const source = new SourceDocument(file, text);
   const report = new Report(source);
   for (const problem of source.problems) report.error(problem.code, [], problem.message, { position: problem.position });

@@ -91,7 +91,22 @@ describe("an evals file's fakes: confined to its folder", { timeout: 120_000 }, 
     expect(verified.stderr).toMatch(/E_FAKES .*is outside the evals file's folder/);
     expect(verified.code).toBe(2);
     const allowed = await runCli(["eval", join(dir, "evals.yaml"), "--dry", "--allow-outside"]);
-    expect(allowed.stdout).toMatch(/PASS: 1 case/);
+    expect(allowed.stdout, allowed.stderr).toMatch(/PASS: 1 case/);
     expect(allowed.code).toBe(0);
+  });
+
+  it("eval refuses a --variant or --prices file linked to /proc/self/environ, and never quotes a prices file", async () => {
+    const recipe = copyRecipe("crm");
+    writeFileSync(join(recipe, "evals.yaml"), evalsNaming("fakes.yaml"));
+    symlinkSync("/proc/self/environ", join(recipe, "variant.yaml"));
+    const variant = await runCli(["eval", join(recipe, "evals.yaml"), "--dry", "--variant", join(recipe, "variant.yaml")], { env });
+    expect(variant.stderr, variant.stdout).toMatch(/variant\.yaml: it is a system pseudo-file/);
+    expect(variant.stdout + variant.stderr).not.toContain(SECRET);
+    expect(variant.code).toBe(2);
+    writeFileSync(join(recipe, "prices.json"), `{ "openai:x": ${SECRET} }`);
+    const prices = await runCli(["eval", join(recipe, "evals.yaml"), "--dry", "--prices", join(recipe, "prices.json")], { env });
+    expect(prices.stderr).toMatch(/--prices .*prices\.json: cannot read it as JSON/);
+    expect(prices.stdout + prices.stderr).not.toContain(SECRET.slice(0, 6));
+    expect(prices.code).toBe(2);
   });
 });

@@ -17,6 +17,8 @@ export function copyRecipe(example = "crm"): string {
   cpSync(join(ROOT, "examples", example), dir, { recursive: true, filter: (src) => !src.includes("/tests") });
   mkdirSync(join(dir, "node_modules"));
   symlinkSync(ROOT, join(dir, "node_modules/eval-simulate"));
+  // A package of its own, as the example is inside this one: no package.json above the copy decides how it loads.
+  writeFileSync(join(dir, "package.json"), `${JSON.stringify({ name: "recipe-copy", private: true, type: "module" })}\n`);
   return dir;
 }
 
