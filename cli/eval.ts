@@ -28,6 +28,7 @@ const args = {
   format: { type: "enum", options: [...REPORT_FORMATS] as string[], default: "text", description: "The report printed at the end: text, markdown, junit or json" },
   selection: { type: "boolean", description: "Run the file's tool-selection fixtures instead of its cases" },
   variant: { type: "string", description: "A tool-description variant (variant.yaml): the model is offered its descriptions and input schemas for this run; trial lines record its id" },
+  "max-world-bytes": { type: "string", description: "The most bytes of JSON one trial's world may hold; a write past it is a tool error (EVAL_SIMULATE_MAX_WORLD_BYTES, default 67108864: 64 MiB)" },
   "allow-outside": { type: "boolean", description: "Also load a fakes manifest outside the evals file's folder (EVAL_SIMULATE_ALLOW_OUTSIDE=1)" },
   prices: { type: "string", description: "Prices of models the built-in table lacks, for --budget-usd: a JSON file { \"provider:model\": { \"input\": n, \"output\": n } } in dollars per million tokens", valueHint: "prices.json" },
 } satisfies ArgsDef;
@@ -85,7 +86,8 @@ export default defineCommand({
     if (!refuseUnknownFlags(rawArgs, args)) return;
     const concurrency = wholeNumber(parsed.concurrency, "--concurrency", 1);
     const limit = wholeNumber(parsed.limit, "--limit", 1);
-    if (concurrency === false || limit === false) return;
+    const maxWorldBytes = wholeNumber(parsed["max-world-bytes"], "--max-world-bytes", 1);
+    if (concurrency === false || limit === false || maxWorldBytes === false) return;
     let budgetUsd: number | undefined;
     let prices: Record<string, Price> | undefined;
     try {
@@ -119,6 +121,7 @@ export default defineCommand({
         cases: list(parsed.case),
         filterTags: list(parsed["filter-tags"]),
         limit,
+        ...(maxWorldBytes !== undefined ? { maxWorldBytes } : {}),
         signal: controller.signal,
         onTrial: (_line, progress) => bar.update(progress),
         warn: (message) => process.stderr.write(`${message}\n`),

@@ -1,8 +1,10 @@
 import { type ArgsDef, defineCommand } from "citty";
+import { AllowedHostError, parseAllowedHosts } from "../engine/host/browser-guard.js";
 import { loadFakes } from "../engine/host/load-fakes.js";
 import { serveSidecar } from "../engine/host/sidecar.js";
 import { ManifestError } from "../engine/manifest/diagnostic.js";
 import { AllowedOriginError, parseAllowedOrigins } from "../engine/mcp/index.js";
+import { resultsPanel } from "../engine/runner/results-panel.js";
 import { UnknownScenarioError } from "../engine/world/index.js";
 import { clockFlag, EXIT, refuseUnknownFlags } from "./exit-codes.js";
 import { renderText } from "./render-diagnostics.js";
@@ -19,10 +21,15 @@ const args = {
   record: { type: "string", description: "Append each call as a JSON line here (EVAL_SIMULATE_RECORD)" },
   "state-dir": { type: "string", description: "Write each session's <sid>.state.json after each change and <sid>.initial.json at its start (EVAL_SIMULATE_STATE_DIR)" },
   "max-sessions": { type: "string", description: "How many sessions the host holds at once (EVAL_SIMULATE_MAX_SESSIONS, default 10000)" },
+  "max-world-bytes": { type: "string", description: "The most bytes of JSON one world may hold (the process's own, each session's); a write past it is a tool error (EVAL_SIMULATE_MAX_WORLD_BYTES, default 67108864: 64 MiB)" },
   "manifest-dir": { type: "string", description: "Write each fake's manifest.json and answers.json here (EVAL_SIMULATE_MANIFEST_DIR)" },
   "allow-origin": {
     type: "string",
-    description: "A browser origin the MCP fakes serve besides loopback ones: scheme://host[:port], a host name, or *; repeatable or a comma list (EVAL_SIMULATE_ALLOWED_ORIGINS)",
+    description: "A browser origin the port serves besides loopback ones: scheme://host[:port], a host name, or *; repeatable or a comma list (EVAL_SIMULATE_ALLOWED_ORIGINS)",
+  },
+  "allow-host": {
+    type: "string",
+    description: "A host name the port answers to besides loopback names, IP literals and API fakes' hosts: a name, .name (it and every name below it), or *; repeatable or a comma list (EVAL_SIMULATE_ALLOWED_HOSTS)",
   },
   inspect: { type: "boolean", description: "Serve the inspector page at /_inspect, behind the admin token when set (EVAL_SIMULATE_INSPECT=1)" },
   "inspect-results": { type: "string", description: "An eval run's results file (NDJSON) whose pass rates the inspector shows (EVAL_SIMULATE_INSPECT_RESULTS)" },
@@ -57,10 +64,12 @@ export default defineCommand({
       }
     }
     const allowedOrigins = repeated(rawArgs, "allow-origin") ?? (process.env.EVAL_SIMULATE_ALLOWED_ORIGINS ? [process.env.EVAL_SIMULATE_ALLOWED_ORIGINS] : undefined);
+    const allowedHosts = repeated(rawArgs, "allow-host") ?? (process.env.EVAL_SIMULATE_ALLOWED_HOSTS ? [process.env.EVAL_SIMULATE_ALLOWED_HOSTS] : undefined);
     try {
       if (allowedOrigins) parseAllowedOrigins(allowedOrigins);
+      if (allowedHosts) parseAllowedHosts(allowedHosts);
     } catch (error) {
-      if (!(error instanceof AllowedOriginError)) throw error;
+      if (!(error instanceof AllowedOriginError) && !(error instanceof AllowedHostError)) throw error;
       process.stderr.write(`eval-simulate: ${error.message.replace(/^\[eval-simulate\] /, "")}\n`);
       process.exitCode = EXIT.usage;
       return;
@@ -72,6 +81,15 @@ export default defineCommand({
       maxSessions = Number(parsed["max-sessions"]);
       if (!Number.isInteger(maxSessions) || maxSessions < 1) {
         process.stderr.write(`eval-simulate: --max-sessions takes a positive integer, not "${parsed["max-sessions"]}"\n`);
+        process.exitCode = EXIT.usage;
+        return;
+      }
+    }
+    let maxWorldBytes: number | undefined;
+    if (parsed["max-world-bytes"] !== undefined) {
+      maxWorldBytes = Number(parsed["max-world-bytes"]);
+      if (!Number.isSafeInteger(maxWorldBytes) || maxWorldBytes < 1) {
+        process.stderr.write(`eval-simulate: --max-world-bytes takes a positive integer, not "${parsed["max-world-bytes"]}"\n`);
         process.exitCode = EXIT.usage;
         return;
       }
@@ -98,10 +116,13 @@ export default defineCommand({
       record: parsed.record,
       manifestDir: parsed["manifest-dir"],
       allowedOrigins,
+      allowedHosts,
       inspect: parsed.inspect || undefined,
       inspectResults: parsed["inspect-results"],
+      inspectResultsReader: resultsPanel,
       stateDir: parsed["state-dir"],
       maxSessions,
+      maxWorldBytes,
       runDir: parsed["run-dir"],
       });
     } catch (error) {

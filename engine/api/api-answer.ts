@@ -31,6 +31,8 @@ export const ERROR_STATUS = {
   state_schema: 500,
   not_implemented: 501,
   handler_timeout: 504,
+  // The world would grow past its byte limit: the server cannot store what the request asks.
+  world_too_large: 507,
 } as const;
 
 /** One of the fake's own error codes. */

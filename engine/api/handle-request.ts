@@ -8,7 +8,7 @@
 import type { Commit, StateStore } from "../runtime/state-store.js";
 import type { FaultSet } from "../stubs/fault-set.js";
 import { type StubSet, stubDelay } from "../stubs/stub-set.js";
-import { describeHandlerError, stateProblem } from "../runtime/change-problems.js";
+import { describeHandlerError, stateProblem, worldSizeProblem } from "../runtime/change-problems.js";
 import { HandlerTimeoutError, withTimeout } from "../runtime/deadline.js";
 import { isToolFailure } from "../runtime/tool-context.js";
 import { JsonataRuntimeError } from "../handlers/jsonata-index.js";
@@ -192,6 +192,8 @@ export async function handleApiRequest(
       } catch (failure) {
         return fail("handler_response", `[eval-simulate] the handler of ${what} answered a header HTTP cannot send: ${(failure as Error).message}; nothing was changed`);
       }
+      const over = ran.changes && scope.store.overLimit(api.id, ran.changes);
+      if (over) return fail("world_too_large", worldSizeProblem(what, over));
       // The evidence (with the commit it is about to make) is kept before the commit, and the
       // state file after it: see `witness`.
       if (ran.changes) commit = scope.store.stage(api.id, ran.changes);

@@ -15,7 +15,7 @@ import { parseClock, type World, type WorldSource } from "../world/index.js";
 import { allowedTools, readRecipeServers, type RecipeServers } from "./allow-list.js";
 import { CheckFailure } from "./check-failure.js";
 import { loadObserved, type ObservedFile, parseObserved } from "./observed-format.js";
-import type { RecipeChecksOptions } from "./plan-checks.js";
+import type { RecipeChecksOptions } from "./recipe-options.js";
 import type { RecipeNames } from "./recipe-names.js";
 
 /** A Recipe's fakes as the checks read them. */

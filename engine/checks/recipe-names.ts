@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { parse } from "yaml";
 import { filePath } from "../testing/recording.js";
 import { IMPLICIT_SCENARIO } from "../world/index.js";
-import type { RecipeChecksOptions } from "./plan-checks.js";
+import type { RecipeChecksOptions } from "./recipe-options.js";
 
 /** The fake ids and scenario names of a Recipe. */
 export interface RecipeNames {

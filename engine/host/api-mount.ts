@@ -1,7 +1,7 @@
 import { type ApiBase, compileApi, handleApiRequest } from "../api/index.js";
 import { UnknownSessionError } from "../sessions/session-errors.js";
 import type { ApiFake } from "./fakes.js";
-import type { WorldOf } from "./request-world.js";
+import { servedIn, type WorldOf } from "./request-world.js";
 
 /** Answers one request to an API fake, addressed by path or by Host. */
 export type ApiHandler = (request: Request, base: ApiBase) => Promise<Response>;
@@ -27,7 +27,7 @@ export function mountApiFake(fake: ApiFake, worldOf: WorldOf, stopping?: AbortSi
     // A call in flight ends when its client goes away or the services close, whichever is first.
     const signal = stopping ? AbortSignal.any([request.signal, stopping]) : request.signal;
     // The evidence is kept inside the request, before its commit: see handleApiRequest's `witness`.
-    const { response } = await handleApiRequest(scope, compiled, new Request(request, { signal }), base, (outcome) => evidence.apiCall(outcome, request));
+    const { response } = await servedIn(world, () => handleApiRequest(scope, compiled, new Request(request, { signal }), base, (outcome) => evidence.apiCall(outcome, request)));
     return response;
   };
 }

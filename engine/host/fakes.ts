@@ -1,27 +1,9 @@
-import type { ApiManifest, FaultManifest, ServerManifest, StubManifest } from "../manifest/types.js";
+import type { FaultManifest, StubManifest } from "../manifest/types.js";
 import { isMcpFakeModule, type McpFakeModule, mcpFakeFromModule } from "../typescript-fakes/mcp-fake-module.js";
 import type { WorldSource } from "../world/index.js";
+import type { Fake, Fakes } from "./served-fake.js";
 
-/** An MCP fake as the runtime serves it, however it was declared (YAML or TypeScript). */
-export interface McpFake {
-  kind: "mcp";
-  manifest: ServerManifest;
-  /** Field names its manifest asks to redact from the evidence. */
-  redact?: readonly string[];
-}
-
-/** An API fake served from its trimmed OpenAPI document. */
-export interface ApiFake {
-  kind: "api";
-  manifest: ApiManifest;
-  redact?: readonly string[];
-}
-
-/** Every kind of fake the host serves. */
-export type Fake = McpFake | ApiFake;
-
-/** Fakes by id: what `loadFakes` returns and `startServices` serves. */
-export type Fakes = Record<string, Fake>;
+export type { ApiFake, Fake, Fakes, McpFake } from "./served-fake.js";
 
 /** What `startServices` takes: fakes from `loadFakes`, fakes declared in TypeScript, or both. */
 export type FakesInput = Record<string, Fake | McpFakeModule>;

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from "node:net";
 import { FAULT_HEADER } from "../api/handle-request.js";
 import { rememberParsedBody } from "../mcp/parsed-body.js";
+import { rememberRawTarget } from "./raw-target.js";
 import { responseWait } from "./response-wait.js";
 import { ConnectionQueues } from "./connection-queue.js";
 import { type HttpLimits, resolveHttpLimits } from "./http-limits.js";
@@ -94,6 +95,7 @@ async function serveOne(handler: FetchHandler, limits: HttpLimits, req: Incoming
     return refuse(res, path, 400, "bad_request", `Bad Request: ${(error as Error).message}`);
   }
   if (message) rememberParsedBody(request, message.value);
+  rememberRawTarget(request, target.url);
   let response: Response;
   try {
     response = await handler(request);

@@ -8,9 +8,19 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export const pathOf = (req: IncomingMessage): string => (req.url ?? "/").split("?")[0];
 
 /**
+ * A refusal's body in the shape its path's protocol reads: on an MCP path a JSON-RPC error with
+ * the SDK's own code (-32000), so an MCP client sees the same refusal either way; elsewhere
+ * `{ error, message }`.
+ *
+ * @example refusalBody("/notes/mcp", "invalid_host", "Invalid Host: …") // { jsonrpc: "2.0", id: null, error: { code: -32000, message: "Invalid Host: …" } }
+ */
+export function refusalBody(path: string, error: string, message: string): Record<string, unknown> {
+  return path.endsWith("/mcp") ? { jsonrpc: "2.0", id: null, error: { code: -32000, message } } : { error, message };
+}
+
+/**
  * Answers a request the adapter refuses before any fake sees it, and closes the connection (the
- * rest of its body is not read). On an MCP path the body is a JSON-RPC error with the SDK's own
- * code (-32000), so an MCP client sees the same refusal either way; elsewhere `{ error, message }`.
+ * rest of its body is not read), its body as `refusalBody` shapes it.
  *
  * @example refuse(res, "/notes/mcp", 413, "payload_too_large", "Payload Too Large: ...");
  */
@@ -19,8 +29,7 @@ export function refuse(res: ServerResponse, path: string, status: number, error:
     res.destroy();
     return;
   }
-  const body = path.endsWith("/mcp") ? { jsonrpc: "2.0", id: null, error: { code: -32000, message } } : { error, message };
-  res.writeHead(status, { "content-type": "application/json", connection: "close", ...headers }).end(JSON.stringify(body));
+  res.writeHead(status, { "content-type": "application/json", connection: "close", ...headers }).end(JSON.stringify(refusalBody(path, error, message)));
 }
 
 /** 413, in the MCP SDK's wording. */

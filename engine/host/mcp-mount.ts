@@ -5,7 +5,7 @@ import { callTool, ToolNotFoundError } from "../runtime/call-tool.js";
 import { compileServer } from "../runtime/compiled-fake.js";
 import { resourcesOf } from "./resource-mount.js";
 import type { McpFake } from "./fakes.js";
-import type { WorldOf } from "./request-world.js";
+import { servedIn, type WorldOf } from "./request-world.js";
 
 /**
  * One MCP fake's endpoint, built once: its tools compiled, every call run through the runtime's
@@ -24,11 +24,12 @@ export function mountMcpFake(id: string, fake: McpFake, worldOf: WorldOf, option
     ...resourcesOf(fake, (request) => worldOf(request).scope, compiled),
     async callTool(name, args, extra) {
       const started = Date.now();
-      const { scope, evidence } = worldOf(extra.request);
+      const world = worldOf(extra.request);
+      const { scope, evidence } = world;
       try {
         // The evidence is kept inside the call, before its commit: see callTool's `witness`.
         const answer = compiled.tools.get(name)?.manifest.answer;
-        const outcome = await callTool(scope, compiled, name, args, extra.signal, (done) => evidence.mcpCall(done, answer));
+        const outcome = await servedIn(world, () => callTool(scope, compiled, name, args, extra.signal, (done) => evidence.mcpCall(done, answer)));
         return outcome.result as ToolResult;
       } catch (error) {
         if (!(error instanceof ToolNotFoundError)) throw error;

@@ -1,9 +1,10 @@
 import type { JournalEntry, JournalFilter } from "../journal/journal.js";
-import type { SessionHook, WorldAdmin } from "../sessions/session-routes.js";
+import type { OutsideListener, SessionHook, WorldAdmin } from "../sessions/session-routes.js";
 import type { StubUsage } from "../stubs/stub-set.js";
 import type { ApiHandler } from "./api-mount.js";
 import type { FetchHandler } from "./http-listen.js";
 import { fakeHash } from "../verify/world-hash.js";
+import { rawTargetOf } from "./raw-target.js";
 import { sameSecret } from "./secrets.js";
 
 /** What the host routes to: each fake's endpoints, its state and its evidence. */
@@ -22,6 +23,10 @@ export interface HostTargets {
   adminToken?: string;
   /** `/sessions`, and the session a `/s/<sid>/` prefix or `EvalSimulate-Session` header picks. */
   sessions?: SessionHook;
+  /** Told of a session's requests to its admin routes or to paths none of its fakes serve. */
+  onOutside?: OutsideListener;
+  /** The fakes answer only in a session: without one, their routes answer 404 (an eval's host, whose own world no trial may share). */
+  sessionsOnly?: boolean;
 }
 
 const ADMIN_ROUTES = new Set(["admin/state", "admin/initial-state", "admin/calls", "admin/stubs"]);
@@ -56,6 +61,13 @@ function adminRoute(route: string, id: string, url: URL, targets: WorldAdmin): R
   }
 }
 
+/** A fake's route without a session on a host that serves sessions only: as a session that does not exist. */
+function noSession(path: string): Response {
+  const message = "[eval-simulate] this host serves its fakes in sessions only: address one as /s/<address>/...";
+  if (path.endsWith("/mcp")) return json(404, { jsonrpc: "2.0", id: null, error: { code: -32001, message } });
+  return json(404, { error: "unknown_session", message });
+}
+
 const unauthorized = () =>
   json(401, { error: "unauthorized", message: "the admin and session routes need Authorization: Bearer <token>" }, { "www-authenticate": 'Bearer realm="eval-simulate admin"' });
 
@@ -67,7 +79,8 @@ const unauthorized = () =>
  * with the host and must not read the world it is judged on. Anything else is a JSON 404 that
  * names what is served. With `sessions`, `/sessions` is the session hook's, and a request a
  * session addresses (`/s/<sid>/...` or the `EvalSimulate-Session` header) is routed the same way
- * on the path after its prefix, its admin routes reading that session's world.
+ * on the path after its prefix, its admin routes reading that session's world. With
+ * `sessionsOnly`, the fakes answer in sessions only.
  *
  * @example const fetch = hostRoutes(targets); await fetch(new Request("http://x/health"));
  */
@@ -79,14 +92,17 @@ export function hostRoutes(targets: HostTargets): FetchHandler {
   return async (request) => {
     const url = new URL(request.url);
     // A session's requests are served as the process's own, from its world, below its prefix.
-    const session = targets.sessions && (await targets.sessions(request, url, refuse));
+    const session = targets.sessions && (await targets.sessions(request, url, refuse, rawTargetOf(request)));
     if (session instanceof Response) return session;
     const world: WorldAdmin = session?.admin ?? targets;
     const prefix = session?.prefix ?? "";
+    // Only a session's world is served here: the process's own would be shared by every trial.
+    const closed = targets.sessionsOnly === true && !session;
     // Traffic an eval's egress forwards for a real API keeps its Host: it is that API fake's.
     const host = (request.headers.get("host") ?? "").toLowerCase();
     const byName = byHost.get(host) ?? byHost.get(host.replace(/:\d+$/, ""));
     if (byName) {
+      if (closed) return noSession(url.pathname);
       const scheme = request.headers.get("x-forwarded-proto") ?? "https";
       return byName(request, { prefix, origin: `${scheme}://${request.headers.get("host")}` });
     }
@@ -96,12 +112,14 @@ export function hostRoutes(targets: HostTargets): FetchHandler {
     const route = rest.join("/");
     if (id !== undefined && targets.ids.includes(id)) {
       const mcp = targets.mcp.get(id);
-      if (route === "mcp" && mcp) return mcp(request);
-      const api = targets.apis.get(id);
       // Only the admin routes themselves are the host's: an API's own `/admin/...` paths are its.
       const admin = ADMIN_ROUTES.has(route);
+      const api = targets.apis.get(id);
+      if (closed && !admin && ((route === "mcp" && mcp) || api)) return noSession(url.pathname);
+      if (route === "mcp" && mcp) return mcp(request);
       if (api && !admin) return api.handle(request, { prefix: `${prefix}/${id}`, origin: url.origin });
       if (admin) {
+        if (session) targets.onOutside?.(session.session, "admin", request);
         const refused = refuse(request);
         if (refused) return refused;
         if (request.method !== "GET" && request.method !== "HEAD") return json(405, { error: "method_not_allowed" }, { allow: "GET, HEAD" });
@@ -109,6 +127,7 @@ export function hostRoutes(targets: HostTargets): FetchHandler {
         if (answered) return answered;
       }
     }
+    if (session) targets.onOutside?.(session.session, segments[0] === "sessions" ? "sessions" : "unserved", request);
     return json(404, {
       error: "not_found",
       message: `nothing is served at ${url.pathname}`,

@@ -24,13 +24,18 @@ export interface ClosedSession {
  */
 export interface Session {
   id: string;
+  /**
+   * What addresses it (the `/s/<address>/` prefix, the `EvalSimulate-Session` header): its id,
+   * or `<sid>~<secret>` for a session made with `secret: true`. Hand it only to its own agent.
+   */
+  address: string;
   scenario: string;
   /** ISO 8601. */
   clock: string;
   seed: number;
-  /** `http://<host>:<port>/s/<sid>/<id>/mcp`. */
+  /** `http://<host>:<port>/s/<address>/<id>/mcp`. */
   url(fakeId: string): string;
-  /** `http://<host>:<port>/s/<sid>/<id><base path>`: an API fake's base URL in this session. */
+  /** `http://<host>:<port>/s/<address>/<id><base path>`: an API fake's base URL in this session. */
   baseUrl(apiId: string): string;
   /** Every MCP fake of this session, as an agent harness binds it. */
   mcpServers(): Array<{ id: string; transport: "streamable_http"; url: string }>;
@@ -47,7 +52,7 @@ export interface Session {
   /** Back to its starting state; its journal and stub cursors start over. */
   reset(): void;
   /** A new session starting from this one's current state (and stub cursors). */
-  fork(options?: Pick<SessionOptions, "id" | "seed" | "ttlSeconds">): Promise<Session>;
+  fork(options?: Pick<SessionOptions, "id" | "seed" | "ttlSeconds" | "secret">): Promise<Session>;
   /** Frees it once its calls have settled, answering what it held; later calls answer the same. */
   close(): Promise<ClosedSession>;
 }
@@ -77,6 +82,7 @@ export function sessionHandle(record: SessionRecord<ServedWorld>, context: Handl
   let closing: Promise<ClosedSession> | undefined;
   return {
     id: record.id,
+    address: record.address,
     scenario: record.scenario,
     clock: record.clock,
     seed: record.seed,

@@ -2,11 +2,14 @@ import { join } from "node:path";
 import type { States } from "../runtime/state-store.js";
 import { SessionOptionsError } from "../sessions/session-errors.js";
 import { type SessionOptions, type SessionRecord, SessionRegistry } from "../sessions/session-registry.js";
-import { type SessionHook, type Served, sessionRoutes } from "../sessions/session-routes.js";
+import { type OutsideListener, type SessionHook, type Served, sessionRoutes } from "../sessions/session-routes.js";
 import { WorldTemplates } from "../sessions/world-templates.js";
+import { CallsInFlight } from "./calls-in-flight.js";
 import type { Evidence } from "./evidence.js";
 import type { Fakes } from "./fakes.js";
 import type { ServedWorld } from "./request-world.js";
+import { rawTargetOf } from "./raw-target.js";
+import { sameSecret } from "./secrets.js";
 import { type Session, sessionHandle } from "./session-handle.js";
 import { writeJsonAtomic } from "./state-files.js";
 import { faultsFor, type ServicesOptions, startingStates, stubsFor } from "./starting-states.js";
@@ -15,6 +18,8 @@ import { faultsFor, type ServicesOptions, startingStates, stubsFor } from "./sta
 export interface SessionHost {
   registry: SessionRegistry<ServedWorld>;
   hook: SessionHook;
+  /** Told of a request that carried a session's address and reached outside it: passes it on as `onOutside`. */
+  outside: OutsideListener;
   create(options?: SessionOptions): Promise<Session>;
   close(): Promise<void>;
 }
@@ -31,6 +36,8 @@ export interface SessionHostInput {
   served: Served;
   /** `http://<host>:<port>`, once the port is open. */
   origin(): string;
+  /** Each session's world byte limit (the host's own world has the same). */
+  maxWorldBytes: number;
 }
 
 /**
@@ -65,28 +72,49 @@ export function sessionHost(input: SessionHostInput): SessionHost {
     maxSessions: options.maxSessions,
     ttlSeconds: options.sessionTtlSeconds,
     sweepMs: options.sessionSweepMs,
+    maxWorldBytes: input.maxWorldBytes,
     makeWorld(id, scope) {
       const evidence = input.evidence.forSession(id);
+      const inFlight = new CallsInFlight();
       let live = true;
       write(id, "initial", scope.store.initial);
       write(id, "state", scope.store.states);
       if (stateDir) scope.store.onCommit(() => live && write(id, "state", scope.store.states));
-      return { scope, evidence, callCount: () => evidence.journal.total, retire: () => void (live = false) };
+      const settled = async () => {
+        await inFlight.settled();
+        await scope.store.idle();
+      };
+      return { scope, evidence, inFlight, settled, callCount: () => evidence.journal.total, retire: () => void (live = false) };
     },
     // An expired or deleted session leaves its last state behind.
     onFree: (record) => write(record.id, "state", record.world.scope.store.states),
+    sameSecret,
   });
-  const hook = sessionRoutes(registry, input.served, ({ scope, evidence }) => ({
-    state: (id) => scope.store.states[id],
-    initialState: (id) => scope.store.initial[id],
-    calls: (filter) => evidence.calls(filter),
-    stubs: (id) => scope.stubs?.usage(id) ?? [],
-  }));
+  const outside: OutsideListener = (session, kind, request) => {
+    if (!options.onOutside) return;
+    const target = rawTargetOf(request) ?? request.url;
+    // What opens the session stays out of what is reported: the secret after `~` is cut.
+    const path = target.slice(target.indexOf("/", target.indexOf("//") + 2)).replace(/(\/s\/[^/?#~]*)~[^/?#]*/g, "$1~…");
+    options.onOutside({ session, kind, method: request.method, path });
+  };
+  const hook = sessionRoutes(
+    registry,
+    input.served,
+    ({ scope, evidence }) => ({
+      state: (id) => scope.store.states[id],
+      initialState: (id) => scope.store.initial[id],
+      calls: (filter) => evidence.calls(filter),
+      stubs: (id) => scope.stubs?.usage(id) ?? [],
+    }),
+    // Listings show what opens a secret session only behind the admin token.
+    { reveal: options.adminToken !== undefined, onOutside: outside },
+  );
   const handle = (record: SessionRecord<ServedWorld>): Session =>
     sessionHandle(record, { registry, served: input.served, origin: input.origin, fork: async (from, forked) => handle(await registry.create(forked, from)) });
   return {
     registry,
     hook,
+    outside,
     create: async (sessionOptions) => handle(await registry.create(sessionOptions)),
     close: () => registry.close(),
   };

@@ -36,7 +36,7 @@ const journalLimit = (value: string | undefined) => positiveInteger(value, "EVAL
  * The sidecar's options from its environment (SPEC §9): `EVAL_SIMULATE_SCENARIO`, `_PORT`
  * (7353), `_HOST` (0.0.0.0), `_CLOCK`, `_STATE_FILE`, `_INITIAL_STATE_FILE`,
  * `_RESUME_STATE_FILE`, `_RECORD`, `_MANIFEST_DIR`, `_RUN_DIR`, `_ADMIN_TOKEN`, `_JOURNAL_LIMIT`, `_ALLOWED_ORIGINS`
- * (a comma list), `_INSPECT`, `_STATE_DIR`, `_MAX_SESSIONS`, `_MAX_IN_FLIGHT`, `_STALL_TIMEOUT_MS`,
+ * and `_ALLOWED_HOSTS` (comma lists), `_INSPECT`, `_STATE_DIR`, `_MAX_SESSIONS`, `_MAX_WORLD_BYTES`, `_MAX_IN_FLIGHT`, `_STALL_TIMEOUT_MS`,
  * `_REQUEST_TIMEOUT_MS`. Explicit options win over the environment.
  *
  * @example const options = sidecarOptions(process.env, { port: 8080 });
@@ -56,14 +56,17 @@ export function sidecarOptions(env: NodeJS.ProcessEnv, overrides: ServicesOption
     adminToken: pick("adminToken", "EVAL_SIMULATE_ADMIN_TOKEN"),
     journalLimit: overrides.journalLimit ?? journalLimit(env.EVAL_SIMULATE_JOURNAL_LIMIT),
     allowedOrigins: overrides.allowedOrigins ?? (env.EVAL_SIMULATE_ALLOWED_ORIGINS ? [env.EVAL_SIMULATE_ALLOWED_ORIGINS] : undefined),
+    allowedHosts: overrides.allowedHosts ?? (env.EVAL_SIMULATE_ALLOWED_HOSTS ? [env.EVAL_SIMULATE_ALLOWED_HOSTS] : undefined),
     inspect: overrides.inspect ?? (env.EVAL_SIMULATE_INSPECT === "1" || env.EVAL_SIMULATE_INSPECT === "true"),
     inspectResults: pick("inspectResults", "EVAL_SIMULATE_INSPECT_RESULTS"),
     stateDir: pick("stateDir", "EVAL_SIMULATE_STATE_DIR"),
     maxSessions: overrides.maxSessions ?? positiveInteger(env.EVAL_SIMULATE_MAX_SESSIONS, "EVAL_SIMULATE_MAX_SESSIONS"),
+    maxWorldBytes: overrides.maxWorldBytes ?? positiveInteger(env.EVAL_SIMULATE_MAX_WORLD_BYTES, "EVAL_SIMULATE_MAX_WORLD_BYTES"),
     http: { ...httpLimitsFromEnv(env), ...overrides.http },
   };
   // Only what is set is passed on, so the library's defaults stay the defaults.
   for (const key of ["sessionTtlSeconds", "sessionSweepMs"] as const) if (overrides[key] !== undefined) options[key] = overrides[key];
+  if (overrides.inspectResultsReader) options.inspectResultsReader = overrides.inspectResultsReader;
   // A run folder (`EVAL_SIMULATE_RUN_DIR`) names the record, state files and manifest dir at once; a file set on its own wins.
   const runDir = overrides.runDir ?? (env.EVAL_SIMULATE_RUN_DIR || undefined);
   if (runDir) {

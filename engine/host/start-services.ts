@@ -9,13 +9,15 @@ import { FaultSet } from "../stubs/fault-set.js";
 import { type StubUsage, StubSet } from "../stubs/stub-set.js";
 import { Evidence } from "./evidence.js";
 import { mountFakes } from "./mount-fakes.js";
-import { type States, StateStore } from "../runtime/state-store.js";
+import { DEFAULT_MAX_WORLD_BYTES, type States, StateStore } from "../runtime/state-store.js";
 import { parseClock } from "../world/index.js";
 import { type FakesInput, normalizeFakes } from "./fakes.js";
 import { type FetchHandler, type Listening, listen } from "./http-listen.js";
 import { writeManifestDir } from "./manifest-dir.js";
 import { hostRoutes } from "./routes.js";
 import { withInspector } from "../inspect/inspect-routes.js";
+import { parseAllowedOrigins } from "../mcp/index.js";
+import { browserGuard, parseAllowedHosts } from "./browser-guard.js";
 import { inspectedWorlds } from "./inspected-worlds.js";
 import { writeJsonAtomic } from "./state-files.js";
 import { faultsFor, type ServicesOptions, startingStates, stubsFor } from "./starting-states.js";
@@ -65,9 +67,14 @@ export interface Services {
  */
 export async function startServices(input: FakesInput, options: ServicesOptions = {}): Promise<Services> {
   const fakes = normalizeFakes(input);
+  // Read before anything starts: a bad entry leaves nothing to stop.
+  parseAllowedHosts(options.allowedHosts ?? []);
+  parseAllowedOrigins(options.allowedOrigins ?? []);
   const clock = parseClock(options.clock);
+  const maxWorldBytes = options.maxWorldBytes ?? DEFAULT_MAX_WORLD_BYTES;
+  if (!Number.isSafeInteger(maxWorldBytes) || maxWorldBytes < 1) throw new Error(`[eval-simulate] maxWorldBytes must be a positive integer, not ${String(options.maxWorldBytes)}`);
   const { states, initial, scenario } = await startingStates(fakes, options, clock);
-  const store = new StateStore(states, initial);
+  const store = new StateStore(states, initial, false, { maxBytes: maxWorldBytes });
   const stubs = new StubSet(stubsFor(fakes, scenario, options));
   const faults = new FaultSet(faultsFor(fakes, scenario, options));
   const scope: RuntimeScope = { store, now: clock.toISOString(), scenario, stubs, faults };
@@ -97,7 +104,7 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
     apis: Object.fromEntries(Object.entries(fakes).flatMap(([id, f]) => (f.kind === "api" ? [[id, f.manifest.emulate ? "" : basePathOf(f.manifest.document ?? {})]] : []))),
   };
   let origin = "";
-  const sessions = sessionHost({ fakes, options, scenario: options.resume ? undefined : scenario, clock, evidence, served, origin: () => origin });
+  const sessions = sessionHost({ fakes, options, scenario: options.resume ? undefined : scenario, clock, evidence, served, origin: () => origin, maxWorldBytes });
   const mounted = await mountFakes(fakes, worldResolver(own, () => sessions.registry, !("s" in fakes)), own, { allowedOrigins: options.allowedOrigins });
   const { mcp, apis } = mounted;
   const routes = hostRoutes({
@@ -110,8 +117,12 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
     stubs: (id) => stubs.usage(id),
     adminToken: options.adminToken,
     sessions: sessions.hook,
+    onOutside: sessions.outside,
+    sessionsOnly: options.sessionsOnly,
   });
-  const fetch = options.inspect ? withInspector(routes, { adminToken: options.adminToken, results: options.inspectResults, worlds: () => inspectedWorlds(fakes, own, scenario, () => sessions.registry.list()) }) : routes;
+  const inspected = options.inspect ? withInspector(routes, { adminToken: options.adminToken, results: options.inspectResults, readResults: options.inspectResultsReader, worlds: () => inspectedWorlds(fakes, own, scenario, () => sessions.registry.list()) }) : routes;
+  // Every route behind the Host and Origin checks, the inspector's included.
+  const fetch = browserGuard(inspected, { allowedOrigins: options.allowedOrigins, allowedHosts: options.allowedHosts, apiHosts: [...apis.values()].flatMap((api) => api.hosts), bound: options.host ?? "127.0.0.1" });
   let listening: Listening;
   try {
     listening = await listen(fetch, { port: options.port ?? 0, host: options.host ?? "127.0.0.1", limits: options.http });

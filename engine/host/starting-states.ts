@@ -4,6 +4,17 @@ import { UnknownScenarioError, type WorldSource } from "../world/index.js";
 import type { Fakes, WorldOption } from "./fakes.js";
 import { resumedStatesProblems } from "./resumed-states.js";
 import type { HttpLimits } from "./http-limits.js";
+import type { OutsideKind } from "../sessions/session-routes.js";
+
+/** A request a session's holder sent outside the session (see `onOutside`). */
+export interface OutsideAttempt {
+  /** The session's id. */
+  session: string;
+  kind: OutsideKind;
+  method: string;
+  /** As the client sent it, the secret of any session address in it replaced by `…`. */
+  path: string;
+}
 
 /** How `startServices` is configured (SPEC §9). */
 export interface ServicesOptions {
@@ -27,6 +38,15 @@ export interface ServicesOptions {
   record?: string;
   /** Given each record line as it is made (with or without `record`): an eval runner keeps its trials' lines in memory. */
   onRecord?: (line: Record<string, unknown>) => void;
+  /**
+   * Told of each request that carried a session's address (its `/s/<address>/` prefix or
+   * `EvalSimulate-Session` header) and reached outside it: the session routes, the admin routes,
+   * another session's address, a path none of its fakes serve, or dot segments out of its prefix.
+   * The path has the session's secret cut out.
+   */
+  onOutside?: (attempt: OutsideAttempt) => void;
+  /** The fakes answer in sessions only: without one their routes answer 404, as an unknown session does. */
+  sessionsOnly?: boolean;
   /** Write each fake's manifest.json and answers.json here at start, for checks without TypeScript. */
   manifestDir?: string;
   /** The scenarios' stubs, by scenario name (`loadFakes` gives them); the chosen scenario's are played. */
@@ -40,18 +60,32 @@ export interface ServicesOptions {
   /** When set, `/<id>/admin/*` needs `Authorization: Bearer <token>` (EVAL_SIMULATE_ADMIN_TOKEN). */
   adminToken?: string;
   /**
-   * Browser origins whose requests the MCP fakes serve besides loopback ones (EVAL_SIMULATE_ALLOWED_ORIGINS):
-   * `scheme://host[:port]`, a host name (any port) or `*`. Any other `Origin` is answered 403.
+   * Browser origins whose requests the port serves besides loopback ones (EVAL_SIMULATE_ALLOWED_ORIGINS):
+   * `scheme://host[:port]`, a host name (any port) or `*`. Any other `Origin` is answered 403, on every route.
    */
   allowedOrigins?: readonly string[];
+  /**
+   * Host names the port answers to besides loopback names, IP literals and API fakes' `hosts`
+   * (EVAL_SIMULATE_ALLOWED_HOSTS): a name (any port), `.name` (it and every name below it) or `*`.
+   * Any other `Host` is answered 403 (DNS rebinding); beyond loopback, names without a dot are served too.
+   */
+  allowedHosts?: readonly string[];
   /** Serve the inspector page at `/_inspect` (behind the admin token when one is set). */
   inspect?: boolean;
   /** An eval run's results file (NDJSON) whose pass rates the inspector shows (EVAL_SIMULATE_INSPECT_RESULTS). */
   inspectResults?: string;
+  /** Reads `inspectResults` into the inspector's per-case rows; `eval-simulate serve` gives the eval runner's summary. */
+  inspectResultsReader?: (file: string) => Promise<unknown>;
   /** Each session's state, written as `<sid>.state.json` after each commit and `<sid>.initial.json` at its start (EVAL_SIMULATE_STATE_DIR). */
   stateDir?: string;
   /** How many sessions the host holds at once; 10,000 by default (EVAL_SIMULATE_MAX_SESSIONS). */
   maxSessions?: number;
+  /**
+   * The most bytes of JSON one world (the process's own, each session's) may hold; 64 MiB by
+   * default (EVAL_SIMULATE_MAX_WORLD_BYTES). A write past it is a tool error (an API fake's 507)
+   * and commits nothing.
+   */
+  maxWorldBytes?: number;
   /** A session unused this long is freed; one hour by default (a session's own `ttlSeconds` wins). */
   sessionTtlSeconds?: number;
   /** How often idle sessions are looked for; 60,000 ms by default. */

@@ -2,7 +2,9 @@
  * `serve --inspect`: a page at `/_inspect` showing each world as it runs (a timeline of calls,
  * the state and its diff against the start, stub use), and the JSON it polls. Behind the admin
  * token when one is set: the token may come as `Authorization: Bearer`, or once as `?token=`,
- * which sets an HttpOnly cookie scoped to `/_inspect` so the page's own requests carry it.
+ * which is exchanged for an HttpOnly cookie scoped to `/_inspect` (so the page's own requests
+ * carry it) by a redirect to the same address without it: the token stays out of the address
+ * bar and the history, and every answer says `Referrer-Policy: no-referrer`.
  */
 import type { FetchHandler } from "../host/http-listen.js";
 import { sameSecret } from "../host/secrets.js";
@@ -29,24 +31,25 @@ export interface InspectOptions {
   adminToken?: string;
   /** An eval run's results (`eval --out`, NDJSON): the page shows its pass rates per case. */
   results?: string;
-}
-
-/** Per-case pass rates of an eval run's results file, read when asked (the run may still be writing it). */
-async function resultsSummary(file: string) {
-  // Loaded only here: the runner's summary is the inspector's only tie to the eval layer.
-  const [{ readResults }, { summarise }] = await Promise.all([import("../runner/results-file.js"), import("../runner/run-summary.js")]);
-  const summary = summarise(readResults(file));
-  return {
-    file,
-    verdict: summary.verdict,
-    trials: summary.trials,
-    cases: summary.cases.map((c) => ({ case: c.case, model: c.model, verdict: c.verdict, passed: c.passed, judged: c.passed + c.failed + c.notEvaluated, notRun: c.notRun, passRate: Number.isNaN(c.passRate) ? null : c.passRate, k: c.k, passHatK: c.passHatK, threshold: c.accuracyThreshold })),
-  };
+  /**
+   * Reads `results` into the panel's per-case rows when asked (the run may still be writing it).
+   * Handed in from above (the CLI gives the eval runner's summary), since serving imports nothing
+   * of the eval layer.
+   */
+  readResults?: (file: string) => Promise<unknown>;
 }
 
 const COOKIE = "eval_simulate_inspect";
+/** On every answer: nothing is cached, and no address of the inspector leaves it as a `Referer`. */
+const PRIVATE = { "cache-control": "no-store", "referrer-policy": "no-referrer" };
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(`${JSON.stringify(body)}\n`, { status, headers: { "content-type": "application/json", "cache-control": "no-store", ...headers } });
+  new Response(`${JSON.stringify(body)}\n`, { status, headers: { "content-type": "application/json", ...PRIVATE, ...headers } });
+
+/** The request's path and query without its `token` parameters, the other parameters as they were sent. */
+function withoutToken(url: URL): string {
+  const kept = url.search.slice(1).split("&").filter((part) => part !== "" && !new URLSearchParams(part).has("token"));
+  return kept.length === 0 ? url.pathname : `${url.pathname}?${kept.join("&")}`;
+}
 
 function tokenOf(request: Request, url: URL): string | undefined {
   const bearer = /^Bearer (.+)$/.exec(request.headers.get("authorization") ?? "")?.[1];
@@ -88,21 +91,24 @@ export function withInspector(host: FetchHandler, options: InspectOptions): Fetc
     const url = new URL(request.url);
     if (url.pathname !== "/_inspect" && !url.pathname.startsWith("/_inspect/")) return host(request);
     if (request.method !== "GET" && request.method !== "HEAD") return json(405, { error: "method_not_allowed" }, { allow: "GET, HEAD" });
-    const headers: Record<string, string> = {};
     if (options.adminToken !== undefined) {
       const token = tokenOf(request, url);
       if (token === undefined || !sameSecret(token, options.adminToken)) {
         return json(401, { error: "unauthorized", message: "the inspector needs the admin token: open /_inspect?token=<token>" }, { "www-authenticate": 'Bearer realm="eval-simulate admin"' });
       }
-      if (url.searchParams.has("token")) headers["set-cookie"] = `${COOKIE}=${encodeURIComponent(token)}; Path=/_inspect; HttpOnly; SameSite=Strict`;
+    }
+    if (url.searchParams.has("token")) {
+      // 303: the browser follows with a GET of the clean address, which the cookie now opens.
+      const cookie: Record<string, string> = options.adminToken === undefined ? {} : { "set-cookie": `${COOKIE}=${encodeURIComponent(options.adminToken)}; Path=/_inspect; HttpOnly; SameSite=Strict` };
+      return new Response(null, { status: 303, headers: { location: withoutToken(url), ...PRIVATE, ...cookie } });
     }
     const worlds = options.worlds();
     const world = worlds.find((w) => w.id === (url.searchParams.get("world") ?? worlds[0]?.id));
     switch (url.pathname.replace(/\/$/, "")) {
       case "/_inspect":
-        return new Response(INSPECTOR_PAGE, { headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "x-frame-options": "DENY", "content-security-policy": "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'", ...headers } });
+        return new Response(INSPECTOR_PAGE, { headers: { "content-type": "text/html; charset=utf-8", ...PRIVATE, "x-frame-options": "DENY", "content-security-policy": "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'" } });
       case "/_inspect/worlds.json":
-        return json(200, { worlds: worlds.map((w) => ({ id: w.id, scenario: w.scenario, clock: w.clock, fakes: w.fakes })) }, headers);
+        return json(200, { worlds: worlds.map((w) => ({ id: w.id, scenario: w.scenario, clock: w.clock, fakes: w.fakes })) });
       case "/_inspect/world.json": {
         if (!world) return json(404, { error: "not_found", message: `no world "${url.searchParams.get("world")}"` });
         const since = url.searchParams.get("since") ?? "0";
@@ -113,19 +119,20 @@ export function withInspector(host: FetchHandler, options: InspectOptions): Fetc
           calls: world.calls({ since }).map(timelineEntry),
           fakes: world.fakes.map((fake) => ({ ...fake, entities: diffEntities(world.initialState(fake.id), world.state(fake.id)) })),
           stubs: world.stubs(),
-        }, headers);
+        });
       }
       case "/_inspect/results.json":
-        if (options.results === undefined) return json(200, { results: null }, headers);
+        if (options.results === undefined) return json(200, { results: null });
         try {
-          return json(200, { results: await resultsSummary(options.results) }, headers);
+          if (options.readResults === undefined) return json(200, { results: null, error: "this server was started without a results reader (eval-simulate serve gives one)" });
+          return json(200, { results: await options.readResults(options.results) });
         } catch (error) {
-          return json(200, { results: null, error: `cannot read ${options.results}: ${(error as Error).message}` }, headers);
+          return json(200, { results: null, error: `cannot read ${options.results}: ${(error as Error).message}` });
         }
       case "/_inspect/state.json": {
         const fake = url.searchParams.get("fake") ?? "";
         if (!world || !world.fakes.some((f) => f.id === fake)) return json(404, { error: "not_found", message: `no fake "${fake}" in this world` });
-        return json(200, { fake, state: world.state(fake), initial: world.initialState(fake) }, headers);
+        return json(200, { fake, state: world.state(fake), initial: world.initialState(fake) });
       }
       default:
         return json(404, { error: "not_found", message: `nothing is served at ${url.pathname}` });

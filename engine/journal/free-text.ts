@@ -1,10 +1,11 @@
 /**
  * Secrets inside text that has no structure to read (a form body, a log line, truncated JSON,
- * a string value): `name=value` and `name: value` pairs under a secret name, and the password of
- * a URL's userinfo. Only the secret's characters are replaced; the rest of the text is kept as
- * it was, byte for byte.
+ * a string value): `name=value` and `name: value` pairs under a secret name, the password of
+ * a URL's userinfo, and values shaped like keys (secret-shapes.ts). Only the secret's characters
+ * are replaced; the rest of the text is kept as it was, byte for byte.
  */
 import type { SecretNames } from "./secret-names.js";
+import { secretShapes } from "./secret-shapes.js";
 
 /** What a redacted value is replaced with. */
 export const REDACTED = "[REDACTED]";
@@ -57,8 +58,8 @@ function atLineStart(text: string, index: number): boolean {
 }
 
 /**
- * Text with the values of secret-named pairs and URL passwords replaced by `[REDACTED]`, the
- * rest unchanged: `password=hunter2&user=ada` → `password=[REDACTED]&user=ada`. After `=` a name
+ * Text with the values of secret-named pairs, URL passwords and key-shaped values (`sk-…`,
+ * `ghp_…`, a JWT, a PEM private key, `Bearer <token>`) replaced by `[REDACTED]`, the rest unchanged: `password=hunter2&user=ada` → `password=[REDACTED]&user=ada`. After `=` a name
  * is read as a parameter (`key`, `sig` count); a quoted name as a field; a bare name before `:`
  * as prose, where `Session:` is not a secret.
  *
@@ -68,6 +69,7 @@ export function redactFreeText(text: string, names: SecretNames): string {
   const spans: Array<[number, number]> = [];
   if (text.includes("://")) userinfoPasswords(text, spans);
   if (text.includes("=") || text.includes(":")) secretPairs(text, names, spans);
+  secretShapes(text, spans);
   if (spans.length === 0) return text;
   spans.sort((a, b) => a[0] - b[0]);
   const parts: string[] = [];

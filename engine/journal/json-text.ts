@@ -1,11 +1,12 @@
 /**
  * Secrets inside JSON text, replaced where they stand: the text is walked once (no recursion, so
  * any depth is fine), each value under a secret key is replaced by `"[REDACTED]"` and each other
- * string is searched as free text. Everything else (spacing, key order, number spelling,
+ * string that may hold a secret (a pair, a URL, an escape, a key's shape) is searched as free text. Everything else (spacing, key order, number spelling,
  * escapes) stays as the client received it.
  */
 import { REDACTED, redactFreeText } from "./free-text.js";
 import type { SecretNames } from "./secret-names.js";
+import { secretShapes } from "./secret-shapes.js";
 
 /** Whether a value under a secret name is kept: `null`, booleans, and counts (`max_tokens: 256`). */
 export function keptUnderSecret(value: unknown, name: string, names: SecretNames): boolean {
@@ -80,6 +81,14 @@ export function redactJsonText(text: string, names: SecretNames): string {
     parts.push(text.slice(kept, start), by);
     kept = end;
   };
+  // Where key-shaped values start, found once over the whole text: a string holding one is searched.
+  const shaped: Array<[number, number]> = [];
+  secretShapes(text, shaped);
+  let nextShape = 0;
+  const holdsShape = (start: number, end: number) => {
+    while (nextShape < shaped.length && shaped[nextShape][0] < start) nextShape++;
+    return nextShape < shaped.length && shaped[nextShape][0] < end;
+  };
   const frames: Frame[] = [];
   const valueDone = () => {
     const top = frames[frames.length - 1];
@@ -121,8 +130,8 @@ export function redactJsonText(text: string, names: SecretNames): string {
       continue;
     }
     const end = valueEnd(text, at);
-    // Only a string that could hold a pair or a URL is decoded and searched (`\u` may spell either).
-    if (char === '"' && mayHoldSecret(text, at, end)) {
+    // Only a string that could hold a pair, a URL or a key is decoded and searched (`\u` may spell any).
+    if (char === '"' && (mayHoldSecret(text, at, end) || holdsShape(at, end))) {
       const value = JSON.parse(text.slice(at, end)) as string;
       const redacted = redactFreeText(value, names);
       if (redacted !== value) replace(at, end, JSON.stringify(redacted));

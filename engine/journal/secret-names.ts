@@ -31,13 +31,16 @@ const ENDINGS = [
   "apikey", "apikeys", "accesskey", "secretkey", "privatekey", "signingkey", "encryptionkey", "masterkey",
   "sessionid", "sessionkey", "credential", "credentials", "cookie", "cookies", "authorization", "bearer", "jwt",
 ];
-/** Last words that are secrets as whole words only (`X-Auth`, not `oauth`; `X-Session`, not `possession`). */
-const LAST_WORDS = new Set(["auth", "session", "creds"]);
+/**
+ * Last words that are secrets as whole words only (`X-Auth`, not `oauth`; `X-Session`, not
+ * `possession`; `cardPin`, not `spin`; `X-OTP`, not `hotpot`).
+ */
+const LAST_WORDS = new Set(["auth", "session", "creds", "pin", "otp", "totp", "hotp"]);
 /** Last words prose uses for other things (`Session: Keynote`): redacted only where the structure says it is a name. */
 const WEAK = new Set(["auth", "session"]);
-/** A secret kept in a generic holder: `SecretString`, `token_value`, `jwtData`. */
-const HOLDERS = new Set(["value", "string", "binary", "data", "text"]);
-const HELD = new Set(["secret", "token", "jwt", "password", "credential", "credentials"]);
+/** A secret kept in a generic holder: `SecretString`, `token_value`, `jwtData`, `pin_code`, `otpCode`. */
+const HOLDERS = new Set(["value", "string", "binary", "data", "text", "code"]);
+const HELD = new Set(["secret", "token", "jwt", "password", "credential", "credentials", "pin", "otp", "totp", "hotp"]);
 /** A token after one of these is a pagination cursor, not a credential: `nextPageToken`, `NextToken`, `continuation_token`. */
 const CURSORS = new Set(["page", "next", "prev", "previous", "continuation", "sync", "cursor", "pagination", "resume"]);
 /** Query and form parameters that are secrets there (`?key=AIza…`, `&sig=…`) but ordinary field names. */

@@ -1,5 +1,5 @@
 import type { ToolHandler } from "../handlers/typescript-handlers.js";
-import { checkEntityNames, checkHandler } from "./check-server.js";
+import { checkEntityNames, checkHandler } from "./check-handler.js";
 import { suggestion } from "./diagnostic.js";
 import type { HandlersModule } from "./handlers-module.js";
 import type { LoadContext } from "./load-context.js";

@@ -3,20 +3,13 @@ import { checkScenarioValues, type WorldSpec } from "../world/index.js";
 import { suggestion } from "./diagnostic.js";
 import type { LoadContext } from "./load-context.js";
 import type { PathSegment } from "./source-document.js";
-import { checkFaults, checkStubs } from "./check-stubs.js";
+import { checkFaults, checkStubs, type FakeIndex } from "./check-stubs.js";
+
+export type { FakeIndex } from "./check-stubs.js";
 import type { ApiManifest, ScenarioManifest, ServerManifest } from "./types.js";
 
 type ScenariosDocument = NonNullable<ManifestDocument["scenarios"]>;
 
-/** What the scenario checks know of the fakes. */
-export interface FakeIndex {
-  servers: ServerManifest[];
-  apis: ApiManifest[];
-  /** Every declared fake id, loaded or not (a fake with errors is still a known name). */
-  ids: string[];
-  /** Each fake's declared tools or operations, checked or not: stubs and faults may name them. */
-  declared: Map<string, { kind: "tool" | "operation"; names: string[] }>;
-}
 
 /** Finds every `extends` that names an unknown scenario or closes a cycle. */
 function checkExtends(scenarios: ScenariosDocument, context: LoadContext): void {

@@ -6,7 +6,10 @@ import { suggestion } from "./diagnostic.js";
 import { type HandlersModule, loadHandlersModule } from "./handlers-module.js";
 import { checkJsonata, checkSchema, compileNotingPatterns, type LoadContext } from "./load-context.js";
 import { checkArgumentReads } from "./check-arguments.js";
+import { checkEntityNames, checkHandler } from "./check-handler.js";
 import { checkResources } from "./check-resources.js";
+
+export { checkEntityNames, checkHandler } from "./check-handler.js";
 import { readCaptured } from "./read-captured.js";
 import type { PathSegment } from "./source-document.js";
 import type { CapturedTool, EntityManifest, HandlerManifest, ServerManifest, ToolManifest } from "./types.js";
@@ -34,18 +37,6 @@ export function checkEntities(entities: EntitiesDocument | undefined, path: Path
     default: entity.default,
     source: context.report.location([...path, name]),
   }));
-}
-
-/** Reports entity names a tool or operation lists that the fake does not declare. */
-export function checkEntityNames(names: string[] | undefined, known: string[], path: PathSegment[], context: LoadContext): string[] {
-  (names ?? []).forEach((name, index) => {
-    if (!known.includes(name)) {
-      context.report.error("E_UNKNOWN_ENTITY", [...path, index], `unknown entity "${name}".${suggestion(name, known)}`, {
-        hint: known.length ? `Entities of this fake: ${known.join(", ")}.` : "Declare it under this fake's `entities`.",
-      });
-    }
-  });
-  return names ?? [];
 }
 
 /**
@@ -227,36 +218,6 @@ function checkAnswer(tool: CapturedTool, spec: ToolDocument, path: PathSegment[]
   const schema = answer.schema === undefined ? undefined : checkSchema(answer.schema as Record<string, unknown>, [...at, "schema"], context);
   if (!ok || (answer.schema !== undefined && schema === undefined)) return undefined;
   return { format: answer.format, ...(schema === undefined ? {} : { schema }), ...(answer.prefix === undefined ? {} : { prefix: answer.prefix }), ...(answer.suffix === undefined ? {} : { suffix: answer.suffix }) } as AnswerSpec;
-}
-
-/** Exactly one handler per tool or operation: `jsonata`, or the module's entry of that name. */
-export function checkHandler<F>(
-  name: string,
-  spec: { jsonata?: unknown },
-  path: PathSegment[],
-  module: HandlersModule | undefined,
-  context: LoadContext,
-): HandlerManifest<F> | undefined {
-  const { report } = context;
-  const fn = module?.handlers[name];
-  if (spec.jsonata !== undefined && fn) {
-    report.error("E_HANDLER_DUPLICATE", [...path, "jsonata"], `"${name}" has two handlers: this jsonata and the entry in ${module?.file}`, { key: true });
-    return undefined;
-  }
-  if (spec.jsonata !== undefined) {
-    const jsonata = checkJsonata(spec.jsonata, [...path, "jsonata"], context);
-    return jsonata && { kind: "jsonata", jsonata, source: report.location([...path, "jsonata"]) };
-  }
-  if (fn) return { kind: "module", fn: fn as F, file: module!.file, source: report.location(path) };
-  // A module that failed to load is reported once, not once per tool it would have handled.
-  if (module?.failed) return undefined;
-  report.error("E_HANDLER_MISSING", path, `"${name}" has no handler`, {
-    key: true,
-    hint: module
-      ? `Add \`jsonata\`, or an entry "${name}" in ${module.file}.${suggestion(name, Object.keys(module.handlers))}`
-      : "Add `jsonata`, or a `handlers` module with an entry of the same name.",
-  });
-  return undefined;
 }
 
 export type { ToolHandler };

@@ -1,12 +1,21 @@
-import type { StubOutcome } from "./types.js";
+import type { ApiManifest, ServerManifest, StubOutcome } from "./types.js";
 import { contentBlockProblems } from "../contract/index.js";
 import type { ManifestDocument } from "../../schema/manifest.js";
 import { createSchemaCompiler } from "../contract/index.js";
 import { suggestion } from "./diagnostic.js";
 import { compileNotingPatterns, type LoadContext } from "./load-context.js";
-import type { FakeIndex } from "./check-scenarios.js";
 import type { PathSegment } from "./source-document.js";
 import type { FaultManifest, JsonSchema, StubManifest } from "./types.js";
+
+/** What the scenario checks know of the fakes. */
+export interface FakeIndex {
+  servers: ServerManifest[];
+  apis: ApiManifest[];
+  /** Every declared fake id, loaded or not (a fake with errors is still a known name). */
+  ids: string[];
+  /** Each fake's declared tools or operations, checked or not: stubs and faults may name them. */
+  declared: Map<string, { kind: "tool" | "operation"; names: string[] }>;
+}
 
 type StubDocument = NonNullable<NonNullable<ManifestDocument["scenarios"]>[string]["stubs"]>[number];
 

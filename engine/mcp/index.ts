@@ -3,4 +3,4 @@ export { ToolNotFoundError, serverInfoOf } from "./fake-runtime.js";
 export type { McpCallExtra, McpFakeRuntime, McpServerInfo } from "./fake-runtime.js";
 export { createMcpEndpoint, DEFAULT_MAX_REQUEST_BODY_SIZE } from "./mcp-endpoint.js";
 export type { McpEndpoint, McpEndpointOptions } from "./mcp-endpoint.js";
-export { AllowedOriginError, parseAllowedOrigins } from "./origin-check.js";
+export { AllowedOriginError, originCheck, parseAllowedOrigins } from "./origin-check.js";

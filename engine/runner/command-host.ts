@@ -1,8 +1,8 @@
 /**
  * The command host: any agent CLI, given the trial's MCP servers as a JSON config file (the
  * `mcpServers` shape agents read) and the prompt, filled into its arguments as `{{mcpConfig}}`
- * and `{{prompt}}`. Its stdout is the transcript; the final message is its last line, or what
- * `outputFormat` reads from it.
+ * and `{{prompt}}` (or `{{prompt:sh}}`, quoted as one word for a shell's `-c` line). Its stdout
+ * is the transcript; the final message is its last line, or what `outputFormat` reads from it.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { finalAnswer } from "../judge/run.js";
 import { type AgentHost, type AgentOutcome, NO_USAGE } from "./agent-host.js";
+import { processGroup } from "./process-group.js";
 
 /** A case's `host: { type: command }` block. */
 export interface CommandHostConfig {
@@ -22,6 +23,9 @@ export interface CommandHostConfig {
 
 /** The most stdout and stderr kept: an agent that prints without end cannot fill the memory. */
 const OUTPUT_LIMIT = 1024 * 1024;
+
+/** How long the output is read after the agent exits, when something it started still holds it. */
+const EXIT_GRACE_MS = 1000;
 
 /** The answer in a JSON value: `result` (claude -p's JSON), `answer`, or the last assistant message. */
 function answerOf(value: unknown): string | undefined {
@@ -60,7 +64,12 @@ export function readAnswer(stdout: string, format = "text"): string | undefined 
   }
 }
 
-const fill = (arg: string, values: Record<string, string>) => arg.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
+/** A value as one POSIX shell word: single-quoted, each `'` closed, escaped and reopened. */
+const shellQuote = (value: string) => `'${value.replaceAll("'", "'\\''")}'`;
+
+/** `{{name}}` is the value as it is; `{{name:sh}}` is the value quoted for a shell command line. */
+const fill = (arg: string, values: Record<string, string>) =>
+  arg.replace(/\{\{(\w+)(:sh)?\}\}/g, (whole, name: string, sh?: string) => (Object.hasOwn(values, name) ? (sh ? shellQuote(values[name]!) : values[name]!) : whole));
 
 /** The tail of a stream, bounded. */
 function collector() {
@@ -77,7 +86,8 @@ function collector() {
 }
 
 /**
- * A host running `config.command` once per trial. A command that cannot start or exits non-zero
+ * A host running `config.command` once per trial, in a process group of its own that is killed
+ * when the trial ends (SIGTERM, then SIGKILL). A command that cannot start or exits non-zero
  * lost the trial to infrastructure (not run); one that outlives `timeoutMs` is stopped and its
  * trial fails (judged on what it did, with the timeout as a failed assertion).
  *
@@ -100,37 +110,49 @@ export function commandHost(config: CommandHostConfig): AgentHost {
         return await new Promise<AgentOutcome>((resolve) => {
           const stdout = collector();
           const stderr = collector();
+          // A group of its own, so a timeout or an abort stops every process the agent started.
           const child = spawn(fill(program, values), args.map((arg) => fill(arg, values)), {
             stdio: ["ignore", "pipe", "pipe"],
+            detached: true,
             env: { ...process.env, EVAL_SIMULATE_MCP_CONFIG: mcpConfig, EVAL_SIMULATE_SESSION: trial.session.id },
           });
+          const group = processGroup(child);
           let timedOut = false;
-          const stop = () => {
-            child.kill("SIGTERM");
-            setTimeout(() => child.exitCode === null && child.kill("SIGKILL"), 2000).unref();
-          };
-          const timer = setTimeout(() => ((timedOut = true), stop()), timeoutMs);
-          const onAbort = () => stop();
+          let settled = false;
+          let grace: NodeJS.Timeout | undefined;
+          const timer = setTimeout(() => ((timedOut = true), group.stop()), timeoutMs);
+          const onAbort = () => group.stop();
           trial.signal.addEventListener("abort", onAbort, { once: true });
+          if (trial.signal.aborted) onAbort();
+          const finish = (outcome: AgentOutcome) => {
+            if (settled) return;
+            settled = true;
+            clearTimeout(timer);
+            clearTimeout(grace);
+            trial.signal.removeEventListener("abort", onAbort);
+            // Whatever the agent left running ends with its trial.
+            group.stop();
+            child.stdout.destroy();
+            child.stderr.destroy();
+            resolve(outcome);
+          };
           child.stdout.on("data", stdout.add);
           child.stderr.on("data", stderr.add);
-          child.on("error", (error) => {
-            clearTimeout(timer);
-            trial.signal.removeEventListener("abort", onAbort);
-            resolve(free({ outcome: { status: "not_run", reason: `the agent command ${program} could not start: ${error.message}` } }));
-          });
-          child.on("close", (code, signal) => {
-            clearTimeout(timer);
-            trial.signal.removeEventListener("abort", onAbort);
+          child.on("error", (error) => finish(free({ outcome: { status: "not_run", reason: `the agent command ${program} could not start: ${error.message}` } })));
+          const ended = (code: number | null, signal: NodeJS.Signals | null) => {
             const answer = readAnswer(stdout.text, config.outputFormat);
             const base = answer === undefined ? {} : { answer };
-            if (timedOut) return resolve(free({ ...base, outcome: { status: "fail", reason: `the agent command did not finish within ${timeoutMs} ms and was stopped` } }));
+            if (timedOut) return finish(free({ ...base, outcome: { status: "fail", reason: `the agent command did not finish within ${timeoutMs} ms and was stopped` } }));
             if (code !== 0) {
               const tail = stderr.text.trim().split("\n").slice(-3).join(" | ").slice(0, 500);
-              return resolve(free({ ...base, outcome: { status: "not_run", reason: `the agent command exited ${code ?? signal}${tail ? `: ${tail}` : ""}` } }));
+              return finish(free({ ...base, outcome: { status: "not_run", reason: `the agent command exited ${code ?? signal}${tail ? `: ${tail}` : ""}` } }));
             }
-            resolve(free(base));
-          });
+            finish(free(base));
+          };
+          // Its output is read to the end, unless a process it left behind holds the pipes open:
+          // then what arrived within EXIT_GRACE_MS of its exit is all there is.
+          child.on("exit", (code, signal) => (grace = setTimeout(() => ended(code, signal), EXIT_GRACE_MS)));
+          child.on("close", ended);
         });
       } finally {
         rmSync(dir, { recursive: true, force: true });

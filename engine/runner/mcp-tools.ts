@@ -61,12 +61,13 @@ export async function connectTools(servers: readonly McpServerRef[], headers: Re
 }
 
 /**
- * Calls a served tool over MCP and gives back its text, as a host shows a tool result to the model.
+ * Calls a served tool over MCP and gives back its text, as a host shows a tool result to the
+ * model; `signal` (the trial's) abandons a call still waiting when the trial is stopped.
  *
  * @example const { text, isError } = await callServedTool(tool, { id: "T-1" });
  */
-export async function callServedTool(served: ServedTool, args: unknown): Promise<ToolOutcome> {
-  const result = (await served.client.callTool({ name: served.tool.name, arguments: (args ?? {}) as Record<string, unknown> })) as {
+export async function callServedTool(served: ServedTool, args: unknown, signal?: AbortSignal): Promise<ToolOutcome> {
+  const result = (await served.client.callTool({ name: served.tool.name, arguments: (args ?? {}) as Record<string, unknown> }, signal ? { signal } : undefined)) as {
     content?: Array<{ type: string; text?: string }>;
     structuredContent?: unknown;
     isError?: boolean;

@@ -58,8 +58,8 @@ export async function runModelAgent(options: ModelAgentOptions): Promise<AgentRu
         dynamicTool({
           description: served.tool.description ?? "",
           inputSchema: jsonSchema(served.tool.inputSchema as Parameters<typeof jsonSchema>[0]),
-          execute: async (args) => {
-            const outcome = await callServedTool(served, args);
+          execute: async (args, { abortSignal }) => {
+            const outcome = await callServedTool(served, args, abortSignal);
             calls.push({ tool: served.tool.name, server: served.server, arguments: args, isError: outcome.isError });
             // A tool error reaches the model as an error result, as MCP hosts show it.
             if (outcome.isError) throw new Error(outcome.text);

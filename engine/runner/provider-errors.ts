@@ -1,8 +1,10 @@
 /**
  * What a failed model request means for the run: a transient failure (rate limit, overload, a
- * 5xx, the network) is retried and, if it keeps failing, the trial is "not run", never scored;
- * a fatal one (a bad key, billing, an unknown model, a malformed request) stops the run at once.
+ * 5xx, the network, a request past its time limits) is retried and, if it keeps failing, the
+ * trial is "not run", never scored; a fatal one (a bad key, billing, an unknown model, a
+ * malformed request) stops the run at once.
  */
+import { RequestTimeoutError } from "./timed-fetch.js";
 
 export interface ErrorClass {
   kind: "transient" | "fatal";
@@ -12,7 +14,7 @@ export interface ErrorClass {
   message: string;
 }
 
-const NETWORK_CODES = new Set(["ECONNRESET", "ECONNREFUSED", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_SOCKET", "UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT"]);
+const NETWORK_CODES = new Set(["ECONNRESET", "ECONNREFUSED", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_SOCKET", "UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT"]);
 
 /**
  * Reads `Retry-After` (seconds or an HTTP date) or `retry-after-ms`, capped at `maxMs`.
@@ -50,7 +52,10 @@ export function classifyError(error: unknown): ErrorClass {
   const last = (error as { lastError?: unknown } | undefined)?.lastError;
   if (last !== undefined) errors.unshift(last);
   for (const e of errors) {
+    if (e instanceof RequestTimeoutError) return { kind: "transient", message: e.message };
     const status = (e as { statusCode?: unknown }).statusCode;
+    // A successful answer that could not be read: what stopped the reading (its cause) decides.
+    if (typeof status === "number" && status >= 200 && status < 300 && (e as { cause?: unknown }).cause !== undefined) continue;
     if (typeof status === "number") {
       const headers = (e as { responseHeaders?: Record<string, string> }).responseHeaders;
       const body = String((e as { responseBody?: unknown }).responseBody ?? "");
@@ -64,7 +69,7 @@ export function classifyError(error: unknown): ErrorClass {
     }
     const code = (e as { code?: unknown }).code;
     if (typeof code === "string" && NETWORK_CODES.has(code)) return { kind: "transient", message: `network: ${code}` };
-    if (e instanceof TypeError && /fetch failed|network|socket/i.test(e.message)) return { kind: "transient", message: `network: ${e.message}` };
+    if (e instanceof TypeError && /fetch failed|network|socket|terminated/i.test(e.message)) return { kind: "transient", message: `network: ${e.message}` };
     if (/overloaded/i.test(String((e as Error)?.message ?? ""))) return { kind: "transient", message: String((e as Error).message) };
   }
   const name = (error as Error)?.name ?? "";

@@ -10,6 +10,8 @@ const usd = (x: number) => `$${x < 0.01 && x > 0 ? x.toFixed(4) : x.toFixed(2)}`
 const tokens = (u: { inputTokens: number; outputTokens: number }) => `${u.inputTokens}/${u.outputTokens}`;
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)}s`;
 const calls = (c: CaseSummary) => `${c.toolCalls} tool calls${c.badCalls > 0 ? ` (${c.badCalls} bad)` : ""}`;
+/** Requests the case's agents sent outside their sessions, the first few named. */
+const outsideOf = (c: CaseSummary) => (c.outside ? [`${c.outside.count} request${c.outside.count === 1 ? "" : "s"} outside its session: ${c.outside.first.join(", ")}`] : []);
 
 const VERDICT_TEXT: Record<CaseSummary["verdict"], string> = { pass: "PASS", fail: "FAIL", preliminary: "PRELIMINARY", skipped: "SKIPPED" };
 
@@ -42,6 +44,7 @@ export function renderSummaryText(summary: RunSummary): string {
     out.push(`            ${calls(c)}, tokens in/out ${tokens(c.usage)}, ${usd(c.costUsd)}, ${secs(c.durationMs)}`);
     for (const failure of c.failures) out.push(`            ✗ ${failure}`);
     for (const reason of c.reasons) out.push(`            ! ${reason}`);
+    for (const line of outsideOf(c)) out.push(`            ! ${line}`);
   }
   const t = summary.trials;
   out.push("");
@@ -70,10 +73,10 @@ export function renderSummaryMarkdown(summary: RunSummary): string {
     ),
     "",
   ];
-  const details = summary.cases.filter((c) => c.failures.length + c.reasons.length > 0);
+  const details = summary.cases.filter((c) => c.failures.length + c.reasons.length > 0 || c.outside);
   for (const c of details) {
     out.push(`**${cell(c.case)}**`, "");
-    for (const line of [...c.failures.map((f) => `✗ ${f}`), ...c.reasons.map((r) => `! ${r}`)]) out.push(`- ${cell(line)}`);
+    for (const line of [...c.failures.map((f) => `✗ ${f}`), ...c.reasons.map((r) => `! ${r}`), ...outsideOf(c).map((o) => `! ${o}`)]) out.push(`- ${cell(line)}`);
     out.push("");
   }
   for (const note of summary.notes) out.push(`> ${cell(note)}`, "");

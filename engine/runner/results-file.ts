@@ -8,7 +8,7 @@
  */
 import { closeSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
-import type { BadCallCounts } from "../selection/bad-calls.js";
+import type { BadCallCounts, OutsideRequest } from "../selection/bad-calls.js";
 import { checkRegularFile } from "../verify/read-regular-file.js";
 import { type LineLimits, readRegularLines } from "../verify/read-regular-lines.js";
 import { trialLineProblem } from "./trial-line-check.js";
@@ -59,6 +59,8 @@ export interface TrialLine {
   variant?: string;
   /** Bad calls in the trial's record (see engine/selection/bad-calls.ts). */
   badCalls?: BadCallCounts;
+  /** The first requests its agent sent outside its session (`badCalls.outsideSession` counts them all). */
+  outside?: OutsideRequest[];
   /** The suite the line belongs to (the evals file). */
   suite?: string;
   startedAt: string;

@@ -1,3 +1,4 @@
+import { ModelOutputError } from "./model-output.js";
 import { classifyError, type ErrorClass } from "./provider-errors.js";
 
 export interface RetryOptions {
@@ -35,7 +36,7 @@ const wait = (ms: number, signal?: AbortSignal) =>
 /**
  * Runs a model request, retrying transient failures with exponential back-off (honouring the
  * provider's Retry-After when it gives one); a fatal failure is thrown at once. Throws a
- * ModelRequestError carrying the classification.
+ * ModelRequestError carrying the classification (a ModelOutputError passes through as it is).
  *
  * @example const result = await withRetries(() => generateText({ ...request, maxRetries: 0 }));
  */
@@ -48,6 +49,8 @@ export async function withRetries<T>(request: () => Promise<T>, options: RetryOp
     try {
       return await request();
     } catch (error) {
+      // The model's own answer: asking again is not a retry of a failed request.
+      if (error instanceof ModelOutputError) throw error;
       const classification = classifyError(error);
       if (classification.kind === "fatal" || attempt > retries || options.signal?.aborted) throw new ModelRequestError(classification, attempt, { cause: error });
       const backoff = Math.min(max, base * 2 ** (attempt - 1)) * (0.75 + Math.random() * 0.5);

@@ -3,9 +3,11 @@
  * one host of the fakes (a session per trial), judged, appended to the results file as they end
  * (resumed from it), and summarised.
  */
+import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import type { EvalCase, EvalsDocument } from "../../schema/evals/evals.js";
 import type { LoadedFakes } from "../host/load-fakes.js";
+import { positiveInteger } from "../host/env-integer.js";
 import { startServices } from "../host/start-services.js";
 import { loadEvals } from "../judge/load-evals.js";
 import { selectionCatalog } from "../selection/catalog.js";
@@ -61,6 +63,8 @@ export interface RunEvalsOptions {
   cases?: readonly string[];
   /** Only the first N cases (a smoke run). */
   limit?: number;
+  /** The most bytes of JSON one trial's world may hold (EVAL_SIMULATE_MAX_WORLD_BYTES; 64 MiB by default). */
+  maxWorldBytes?: number;
   /** Where keys and settings are read (process.env). */
   env?: NodeJS.ProcessEnv;
   /** How each model request is retried (tests pass a sleep of their own). */
@@ -184,7 +188,17 @@ async function runLocked(options: RunEvalsOptions): Promise<EvalsResult> {
   let stopped: string | undefined;
   if (todo.length > 0) {
     const records = new RecordCollector();
-    const services = await startServices(fakes.fakes, { world: fakes.world, onRecord: records.listener, warn: options.warn });
+    // The session and admin routes behind a token only this process holds, and no world but the
+    // trials' own: an agent can neither list, reset nor read another trial's session, nor share one.
+    const services = await startServices(fakes.fakes, {
+      world: fakes.world,
+      onRecord: records.listener,
+      onOutside: records.outside,
+      adminToken: randomBytes(32).toString("base64url"),
+      sessionsOnly: true,
+      maxWorldBytes: options.maxWorldBytes ?? positiveInteger(env.EVAL_SIMULATE_MAX_WORLD_BYTES, "EVAL_SIMULATE_MAX_WORLD_BYTES"),
+      warn: options.warn,
+    });
     const controller = new AbortController();
     const onAbort = () => controller.abort(options.signal?.reason);
     options.signal?.addEventListener("abort", onAbort, { once: true });

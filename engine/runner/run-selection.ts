@@ -6,6 +6,7 @@
  */
 import type { LanguageModel } from "ai";
 import { runPool } from "./concurrency-pool.js";
+import { ModelOutputError } from "./model-output.js";
 import { ModelRequestError } from "./retry.js";
 import { appendResult, type TrialLine } from "./results-file.js";
 import type { SpendLedger } from "./run-budget.js";
@@ -97,17 +98,22 @@ export async function runSelection(options: SelectionRunOptions): Promise<Select
         const pass = top1Hit({ expected: fixture.expected, chosen });
         line = { ...base, status: pass ? "pass" : "fail", chosen, requests: 1, usage: selection.usage, costUsd, durationMs: Date.now() - startedAt.getTime() };
       } catch (error) {
-        const kind = error instanceof ModelRequestError ? error.classification.kind : "fatal";
-        const reason = error instanceof ModelRequestError ? error.message : `[eval-simulate] the selection request failed: ${(error as Error)?.message ?? error}`;
-        if (options.signal?.aborted) stopped ??= "aborted";
-        else if (kind === "fatal") {
-          // A bad key, billing or an unknown model fails every request alike: stop at once.
-          stopped ??= "fatal";
-          fatal ??= reason;
-          pool.stop();
+        if (error instanceof ModelOutputError) {
+          // The model answered, with a pick nobody can take: a wrong choice, not a lost trial.
+          line = { ...base, status: "fail", reason: error.message.replace(/^\[eval-simulate\] /, ""), chosen: [], requests: 1, usage: { inputTokens: 0, outputTokens: 0 }, costUsd: 0, durationMs: Date.now() - startedAt.getTime() };
+        } else {
+          const kind = error instanceof ModelRequestError ? error.classification.kind : "fatal";
+          const reason = error instanceof ModelRequestError ? error.message : `[eval-simulate] the selection request failed: ${(error as Error)?.message ?? error}`;
+          if (options.signal?.aborted) stopped ??= "aborted";
+          else if (kind === "fatal") {
+            // A bad key, billing or an unknown model fails every request alike: stop at once.
+            stopped ??= "fatal";
+            fatal ??= reason;
+            pool.stop();
+          }
+          const attempts = error instanceof ModelRequestError ? error.attempts : 1;
+          line = { ...base, status: "not_run", reason, chosen: [], requests: attempts, usage: { inputTokens: 0, outputTokens: 0 }, costUsd: 0, durationMs: Date.now() - startedAt.getTime() };
         }
-        const attempts = error instanceof ModelRequestError ? error.attempts : 1;
-        line = { ...base, status: "not_run", reason, chosen: [], requests: attempts, usage: { inputTokens: 0, outputTokens: 0 }, costUsd: 0, durationMs: Date.now() - startedAt.getTime() };
       }
       lines.push(line);
       if (options.out) appendResult(options.out, line);

@@ -31,8 +31,10 @@ export interface CaseSummary {
   /** `preliminary` when trials were not run; `skipped` when none ran (no key). */
   verdict: "pass" | "fail" | "preliminary" | "skipped";
   toolCalls: number;
-  /** Bad calls over the case's trials: repeats after a definitive error, schema refusals, insistence. */
+  /** Bad calls over the case's trials: repeats after a definitive error, schema refusals, insistence, requests outside the session. */
   badCalls: number;
+  /** Requests its trials' agents sent outside their sessions (counted in `badCalls`), with the first few distinct ones; absent when none. */
+  outside?: { count: number; first: string[] };
   usage: { inputTokens: number; outputTokens: number };
   costUsd: number;
   durationMs: number;
@@ -97,6 +99,8 @@ function summariseCase(plan: PlannedCase, lines: readonly TrialLine[]): CaseSumm
       ),
     ),
   ].slice(0, 5);
+  const outsideCount = lines.reduce((n, l) => n + (l.badCalls?.outsideSession ?? 0), 0);
+  const outside = outsideCount > 0 ? { count: outsideCount, first: [...new Set(lines.flatMap((l) => (l.outside ?? []).map((o) => `${o.method} ${o.path} (${o.kind})`)))].slice(0, 5) } : undefined;
   return {
     ...plan,
     passed,
@@ -111,6 +115,7 @@ function summariseCase(plan: PlannedCase, lines: readonly TrialLine[]): CaseSumm
     verdict,
     toolCalls: lines.reduce((n, l) => n + l.calls, 0),
     badCalls: lines.reduce((n, l) => n + badCallsOf(l), 0),
+    ...(outside ? { outside } : {}),
     usage: { inputTokens: lines.reduce((n, l) => n + l.usage.inputTokens, 0), outputTokens: lines.reduce((n, l) => n + l.usage.outputTokens, 0) },
     costUsd: lines.reduce((n, l) => n + l.costUsd, 0),
     durationMs: Math.round(lines.reduce((n, l) => n + l.durationMs, 0)),

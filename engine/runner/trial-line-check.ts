@@ -35,6 +35,7 @@ const FIELDS: Array<[name: string, required: boolean, test: (value: unknown) => 
   ["accuracyThreshold", false, (v) => typeof v === "number" && v >= 0 && v <= 1, "a share between 0 and 1"],
   ["variant", false, (v) => typeof v === "string", "a string"],
   ["badCalls", false, (v) => isObject(v) && ["repeatedAfterError", "schemaRefused", "insistence", "total"].every((k) => isCount(v[k])), "{ repeatedAfterError, schemaRefused, insistence, total } (counts)"],
+  ["outside", false, (v) => Array.isArray(v) && v.every(isObject), "a list of requests"],
   ["suite", false, (v) => typeof v === "string", "a string"],
   ["startedAt", false, (v) => typeof v === "string", "a string"],
 ];

@@ -46,14 +46,19 @@ export async function runTrial(input: TrialInput): Promise<TrialLine> {
   const startedAt = new Date().toISOString();
   const started = performance.now();
   const base = { case: c.id, iteration, model: host.label, ...caseFields(c), ...(input.suite ? { suite: input.suite } : {}), ...(input.variant ? { variant: input.variant } : {}), startedAt };
-  const session = await input.services.createSession({ scenario: c.scenario, clock: c.clock, seed: iteration });
+  // A secret in its URLs: the agent can reach its own session and no other, whatever ids it guesses.
+  const session = await input.services.createSession({ scenario: c.scenario, clock: c.clock, seed: iteration, secret: true });
   let outcome: AgentOutcome;
   try {
     outcome = await host.run({ case: c, iteration, session, fakes: input.fakes, signal: input.signal });
   } catch (error) {
-    await session.close();
-    input.records.take(session.id);
-    if (error instanceof FatalRunError) throw error;
+    if (error instanceof FatalRunError) {
+      await session.close();
+      input.records.take(session.id);
+      input.records.takeOutside(session.id);
+      throw error;
+    }
+    // The trial is not run, but its record stays on its line: what the agent did is evidence.
     outcome = { requests: 0, usage: { ...NO_USAGE }, costUsd: 0, outcome: { status: "not_run", reason: (error as Error).message.replace(/^\[eval-simulate\] /, "") } };
   }
   // The answer is cut as the command host cuts output (1 MiB), and judged as cut.
@@ -61,7 +66,8 @@ export async function runTrial(input: TrialInput): Promise<TrialLine> {
   if (capped) outcome = { ...outcome, answer: capped.answer };
   const closed = await session.close();
   const record = input.records.take(session.id);
-  const { details: _details, ...bad } = badCalls(record);
+  const outside = input.records.takeOutside(session.id);
+  const { details: _details, ...bad } = badCalls(record, outside);
   const done = (status: TrialLine["status"], assertions: AssertionResult[], reason?: string): TrialLine => ({
     ...base,
     status,
@@ -69,6 +75,7 @@ export async function runTrial(input: TrialInput): Promise<TrialLine> {
     assertions,
     calls: closed.calls,
     badCalls: bad,
+    ...(outside.count > 0 ? { outside: [...outside.first] } : {}),
     requests: outcome.requests,
     usage: outcome.usage,
     costUsd: outcome.costUsd,

@@ -6,7 +6,7 @@ import type { FaultSet } from "../stubs/fault-set.js";
 import { type StubSet, stubDelay } from "../stubs/stub-set.js";
 import { labelId } from "../world/index.js";
 import type { CompiledServer, CompiledTool } from "./compiled-fake.js";
-import { describeHandlerError, stateProblem } from "./change-problems.js";
+import { describeHandlerError, stateProblem, worldSizeProblem } from "./change-problems.js";
 import { withTimeout } from "./deadline.js";
 import type { Commit, StateStore } from "./state-store.js";
 import { isToolFailure, plainAnswer, toolContext } from "./tool-context.js";
@@ -137,6 +137,8 @@ export async function callTool(
         (!result.isError && answerProblem(tool, result)) ||
         (changes && stateProblem(fake.entities, `${fake.id}/${name}`, changes));
       if (broken) return finish(toolError(broken), false);
+      const over = changes && scope.store.overLimit(fake.id, changes);
+      if (over) return finish(toolError(worldSizeProblem(`${fake.id}/${name}`, over)), false);
       // The evidence (with the commit it is about to make) is kept first, then the commit.
       if (changes) commit = scope.store.stage(fake.id, changes);
       const outcome = finish(result, changes !== undefined);

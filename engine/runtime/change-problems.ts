@@ -1,4 +1,5 @@
 import { jsonValueProblem, MAX_STATE_DEPTH, type CompiledSchema } from "../contract/index.js";
+import type { OverLimit } from "./state-store.js";
 
 /**
  * Why committing a call's changes would break its fake: an entity deleted, holding a value JSON
@@ -40,4 +41,13 @@ export function describeHandlerError(error: unknown, what: string, writes: reado
     return `[eval-simulate] the handler of ${what} changed state its ${declaredBy} does not declare in writes (${writes.join(", ") || "none"}): ${message}`;
   }
   return message;
+}
+
+/**
+ * A commit the world's byte limit refuses, as the caller reads it.
+ *
+ * @example worldSizeProblem("notes/create-note", { bytes: 70_000_000, limit: 67_108_864 })
+ */
+export function worldSizeProblem(what: string, over: OverLimit): string {
+  return `[eval-simulate] ${what} would grow this world to ${over.bytes} bytes, past its limit of ${over.limit} (maxWorldBytes, EVAL_SIMULATE_MAX_WORLD_BYTES); nothing was changed`;
 }

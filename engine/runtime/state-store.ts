@@ -1,4 +1,5 @@
 import { deepFreeze, thaw } from "./deep-freeze.js";
+import { jsonBytes, rememberBytes } from "./json-bytes.js";
 import { SerialQueue } from "./serial-queue.js";
 
 /** One fake's state: entity name → value. */
@@ -22,6 +23,20 @@ export interface Draft {
   changes(): FakeState | undefined;
 }
 
+/** A commit that would grow a world past its byte limit: the size it would reach, and the limit. */
+export interface OverLimit {
+  bytes: number;
+  limit: number;
+}
+
+/** A world's byte limit when none is set: 64 MiB of JSON, far past any world a Recipe means, well short of a process's memory. */
+export const DEFAULT_MAX_WORLD_BYTES = 64 * 1024 * 1024;
+
+/** What a store holds to: the most bytes of JSON its entities' values may take together. */
+export interface StoreLimits {
+  maxBytes?: number;
+}
+
 /**
  * Every fake's state, committed as whole transactions. Committed values are frozen; a call works
  * on a draft whose written entities are copies, and its changes land only when it commits, so
@@ -36,12 +51,19 @@ export class StateStore {
   private readonly listeners: Array<(fake: string) => void> = [];
   private readOnly: States | undefined;
   private commits = 0;
+  /** The most bytes the world may hold; none when unset. */
+  readonly maxBytes: number | undefined;
+  /** The bytes it holds, counted once on first need, then kept up to date by each commit. */
+  private bytes: number | undefined;
+  /** The sizes `overLimit` measured for the commit that follows it, so the commit measures nothing again. */
+  private measured: { fake: string; values: FakeState; bytes: number; sizes: Map<string, number> } | undefined;
 
   /**
    * `shared`: `states` and `initial` are frozen already (a session's starting world, built once
    * and shared by every session of its scenario): only the containers are new, no value is copied.
    */
-  constructor(states: States, initial: States = states, shared = false) {
+  constructor(states: States, initial: States = states, shared = false, limits: StoreLimits = {}) {
+    this.maxBytes = limits.maxBytes;
     if (shared) {
       this.states = {};
       for (const [id, state] of Object.entries(states)) this.states[id] = { ...state };
@@ -115,6 +137,35 @@ export class StateStore {
     return (this.readOnly ??= readOnlyView(this.states));
   }
 
+  /** The bytes of JSON the world's entity values take together (not their names or nesting). */
+  get size(): number {
+    if (this.bytes === undefined) {
+      let bytes = 0;
+      for (const state of Object.values(this.states)) for (const value of Object.values(state)) bytes += value === undefined ? 0 : jsonBytes(value);
+      this.bytes = bytes;
+    }
+    return this.bytes;
+  }
+
+  /**
+   * The size a commit of these values would grow the world to, when that is past `maxBytes`;
+   * undefined when it fits. Only the changed entities are measured. A world already past its
+   * limit (it started there) may still change in ways that do not grow it.
+   */
+  overLimit(fake: string, values: FakeState): OverLimit | undefined {
+    if (this.maxBytes === undefined) return undefined;
+    const target = this.states[fake] ?? {};
+    const sizes = new Map<string, number>();
+    let bytes = this.size;
+    for (const [name, value] of Object.entries(values)) {
+      const after = value === undefined ? 0 : jsonBytes(value);
+      sizes.set(name, after);
+      bytes += after - (target[name] === undefined ? 0 : jsonBytes(target[name]));
+    }
+    this.measured = { fake, values, bytes, sizes };
+    return bytes > this.maxBytes && bytes > this.size ? { bytes, limit: this.maxBytes } : undefined;
+  }
+
   /**
    * The commit these values would make, not yet made: its number and each entity's value before
    * and after. The evidence of a call is kept from it before `commit` applies it, with nothing
@@ -135,12 +186,19 @@ export class StateStore {
   commit(fake: string, values: FakeState, staged?: Commit): Commit {
     if (staged !== undefined && staged.seq !== this.commits + 1) throw new Error(`[eval-simulate] commit ${staged.seq} was staged, but ${this.commits} commits came before it`);
     const target = (this.states[fake] ??= {});
+    // Measured by `overLimit` just before, with nothing in between; else measured now, when counted at all.
+    const measured = this.measured?.fake === fake && this.measured.values === values ? this.measured : undefined;
+    this.measured = undefined;
+    let bytes = measured?.bytes ?? this.bytes;
     const before: FakeState = {};
     for (const [name, value] of Object.entries(values)) {
       before[name] = target[name];
+      if (!measured && bytes !== undefined) bytes += (value === undefined ? 0 : jsonBytes(value)) - (target[name] === undefined ? 0 : jsonBytes(target[name]));
       if (value === undefined) delete target[name];
       else target[name] = deepFreeze(value);
+      if (measured) rememberBytes(value, measured.sizes.get(name)!);
     }
+    this.bytes = bytes;
     const commit = { seq: ++this.commits, before, after: values };
     // A listener that fails (a state file that cannot be written) must not undo or hide a
     // commit that already happened: it is the listener's to report.

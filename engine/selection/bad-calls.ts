@@ -1,8 +1,9 @@
 /**
  * Bad calls in a trial's record: (a) the same call repeated after a definitive error (a tool
  * error, a JSON-RPC error, a 4xx other than 408/429: what repeating cannot fix), (b) calls the
- * input schema refused, (c) insistence: three or more calls on the same tool and key, all failing.
- * Transient failures (5xx, 429, 408) are not definitive: retrying them is fair.
+ * input schema refused, (c) insistence: three or more calls on the same tool and key, all failing,
+ * and (d) requests the trial's agent sent outside its session (the host tells them; they are not
+ * in the record). Transient failures (5xx, 429, 408) are not definitive: retrying them is fair.
  */
 import type { RecordedCall } from "../verify/types.js";
 
@@ -13,7 +14,24 @@ export interface BadCallCounts {
   schemaRefused: number;
   /** Tool-and-key groups of three or more calls, every one failing. */
   insistence: number;
+  /** Requests outside the trial's session (set when there were any). */
+  outsideSession?: number;
   total: number;
+}
+
+/** A request a trial's agent sent outside its session, as the host reported it. */
+export interface OutsideRequest {
+  /** `sessions`, `admin`, `other-session`, `unserved` or `traversal`. */
+  kind: string;
+  method: string;
+  /** Its path, any session secret cut out. */
+  path: string;
+}
+
+/** The requests a trial's agent sent outside its session: how many, and the first ones (a bounded list). */
+export interface OutsideRequests {
+  count: number;
+  first: readonly OutsideRequest[];
 }
 
 export interface BadCallReport extends BadCallCounts {
@@ -74,11 +92,12 @@ function readCall(line: RecordedCall, number: number): Call {
 }
 
 /**
- * Counts a trial's bad calls from its record lines (in order).
+ * Counts a trial's bad calls from its record lines (in order) and the requests its agent sent
+ * outside its session.
  *
  * @example badCalls(trial.session.record).total
  */
-export function badCalls(record: readonly RecordedCall[]): BadCallReport {
+export function badCalls(record: readonly RecordedCall[], outside: OutsideRequests = { count: 0, first: [] }): BadCallReport {
   const calls = record.map((line, i) => readCall(line, i + 1));
   const details: string[] = [];
   let repeatedAfterError = 0;
@@ -105,5 +124,7 @@ export function badCalls(record: readonly RecordedCall[]): BadCallReport {
     insistence++;
     details.push(`${group.map((c) => `#${c.number}`).join(", ")}: ${group.length} failing calls of ${key}`);
   }
-  return { repeatedAfterError, schemaRefused: refused.length, insistence, total: repeatedAfterError + refused.length + insistence, details };
+  for (const request of outside.first) details.push(`${request.method} ${request.path} reached outside the session (${request.kind})`);
+  const total = repeatedAfterError + refused.length + insistence + outside.count;
+  return { repeatedAfterError, schemaRefused: refused.length, insistence, ...(outside.count > 0 ? { outsideSession: outside.count } : {}), total, details };
 }

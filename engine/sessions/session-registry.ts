@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { RuntimeScope } from "../runtime/call-tool.js";
 import { parseClock } from "../world/index.js";
-import { SESSION_ID } from "./session-address.js";
+import { SECRET_SEPARATOR, SESSION_ID, splitAddress } from "./session-address.js";
 import { SessionLimitError, SessionOptionsError, UnknownSessionError } from "./session-errors.js";
 import { sessionScope, type WorldTemplate, type WorldTemplates } from "./world-templates.js";
 
@@ -17,6 +17,11 @@ export interface SessionOptions {
   ttlSeconds?: number;
   /** Its id; a random one by default. */
   id?: string;
+  /**
+   * Addressed only with a secret of 32 random bytes (`/s/<sid>~<secret>/...`): knowing its id
+   * gets nothing. A fork of such a session has a secret of its own unless this is `false`.
+   */
+  secret?: boolean;
 }
 
 /** A world a session serves from: a runtime scope, and whatever else the host keeps beside it. */
@@ -24,6 +29,8 @@ export interface SessionWorld {
   scope: RuntimeScope;
   /** How many calls it has answered. */
   callCount(): number;
+  /** Resolves once every call it is serving has ended; its store's `idle()` when unset. */
+  settled?(): Promise<void>;
   /** It stops being the session's (reset or freed): nothing it does later may reach the session's files. */
   retire?(): void;
 }
@@ -35,6 +42,10 @@ export interface SessionRecord<W extends SessionWorld> {
   /** ISO 8601. */
   readonly clock: string;
   readonly seed: number;
+  /** What its address must carry after `~`, when it was made with a secret. */
+  readonly secret?: string;
+  /** What addresses it: its id, or `<sid>~<secret>`. */
+  readonly address: string;
   readonly ttlMs: number;
   /** Epoch ms. */
   readonly created: number;
@@ -58,10 +69,14 @@ export interface RegistryOptions<W extends SessionWorld> {
   ttlSeconds?: number;
   /** How often expired sessions are looked for; 60 s by default. */
   sweepMs?: number;
+  /** The most bytes of JSON each session's world may hold; no limit when unset. */
+  maxWorldBytes?: number;
   /** The host's world around a session's scope (its evidence, its files). */
   makeWorld(id: string, scope: RuntimeScope, template: WorldTemplate): W;
   /** Told once a freed session's calls have settled. */
   onFree?(record: SessionRecord<W>, reason: FreedBecause): void;
+  /** Compares an address's secret with the session's in constant time; without it no secret opens a session. */
+  sameSecret?(given: string, expected: string): boolean;
 }
 
 export const DEFAULT_MAX_SESSIONS = 10_000;
@@ -82,6 +97,8 @@ export class SessionRegistry<W extends SessionWorld> {
   private readonly sessions = new Map<string, SessionRecord<W>>();
   /** Ids being created: they count against the limit and cannot be taken twice. */
   private readonly reserved = new Set<string>();
+  /** Ids of sessions being freed, until their calls have ended: a new session of the id waits. */
+  private readonly freeing = new Map<string, Promise<unknown>>();
   private readonly timer: NodeJS.Timeout;
 
   constructor(private readonly options: RegistryOptions<W>) {
@@ -103,6 +120,9 @@ export class SessionRegistry<W extends SessionWorld> {
     if (!Number.isSafeInteger(seed) || seed < 0 || seed > 0xffffffff) throw new SessionOptionsError(`seed is an integer from 0 to 4294967295, not ${JSON.stringify(seed)}`);
     const ttl = options.ttlSeconds ?? (from ? from.ttlMs / 1000 : this.ttlSeconds);
     if (typeof ttl !== "number" || !(ttl > 0) || ttl > MAX_TTL_SECONDS) throw new SessionOptionsError(`ttlSeconds is a positive number up to ${MAX_TTL_SECONDS} (a year), not ${JSON.stringify(ttl)}`);
+    if (options.secret !== undefined && typeof options.secret !== "boolean") throw new SessionOptionsError(`secret is true or false, not ${JSON.stringify(options.secret)}`);
+    // The id's last session must be done with it: its late calls would write into this one's files and record.
+    while (this.freeing.has(id)) await this.freeing.get(id);
     if (this.sessions.has(id) || this.reserved.has(id)) throw new SessionOptionsError(`a session "${id}" exists already`, 409);
     if (this.sessions.size + this.reserved.size >= this.maxSessions) throw new SessionLimitError(this.maxSessions);
     this.reserved.add(id);
@@ -112,13 +132,16 @@ export class SessionRegistry<W extends SessionWorld> {
     } finally {
       this.reserved.delete(id);
     }
-    const scope = sessionScope(template, seed, from?.world.scope);
+    const scope = sessionScope(template, seed, from?.world.scope, this.options.maxWorldBytes);
     const now = Date.now();
+    const secret = (options.secret ?? from?.secret !== undefined) ? randomBytes(32).toString("base64url") : undefined;
     const record: SessionRecord<W> = {
       id,
       scenario: template.scenario,
       clock: template.clock,
       seed,
+      ...(secret === undefined ? {} : { secret }),
+      address: secret === undefined ? id : `${id}${SECRET_SEPARATOR}${secret}`,
       ttlMs: ttl * 1000,
       created: now,
       lastUsed: now,
@@ -139,6 +162,21 @@ export class SessionRegistry<W extends SessionWorld> {
     return record;
   }
 
+  /**
+   * The live session an address opens: a session's id when it has no secret, `<sid>~<secret>`
+   * when it has one (compared in constant time). Every miss (no such session, a bare id or a
+   * wrong secret) is undefined alike, so a caller cannot tell them apart.
+   *
+   * @example registry.find(record.address) === record; registry.find(record.id) // undefined when it has a secret
+   */
+  find(address: string): SessionRecord<W> | undefined {
+    const { sid, secret } = splitAddress(address);
+    const record = this.get(sid);
+    if (!record) return undefined;
+    if (record.secret === undefined) return secret === undefined ? record : undefined;
+    return secret !== undefined && this.options.sameSecret?.(secret, record.secret) === true ? record : undefined;
+  }
+
   /** The live session with this id, or an `UnknownSessionError`. */
   require(id: string): SessionRecord<W> {
     const record = this.get(id);
@@ -155,7 +193,7 @@ export class SessionRegistry<W extends SessionWorld> {
     const record = this.require(id);
     record.world.retire?.();
     // Calls still running finish in the old world, which nothing reads any more.
-    record.world = this.options.makeWorld(id, sessionScope(record.template, record.seed), record.template);
+    record.world = this.options.makeWorld(id, sessionScope(record.template, record.seed, undefined, this.options.maxWorldBytes), record.template);
     record.lastUsed = Date.now();
     return record;
   }
@@ -165,9 +203,17 @@ export class SessionRegistry<W extends SessionWorld> {
     const record = this.sessions.get(id);
     if (!record) throw new UnknownSessionError(id);
     this.sessions.delete(id);
-    await record.world.scope.store.idle();
-    record.world.retire?.();
-    this.options.onFree?.(record, reason);
+    const freed = (async () => {
+      await (record.world.settled?.() ?? record.world.scope.store.idle());
+      record.world.retire?.();
+      this.options.onFree?.(record, reason);
+    })();
+    this.freeing.set(id, freed.catch(() => undefined));
+    try {
+      await freed;
+    } finally {
+      this.freeing.delete(id);
+    }
     return record;
   }
 

@@ -1,7 +1,7 @@
 import type { JournalEntry, JournalFilter } from "../journal/journal.js";
 import type { StubUsage } from "../stubs/stub-set.js";
 import { WorldError } from "../world/index.js";
-import { SESSION_HEADER, sessionPath } from "./session-address.js";
+import { SESSION_HEADER, sessionPath, splitAddress } from "./session-address.js";
 import { SessionLimitError, SessionOptionsError, UnknownSessionError } from "./session-errors.js";
 import type { SessionOptions, SessionRecord, SessionRegistry, SessionWorld } from "./session-registry.js";
 
@@ -13,15 +13,30 @@ export interface WorldAdmin {
   stubs(id: string): StubUsage[];
 }
 
-/** A request addressed to a session: its path prefix (`/s/<sid>`, or `""` by header), the path after it, its world. */
+/** A request addressed to a session: its path prefix (`/s/<address>`, or `""` by header), the path after it, its world, its id. */
 export interface SessionRoute {
   prefix: string;
   path: string;
   admin: WorldAdmin;
+  session: string;
 }
 
-/** The host's session hook: a `/sessions` answer, a request's session, or undefined for the process's own world. */
-export type SessionHook = (request: Request, url: URL, refuse: (request: Request) => Response | undefined) => Promise<Response | SessionRoute | undefined>;
+/**
+ * Where a request that carried a session's address tried to go outside it: the session routes,
+ * the admin routes, another session's address, a path no fake of the session serves, or a path
+ * whose dot segments led out of its prefix.
+ */
+export type OutsideKind = "sessions" | "admin" | "other-session" | "unserved" | "traversal";
+
+/** Told of each request that carried a session's address (its path prefix or header) and reached outside it. */
+export type OutsideListener = (session: string, kind: OutsideKind, request: Request) => void;
+
+/**
+ * The host's session hook: a `/sessions` answer, a request's session, or undefined for the
+ * process's own world. `raw` is the request's target as the client sent it, before its dot
+ * segments were resolved.
+ */
+export type SessionHook = (request: Request, url: URL, refuse: (request: Request) => Response | undefined, raw?: string) => Promise<Response | SessionRoute | undefined>;
 
 /** The fakes a session serves: MCP fake ids, and each API fake's base path. */
 export interface Served {
@@ -36,12 +51,13 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * A session as `POST /sessions` and `GET /sessions/<sid>` answer it: where its fakes are (under
- * `/s/<sid>/` on `origin`), its scenario and clock, when it expires unless used.
+ * `/s/<address>/` on `origin`: its id, or `<sid>~<secret>`), its scenario and clock, when it
+ * expires unless used.
  *
  * @example describeSession(record, "http://127.0.0.1:7353", served).mcpServers[0].url // http://127.0.0.1:7353/s/<sid>/crm/mcp
  */
 export function describeSession(record: SessionRecord<SessionWorld>, origin: string, served: Served) {
-  const base = `${origin}/s/${encodeURIComponent(record.id)}`;
+  const base = `${origin}/s/${encodeURIComponent(record.id)}${record.secret === undefined ? "" : `~${record.secret}`}`;
   return {
     id: record.id,
     scenario: record.scenario,
@@ -51,13 +67,22 @@ export function describeSession(record: SessionRecord<SessionWorld>, origin: str
     lastUsed: iso(record.lastUsed),
     expiresAt: iso(record.lastUsed + record.ttlMs),
     calls: record.world.callCount(),
+    secret: record.secret !== undefined,
+    address: record.address,
     mcpServers: served.mcp.map((id) => ({ id, transport: "streamable_http" as const, url: `${base}/${id}/mcp` })),
     apis: Object.fromEntries(Object.entries(served.apis).map(([id, basePath]) => [id, `${base}/${id}${basePath}`])),
   };
 }
 
-const CREATE_KEYS = ["scenario", "clock", "seed", "ttlSeconds", "id"];
-const FORK_KEYS = ["seed", "ttlSeconds", "id"];
+/** A session's description without what opens it (its address and URLs), for a listing whoever may read. */
+function withoutAddress(description: ReturnType<typeof describeSession>) {
+  if (!description.secret) return description;
+  const { address: _address, mcpServers: _mcp, apis: _apis, ...rest } = description;
+  return rest;
+}
+
+const CREATE_KEYS = ["scenario", "clock", "seed", "ttlSeconds", "id", "secret"];
+const FORK_KEYS = ["seed", "ttlSeconds", "id", "secret"];
 
 /** A JSON object body with only `keys`; an empty body is `{}`. */
 async function readOptions(request: Request, keys: readonly string[]): Promise<SessionOptions> {
@@ -77,6 +102,7 @@ async function readOptions(request: Request, keys: readonly string[]): Promise<S
     if (options[key] !== undefined && typeof options[key] !== "string") throw new SessionOptionsError(`${key} is a string`);
   }
   if (options.clock !== undefined && typeof options.clock !== "string" && typeof options.clock !== "number") throw new SessionOptionsError("clock is an ISO 8601 string or epoch milliseconds");
+  if (options.secret !== undefined && typeof options.secret !== "boolean") throw new SessionOptionsError("secret is true or false");
   return options as SessionOptions;
 }
 
@@ -89,16 +115,54 @@ function answerError(error: unknown): Response {
   throw error;
 }
 
+/** A media type JSON is written in: `application/json` or `application/<anything>+json`, parameters aside. */
+const JSON_TYPE = /^application\/(?:[\w.!#$&^-]+\+)?json$/i;
+
+/**
+ * 415 for a POST whose body is not declared JSON: what an HTML form or a simple cross-site
+ * `fetch` sends (form, multipart, text/plain) is never read as options. No body needs no type.
+ */
+function notJson(request: Request): Response | undefined {
+  const type = request.headers.get("content-type");
+  if (type === null ? request.body === null : JSON_TYPE.test(type.split(";")[0].trim())) return undefined;
+  return json(415, { error: "unsupported_media_type", message: "a POST to /sessions takes a JSON body: Content-Type: application/json" }, { "accept-post": "application/json" });
+}
+
 const notAllowed = (allow: string) => json(405, { error: "method_not_allowed", message: `this route takes ${allow}` }, { allow });
+
+/** How the session routes behave beyond the registry. */
+export interface SessionRouteOptions {
+  /**
+   * Whether listings (`GET /sessions`, `GET /sessions/<sid>`) show a secret session's address
+   * and URLs: only when an admin token guards them. The `POST` that makes a session always does.
+   */
+  reveal?: boolean;
+  /** Told of requests that carried a session's address and reached outside it. */
+  onOutside?: OutsideListener;
+}
+
+/** The session a request's dot segments led out of: its raw target opens one that its resolved path does not. */
+function traversed<W extends SessionWorld>(registry: SessionRegistry<W>, raw: string | undefined, served: SessionRecord<W> | undefined): SessionRecord<W> | undefined {
+  if (raw === undefined) return undefined;
+  const addressed = sessionPath(raw);
+  if (!addressed || !DOT_SEGMENT.test(addressed.rest)) return undefined;
+  const left = registry.find(addressed.sid);
+  return left !== undefined && left !== served ? left : undefined;
+}
+
+/** A `.` or `..` path segment, as it is written or percent-encoded: what URL parsing resolves away. */
+const DOT_SEGMENT = /(^|\/)(\.|%2e){1,2}(\/|$)/i;
 
 /**
  * The session routes (`POST`/`GET /sessions`, `GET`/`DELETE /sessions/<sid>`, `POST
  * /sessions/<sid>/reset` and `/fork`), all behind the admin token, and the addressing of a
- * session's fakes: `/s/<sid>/...`, or the `EvalSimulate-Session` header on traffic routed by Host.
+ * session's fakes: `/s/<address>/...`, or the `EvalSimulate-Session` header on traffic routed by
+ * Host. A session made with a secret is opened only by `<sid>~<secret>`; its bare id or a wrong
+ * secret answers exactly as a session that does not exist.
  *
  * @example const hook = sessionRoutes(registry, served, (world) => world.admin);
  */
-export function sessionRoutes<W extends SessionWorld>(registry: SessionRegistry<W>, served: Served, adminFor: (world: W) => WorldAdmin): SessionHook {
+export function sessionRoutes<W extends SessionWorld>(registry: SessionRegistry<W>, served: Served, adminFor: (world: W) => WorldAdmin, options: SessionRouteOptions = {}): SessionHook {
   // Made once per world, not per request: every call of every session passes here.
   const admins = new WeakMap<W, WorldAdmin>();
   const adminOf = (world: W) => {
@@ -106,18 +170,22 @@ export function sessionRoutes<W extends SessionWorld>(registry: SessionRegistry<
     if (!admin) admins.set(world, (admin = adminFor(world)));
     return admin;
   };
+  const outside = options.onOutside ?? (() => undefined);
   const describe = (record: SessionRecord<W>, url: URL) => describeSession(record, url.origin, served);
+  const listed = (record: SessionRecord<W>, url: URL) => (options.reveal ? describe(record, url) : withoutAddress(describe(record, url)));
   const manage = async (request: Request, url: URL, rest: string[]): Promise<Response> => {
     const method = request.method.toUpperCase();
+    const unreadable = method === "POST" ? notJson(request) : undefined;
+    if (unreadable) return unreadable;
     if (rest.length === 0) {
       if (method === "POST") return json(201, describe(await registry.create(await readOptions(request, CREATE_KEYS)), url));
-      if (method === "GET") return json(200, { sessions: registry.list().map((record) => describe(record, url)), limit: registry.maxSessions });
+      if (method === "GET") return json(200, { sessions: registry.list().map((record) => listed(record, url)), limit: registry.maxSessions });
       return notAllowed("GET, POST");
     }
     const [sid, action, ...more] = rest;
     if (more.length > 0) return json(404, { error: "not_found", message: `nothing is served at ${url.pathname}` });
     if (action === undefined) {
-      if (method === "GET") return json(200, describe(registry.require(sid), url));
+      if (method === "GET") return json(200, listed(registry.require(sid), url));
       if (method === "DELETE") {
         const record = await registry.remove(registry.require(sid).id);
         const { store } = record.world.scope;
@@ -127,7 +195,7 @@ export function sessionRoutes<W extends SessionWorld>(registry: SessionRegistry<
     }
     if (action !== "reset" && action !== "fork") return json(404, { error: "not_found", message: `nothing is served at ${url.pathname}; a session's routes are reset and fork` });
     if (method !== "POST") return notAllowed("POST");
-    if (action === "reset") return json(200, describe(registry.reset(sid), url));
+    if (action === "reset") return json(200, listed(registry.reset(sid), url));
     const from = registry.require(sid);
     return json(201, describe(await registry.create(await readOptions(request, FORK_KEYS), from), url));
   };
@@ -136,9 +204,16 @@ export function sessionRoutes<W extends SessionWorld>(registry: SessionRegistry<
   // named `s` the path prefix (its sessions are then picked by header only).
   const fakeIds = new Set([...served.mcp, ...Object.keys(served.apis)]);
   const byPath = !fakeIds.has("s");
-  return async (request, url, refuse) => {
+  return async (request, url, refuse, raw) => {
+    const header = request.headers.get(SESSION_HEADER) || undefined;
+    const byHeader = header === undefined ? undefined : registry.find(header);
+    const addressed = byPath ? sessionPath(request.url) : undefined;
+    const record = addressed ? registry.find(addressed.sid) : byHeader;
+    const left = byPath ? traversed(registry, raw, record) : undefined;
+    if (left) outside(left.id, "traversal", request);
     const segments = url.pathname.split("/").filter(Boolean);
     if (segments[0] === "sessions" && !fakeIds.has("sessions")) {
+      if (byHeader) outside(byHeader.id, "sessions", request);
       const refused = refuse(request);
       if (refused) return refused;
       try {
@@ -147,18 +222,20 @@ export function sessionRoutes<W extends SessionWorld>(registry: SessionRegistry<
         return answerError(error);
       }
     }
-    const addressed = byPath ? sessionPath(request.url) : undefined;
-    const sid = addressed?.sid ?? request.headers.get(SESSION_HEADER) ?? undefined;
-    if (sid === undefined || sid === "") return undefined;
-    const record = registry.get(sid);
+    const address = addressed?.sid ?? header;
+    if (address === undefined || address === "") return undefined;
+    // A header that opens one session on a path that does not address it: its holder reached out.
+    if (addressed && byHeader && byHeader !== record) outside(byHeader.id, "other-session", request);
     if (!record) {
+      // Named by its id alone, whatever secret was tried: every miss answers the same.
+      const { sid } = splitAddress(address);
       const error = new UnknownSessionError(sid);
       // An MCP client reads JSON-RPC: the SDK's own code for a session that is not found.
       if ((addressed?.rest ?? url.pathname).endsWith("/mcp")) return json(404, { jsonrpc: "2.0", id: null, error: { code: -32001, message: error.message, data: { session: sid } } });
       return answerError(error);
     }
     record.lastUsed = Date.now();
-    return { prefix: addressed?.prefix ?? "", path: addressed?.rest ?? url.pathname, admin: adminOf(record.world) };
+    return { prefix: addressed?.prefix ?? "", path: addressed?.rest ?? url.pathname, admin: adminOf(record.world), session: record.id };
   };
 }
 

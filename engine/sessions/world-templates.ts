@@ -67,14 +67,15 @@ function frozenStates(states: States): States {
 
 /**
  * A session's own runtime scope: a state store over the template's frozen values (or, for a
- * fork, over another session's current ones), stub cursors and fault draws of its own.
+ * fork, over another session's current ones), held to `maxBytes`, stub cursors and fault draws
+ * of its own.
  *
  * @example const scope = sessionScope(template, 7); scope.store.states.crm.contacts;
  */
-export function sessionScope(template: WorldTemplate, seed: number, from?: RuntimeScope): RuntimeScope {
+export function sessionScope(template: WorldTemplate, seed: number, from?: RuntimeScope, maxBytes?: number): RuntimeScope {
   const initial = from ? frozenStates(from.store.states) : template.initial;
   return {
-    store: new StateStore(initial, initial, true),
+    store: new StateStore(initial, initial, true, { maxBytes }),
     now: template.clock,
     scenario: template.scenario,
     stubs: from?.stubs ? from.stubs.copy(true) : template.stubs.copy(),

@@ -1,5 +1,5 @@
 import type { ToolContext } from "../handlers/typescript-handlers.js";
-import type { McpFake } from "../host/fakes.js";
+import type { McpFake } from "../host/served-fake.js";
 import type { EntityManifest, ServerManifest, SourceLocation, ToolManifest } from "../manifest/types.js";
 import { capturedOrder, type Contract } from "./contract-of.js";
 import { CONFIG_OF, type ToolConfig } from "./tools-of.js";

@@ -59,14 +59,17 @@ const Host = Type.Union(
         baseURL: Type.Optional(Type.String(describe("The base URL of an OpenAI-compatible endpoint (Ollama, vLLM, LM Studio)."))),
         temperature: Type.Optional(Type.Number({ minimum: 0, ...describe("Sampling temperature.", { default: 0 }) })),
         maxTokens: Type.Optional(Type.Integer({ minimum: 1, ...describe("The most tokens a reply may take.") })),
+        timeoutMs: Type.Optional(Type.Integer({ minimum: 1, ...describe("Stop the trial after this long; it is not run (PRELIMINARY), never scored.", { default: 600000 }) })),
+        requestTimeoutMs: Type.Optional(Type.Integer({ minimum: 1, ...describe("One model request, from sending it to the last byte of its answer; past it the request fails as a transient error and is retried.", { default: 300000 }) })),
+        idleTimeoutMs: Type.Optional(Type.Integer({ minimum: 1, ...describe("The longest silence inside an answer's body once its headers are in; past it the request fails as a transient error and is retried.", { default: 60000 }) })),
       },
       { additionalProperties: false, ...describe("Run the agent as a model with the fakes' tools.") },
     ),
     Type.Object(
       {
         type: Type.Literal("command", describe("Any agent CLI.")),
-        command: Type.Array(Type.String(), { minItems: 1, ...describe("The command and its arguments; `{{prompt}}` and `{{mcpConfig}}` are filled in.", { examples: [["claude", "-p", "{{prompt}}", "--mcp-config", "{{mcpConfig}}"]] }) }),
-        timeoutMs: Type.Optional(Type.Integer({ minimum: 1, ...describe("Stop the command after this long; its trial fails.", { default: 600000 }) })),
+        command: Type.Array(Type.String(), { minItems: 1, ...describe("The command and its arguments; `{{prompt}}`, `{{system}}`, `{{mcpConfig}}`, `{{session}}`, `{{case}}` and `{{iteration}}` are filled in, each as it stands; `{{prompt:sh}}` (any of them with `:sh`) quotes the value as one POSIX shell word, for a `sh -c` command line.", { examples: [["claude", "-p", "{{prompt}}", "--mcp-config", "{{mcpConfig}}"]] }) }),
+        timeoutMs: Type.Optional(Type.Integer({ minimum: 1, ...describe("Stop the command (its whole process group: SIGTERM, then SIGKILL 2 s later) after this long; its trial fails.", { default: 600000 }) })),
         outputFormat: Type.Optional(
           Type.Union([Type.Literal("text"), Type.Literal("all"), Type.Literal("json"), Type.Literal("stream-json")], describe("How to read the final message from stdout: `text` its last non-empty line, `all` all of it, `json` one JSON document (`result`, `answer`, or the last assistant message), `stream-json` JSON lines (the last one holding an answer).", { default: "text" })),
         ),

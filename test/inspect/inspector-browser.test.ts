@@ -45,6 +45,12 @@ describe.skipIf(!available)("the inspector page in a headless browser", () => {
     const page = await browser.newPage();
     const response = await page.goto(`http://127.0.0.1:${serve.port}/_inspect?token=${TOKEN}`);
     expect(response?.status()).toBe(200);
+    // The token was exchanged for the cookie by a 303: it is in neither the address bar nor a Referer.
+    const redirect = await response?.request().redirectedFrom()?.response();
+    expect(redirect?.status()).toBe(303);
+    expect(redirect?.headers()["referrer-policy"]).toBe("no-referrer");
+    expect(page.url()).toBe(`http://127.0.0.1:${serve.port}/_inspect`);
+    expect(response?.headers()["referrer-policy"]).toBe("no-referrer");
     await page.locator("#status", { hasText: "live" }).waitFor();
     await expect(page.locator("#state table[data-fake=notes] tr[data-entity=notes] .badge").textContent()).resolves.toBe("unchanged");
 
@@ -77,7 +83,8 @@ describe.skipIf(!available)("the inspector page in a headless browser", () => {
     await client.callTool({ name: "create-note", arguments: { title: "Only in trial 7" } });
     await client.close();
     const page = await browser.newPage();
-    await page.goto(`http://127.0.0.1:${serve.port}/_inspect?token=${TOKEN}`);
+    await page.goto(`http://127.0.0.1:${serve.port}/_inspect?world=trial-7&token=${TOKEN}`);
+    expect(page.url()).toBe(`http://127.0.0.1:${serve.port}/_inspect?world=trial-7`);
     await page.locator("#world option[value=trial-7]").waitFor({ state: "attached" });
     await page.locator("#world").selectOption("trial-7");
     await page.locator("#calls tbody tr", { hasText: "Only in trial 7" }).waitFor();

@@ -20,6 +20,7 @@ describe("secret names", () => {
     "apiKey", "api_key", "x-api-key", "APIKey", "apikey", "privateKey", "secretAccessKey", "SecretString", "token_value",
     "authorization", "Proxy-Authorization", "cookie", "Set-Cookie", "bearer", "sessionId", "session_token", "githubToken",
     "refresh_tokens", "basic_auth", "aws_credentials", "creds", "jwtToken",
+    "pin", "PIN", "cardPin", "card_pin", "card-pin", "CARD_PIN", "pin_code", "pinCode", "otp", "OTP", "X-OTP", "otpCode", "otp_value", "totp", "sms_otp",
   ])("redacts the field %s", (name) => {
     expect(names.field(name)).toBe(true);
     expect(names.param(name)).toBe(true);
@@ -30,6 +31,7 @@ describe("secret names", () => {
     "keys", "tokenizer", "token_type", "tokenCount", "token_expires_in", "tokenUrl", "secretName", "possession",
     "sessions", "session_count", "title", "signature", "sig", "passenger", "credentialId", "cookieConsent", "",
     "pageToken", "nextPageToken", "next_page_token", "NextToken", "ContinuationToken", "syncToken", "Idempotency-Key",
+    "spin", "pinned", "pinyin", "pin_count", "pinnedAt", "hotpot", "option", "output", "otpEnabled", "zip_code", "country_code",
   ])("keeps the field %s", (name) => {
     expect(names.field(name)).toBe(false);
   });

@@ -69,8 +69,9 @@ describe("Origin validation on /<id>/mcp (the spec's DNS-rebinding defence)", ()
     }
   });
 
-  it("leaves /health open to any Origin: the check guards the MCP routes", async () => {
-    expect((await fetch(`${services.origin}/health`, { headers: { origin: "http://evil.example.com" } })).status).toBe(200);
+  it("refuses a foreign Origin on /health too: the check guards every route of the port", async () => {
+    expect((await fetch(`${services.origin}/health`, { headers: { origin: "http://evil.example.com" } })).status).toBe(403);
+    expect((await fetch(`${services.origin}/health`, { headers: { origin: "https://app.example.com" } })).status).toBe(200);
   });
 });
 

@@ -6,6 +6,7 @@ import { runModelAgent } from "../../engine/runner/model-agent.js";
 import { missingKey, parseModel } from "../../engine/runner/model-spec.js";
 import { Budget, UnknownPriceError } from "../../engine/runner/pricing.js";
 import { classifyError, retryAfter } from "../../engine/runner/provider-errors.js";
+import { RequestTimeoutError } from "../../engine/runner/timed-fetch.js";
 import { ModelRequestError } from "../../engine/runner/retry.js";
 import { selectTools } from "../../engine/runner/tool-selection.js";
 import { type ScriptedProvider, startScriptedProvider } from "../support/scripted-provider.js";
@@ -139,6 +140,16 @@ describe("model specs, keys and error classes", () => {
     expect(classifyError({ statusCode: 429, responseBody: '{"error":{"code":"insufficient_quota"}}', message: "quota" }).kind).toBe("fatal");
     expect(classifyError({ statusCode: 404, message: "model not found" }).kind).toBe("fatal");
     expect(classifyError(Object.assign(new Error("socket"), { code: "ECONNRESET" })).kind).toBe("transient");
+  });
+
+  it("classifies a successful answer whose body stalled or was cut off as transient, and one that is not JSON as fatal", () => {
+    // The AI SDK wraps a failure reading a 200's body in an APICallError with status 200.
+    const reading = (cause: unknown) => ({ statusCode: 200, message: "Failed to process successful response", cause });
+    const bodyTimeout = Object.assign(new TypeError("terminated"), { cause: Object.assign(new Error("Body Timeout Error"), { code: "UND_ERR_BODY_TIMEOUT" }) });
+    expect(classifyError(reading(bodyTimeout)).kind).toBe("transient");
+    expect(classifyError(reading(new TypeError("terminated"))).kind).toBe("transient");
+    expect(classifyError(reading(new RequestTimeoutError("no bytes for 60000 ms")))).toMatchObject({ kind: "transient", message: "no bytes for 60000 ms" });
+    expect(classifyError(reading(new SyntaxError("Unexpected token <"))).kind).toBe("fatal");
     expect(retryAfter({ "retry-after-ms": "250" })).toBe(250);
     expect(retryAfter({ "retry-after": new Date(Date.now() + 5000).toUTCString() })).toBeGreaterThan(3000);
   });

@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readAnswer } from "../../engine/runner/command-host.js";
 import { runEvals } from "../../engine/runner/run-evals.js";
@@ -54,6 +57,21 @@ describe("eval with an agent CLI as the host", () => {
     expect(result.cases[0]).toMatchObject({ notRun: 2, failed: 0, verdict: "preliminary" });
     expect(result.cases[0].reasons[0]).toContain("exited 3: agent: the model provider answered 500");
     expect(result.exitCode).toBe(2);
+  }, 60_000);
+
+  it("hands {{prompt:sh}} to sh -c as one quoted word: the prompt arrives verbatim and nothing in it runs", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "eval-simulate-injection-"));
+    const prompt = `It's done'; touch ${dir}/quote; ' $(touch ${dir}/subst) \`touch ${dir}/tick\` "$HOME" \\ ''\nnext line`;
+    const { file } = writeEvals(`
+  - id: quoted-prompt
+    scenario: quiet
+    prompt: ${JSON.stringify(prompt)}
+    host: { type: command, command: [sh, -c, "printf '%s' {{prompt:sh}}"], outputFormat: all }
+    expect: { calls: [] }
+`);
+    const result = await runEvals({ evals: file });
+    expect(result.lines[0].answer).toBe(prompt);
+    expect(["quote", "subst", "tick"].filter((name) => existsSync(join(dir, name)))).toEqual([]);
   }, 60_000);
 
   it("reads the last line, all of stdout, a JSON result or a JSON stream", () => {

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readResults } from "../../engine/runner/results-file.js";
 import { runEvals } from "../../engine/runner/run-evals.js";
+import { scriptHost } from "../../engine/runner/script-host.js";
 import { runCli } from "../support/cli-process.js";
 import { writeEvals } from "../support/evals-files.js";
 import { ROOT } from "../support/examples.js";
@@ -53,6 +54,16 @@ describe("eval with the script host", () => {
       expect(line.session?.record).toHaveLength(1);
       expect(line.session?.record[0]).toMatchObject({ server: "crm", tool: "create-note", commit: 1 });
     }
+  }, 60_000);
+
+  it("keeps the record of a trial whose host threw after its calls: not run, with the calls it made", async () => {
+    const { file } = writeEvals(CASES);
+    const script = scriptHost();
+    const host = { label: "throws-after", run: async (trial: Parameters<typeof script.run>[0]) => (await script.run(trial), Promise.reject(new RangeError("Maximum call stack size exceeded"))) };
+    const result = await runEvals({ evals: file, cases: ["create-umbrella-note"], host });
+    expect(result.lines.map((line) => line.status)).toEqual(["not_run", "not_run", "not_run"]);
+    expect(result.lines[0].reason).toBe("Maximum call stack size exceeded");
+    for (const line of result.lines) expect(line.session?.record.map((entry) => (entry as { tool: string }).tool)).toEqual(["create-note"]);
   }, 60_000);
 
   it("fails a case whose script does not meet its expectations, with the judge's evidence, and exits 1", async () => {

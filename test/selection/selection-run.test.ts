@@ -117,6 +117,18 @@ describe("eval --selection against a scripted provider", () => {
     expect(lines.find((l) => l.case === "read-readme")).toMatchObject({ status: "fail", chosen: ["cat_file"] });
   });
 
+  it("scores a pick whose arguments nest thousands deep as a wrong choice, and the run goes on", async () => {
+    const deep = `{"path":${"[".repeat(5000)}${"]".repeat(5000)}}`;
+    provider = await startScriptedProvider(picking({}, (id) => (id === "read-readme" ? { toolCalls: [{ name: "read_text_file", argumentsText: deep }] } : undefined)));
+    const out = outFile();
+    const { stdout, code } = await selectionCommand([...base(out), "--limit", "2", "--format", "json"]);
+    expect(JSON.parse(stdout).score).toMatchObject({ trials: 2, scored: 2, notRun: 0, top1: { hits: 1, of: 2 } });
+    expect(code).toBe(0);
+    const lines = readFileSync(out, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    expect(lines.find((l) => l.case === "read-readme")).toMatchObject({ status: "fail", chosen: [] });
+    expect(lines.find((l) => l.case === "read-readme").reason).toMatch(/nested deeper than 1000 levels/);
+  });
+
   it("places the gate's boundaries: below remediate, from remediate to watch, from watch up", () => {
     expect([0.8499, 0.85, 0.8999, 0.9, 1].map((top1) => evaluateGate(top1).decision)).toEqual(["remediate", "watch", "watch", "fine", "fine"]);
     expect(evaluateGate(0.7, { remediate: 0.6, watch: 0.75 }).decision).toBe("watch");

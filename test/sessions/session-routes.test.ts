@@ -8,7 +8,7 @@ import { connect, serve, textOf } from "../support/services.js";
 const TOKEN = "admin-secret";
 
 async function post(services: Services, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${services.origin}${path}`, { method: "POST", headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${services.origin}${path}`, { method: "POST", headers: body === undefined ? headers : { "content-type": "application/json", ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
   return { status: response.status, body: await response.json() };
 }
 
@@ -170,7 +170,7 @@ describe("sessions over HTTP", () => {
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.body.message).toContain(message);
     }
-    const notJson = await fetch(`${services.origin}/sessions`, { method: "POST", body: "{" });
+    const notJson = await fetch(`${services.origin}/sessions`, { method: "POST", headers: { "content-type": "application/json" }, body: "{" });
     expect(notJson.status).toBe(400);
     await post(services, "/sessions", { id: "taken" });
     expect(await post(services, "/sessions", { id: "taken" })).toMatchObject({ status: 409, body: { error: "session_exists" } });

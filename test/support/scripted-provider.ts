@@ -8,9 +8,15 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
 export type ScriptedReply =
-  | { toolCalls: Array<{ name: string; arguments: unknown }>; usage?: { input: number; output: number } }
+  /** Tool calls; `argumentsText` sends arguments as given, JSON or not. */
+  | { toolCalls: Array<{ name: string; arguments?: unknown; argumentsText?: string }>; usage?: { input: number; output: number } }
   | { text: string; usage?: { input: number; output: number } }
-  | { status: number; headers?: Record<string, string>; body?: unknown };
+  | { status: number; headers?: Record<string, string>; body?: unknown }
+  /**
+   * An endpoint that never finishes: `silent` sends nothing at all, `drip` a 200 and then a byte
+   * of its body a second, `idle` a 200 and the body's first bytes, then nothing.
+   */
+  | { stall: "silent" | "drip" | "idle" };
 
 export interface ScriptedRequest {
   api: "openai" | "anthropic";
@@ -43,6 +49,7 @@ function toolResultsOf(api: ScriptedRequest["api"], body: Record<string, unknown
  */
 export async function startScriptedProvider(script: (request: ScriptedRequest, index: number) => ScriptedReply): Promise<ScriptedProvider> {
   const requests: ScriptedRequest[] = [];
+  const drips = new Set<NodeJS.Timeout>();
   let ids = 0;
   const server: Server = createServer(async (req, res) => {
     let raw = "";
@@ -52,17 +59,27 @@ export async function startScriptedProvider(script: (request: ScriptedRequest, i
     const request: ScriptedRequest = { api, body, headers: req.headers, toolResults: toolResultsOf(api, body) };
     requests.push(request);
     const reply = script(request, requests.length - 1);
+    // JSON texts written into the answer as they are (nested deeper than JSON.stringify goes).
+    const raws: string[] = [];
+    const rawJson = (text: string) => `\u0000raw${raws.push(text) - 1}`;
     const send = (status: number, value: unknown, headers: Record<string, string> = {}) => {
       res.writeHead(status, { "content-type": "application/json", ...headers });
-      res.end(JSON.stringify(value));
+      res.end(JSON.stringify(value).replace(/"\\u0000raw(\d+)"/g, (_whole, index: string) => raws[Number(index)]!));
     };
+    if ("stall" in reply) {
+      if (reply.stall === "silent") return;
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write("{");
+      if (reply.stall === "drip") drips.add(setInterval(() => res.write(" "), 1000));
+      return;
+    }
     if ("status" in reply) return send(reply.status, reply.body ?? { error: { message: `scripted ${reply.status}`, type: "scripted_error" } }, reply.headers);
     const usage = reply.usage ?? { input: 100, output: 20 };
     const model = String(body.model);
     if (api === "openai") {
       const message =
         "toolCalls" in reply
-          ? { role: "assistant", content: null, tool_calls: reply.toolCalls.map((call) => ({ id: `call_${++ids}`, type: "function", function: { name: call.name, arguments: JSON.stringify(call.arguments) } })) }
+          ? { role: "assistant", content: null, tool_calls: reply.toolCalls.map((call) => ({ id: `call_${++ids}`, type: "function", function: { name: call.name, arguments: call.argumentsText ?? JSON.stringify(call.arguments) } })) }
           : { role: "assistant", content: reply.text };
       return send(200, {
         id: `chatcmpl-${++ids}`, object: "chat.completion", created: Math.floor(Date.now() / 1000), model,
@@ -71,7 +88,7 @@ export async function startScriptedProvider(script: (request: ScriptedRequest, i
       });
     }
     const content =
-      "toolCalls" in reply ? reply.toolCalls.map((call) => ({ type: "tool_use", id: `toolu_${++ids}`, name: call.name, input: call.arguments })) : [{ type: "text", text: reply.text }];
+      "toolCalls" in reply ? reply.toolCalls.map((call) => ({ type: "tool_use", id: `toolu_${++ids}`, name: call.name, input: call.argumentsText === undefined ? call.arguments : rawJson(call.argumentsText) })) : [{ type: "text", text: reply.text }];
     return send(200, {
       id: `msg_${++ids}`, type: "message", role: "assistant", model, content,
       stop_reason: "toolCalls" in reply ? "tool_use" : "end_turn", stop_sequence: null,
@@ -83,6 +100,12 @@ export async function startScriptedProvider(script: (request: ScriptedRequest, i
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
     requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const drip of drips) clearInterval(drip);
+        server.close(() => resolve());
+        // Stalled answers are never finished: their connections are cut.
+        server.closeAllConnections();
+      }),
   };
 }
