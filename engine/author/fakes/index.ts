@@ -1,4 +1,12 @@
-/** The TypeScript front end: fakes declared in code, served by the same runtime as YAML ones. */
+/**
+ * engine/author/fakes/: what `startServices` serves, and the neutral place the serving and eval
+ * layers both use. `loadFakes` turns a manifest into fakes and their world (`load-fakes.ts`); the
+ * fakes' types (`fakes.ts`, `served-fake.ts`); and the TypeScript front end: `contractOf`,
+ * `toolsOf` and seed-style modules (`manifest`, `contract`, `register`: `mcp-fake-module.ts`)
+ * turned into the same runtime fakes as YAML ones.
+ *
+ * Other folders import this folder through this file only.
+ */
 export { CAPTURED_ORDER, capturedOrder, contractOf } from "./contract-of.js";
 export type { CapturedTools, Contract } from "./contract-of.js";
 export { isMcpFakeModule, mcpFakeFromModule } from "./mcp-fake-module.js";

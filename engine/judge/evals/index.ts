@@ -1,4 +1,15 @@
-/** The door of engine/judge/evals/: what other folders may import from it. */
+/**
+ * engine/judge/evals/: the judge, `eval-simulate/judge`. Evals files loaded and checked
+ * (`load-evals.ts`, `check-evals.ts`), runs read (`run.ts`: a run folder, or a live server's admin
+ * routes), the commit history rebuilt (`history.ts`), and `judgeRun` (`judge-run.ts`) over call
+ * expectations (`call-expectations.ts`, `match-value.ts`), state and diffs
+ * (`state-expectations.ts`, `state-diff.ts`), JSONata assertions, milestones and `never`
+ * (`expressions.ts`, `world-predicates.ts`, evaluated only at the commits that touch what they
+ * read: `world-dependencies.ts`), golden replay (`golden.ts`, on worlds and compiled fakes cached
+ * by `fresh-world.ts`) and answers; each fake's write maps built once (`fake-maps.ts`).
+ *
+ * Other folders import this folder through this file only.
+ */
 export { fakeMaps } from "./fake-maps.js";
 export { rebuildHistory } from "./history.js";
 export type { Commit, History } from "./history.js";
