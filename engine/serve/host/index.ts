@@ -1,6 +1,5 @@
 /** The door of engine/serve/host/: what other folders may import from it. */
 export { AllowedHostError, parseAllowedHosts } from "./browser-guard.js";
-export { apiManifestJson, serverManifestJson } from "./manifest-dir.js";
 export { RUN_FILES } from "./run-dir.js";
 export type { ClosedSession, Session } from "./session-handle.js";
 export { SIDECAR_PORT, serveSidecar, sidecarOptions } from "./sidecar.js";
