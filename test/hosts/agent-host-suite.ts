@@ -113,7 +113,7 @@ export function describeAgentHost(name: string, setup: () => Promise<HostUnderTe
       const byCase = Object.fromEntries(result.lines.map((line) => [line.case, line]));
       expect(byCase["answer-matches"]).toMatchObject({ status: "pass", answer: "Kick-off noted." });
       expect(byCase["answer-differs"]).toMatchObject({ status: "fail", answer: "Kick-off noted." });
-      const answers = (line: (typeof result.lines)[number]) => line.assertions.filter((a) => a.kind === "answer");
+      const answers = (line: (typeof result.lines)[number]) => (line.assertions as Array<{ kind: string }>).filter((a) => a.kind === "answer");
       expect(answers(byCase["answer-matches"])).toEqual([expect.objectContaining({ passed: true, assertion: "answer.contains" })]);
       expect(answers(byCase["answer-differs"])).toEqual([expect.objectContaining({ passed: false, message: 'the answer does not match /^Nothing to do/: "Kick-off noted."' })]);
     }, 60_000);

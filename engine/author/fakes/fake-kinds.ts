@@ -12,7 +12,7 @@ import type { ApiFake, Fake, McpFake } from "./served-fake.js";
 /** The kinds of fake, by name. */
 export type FakeKindName = "mcp" | "api" | "emulate";
 
-/** What differs between kinds of fake, for every layer above the manifest. */
+/** What differs between kinds of fake as the author layer knows them; every layer above reads it. */
 export interface FakeKind<F extends Fake = Fake> {
   readonly name: FakeKindName;
   /**
