@@ -59,7 +59,7 @@ describe("the package's public surface", () => {
   });
 
   it("exports exactly these names from eval-simulate/runner", () => {
-    expect(Object.keys(runner).sort()).toEqual(["PRICES", "UnknownPriceError", "passAtK", "passHatK", "readResults", "renderJunit", "renderSummaryMarkdown", "renderSummaryText", "runEvals", "summarise"]);
+    expect(Object.keys(runner).sort()).toEqual(["FatalRunError", "PRICES", "UnknownPriceError", "passAtK", "passHatK", "readResults", "renderJunit", "renderSummaryMarkdown", "renderSummaryText", "runEvals", "summarise"]);
   });
 
   it("exports exactly these names from eval-simulate/selection", () => {

@@ -11,6 +11,7 @@ export type { CaseSummary, RunSummary } from "../eval/results/index.js";
 export { renderSummaryMarkdown, renderSummaryText } from "../eval/results/index.js";
 export { renderJunit } from "../eval/results/index.js";
 export { passAtK, passHatK } from "../eval/results/index.js";
+export { FatalRunError } from "../eval/hosts/index.js";
 export type { AgentHost, AgentOutcome, AgentTrial } from "../eval/hosts/index.js";
 export { PRICES, UnknownPriceError } from "../eval/models/index.js";
 export type { Price } from "../eval/models/index.js";

@@ -17,3 +17,5 @@ export { normalizeFakes } from "./fakes.js";
 export type { ApiFake, Fake, Fakes, FakesInput, McpFake, WorldOption } from "./fakes.js";
 export { loadFakes } from "./load-fakes.js";
 export type { LoadedFakes } from "./load-fakes.js";
+export { apiManifestJson, FAKE_KINDS, fakeKind, kindName, serverAnswersJson, serverManifestJson } from "./fake-kinds.js";
+export type { FakeKind, FakeKindName } from "./fake-kinds.js";

@@ -2,6 +2,7 @@ import type { EvalCase, EvalsDocument } from "../../../schema/evals/evals.js";
 import { compileExpression } from "../../author/handlers/index.js";
 import { nestedRepetition } from "../../author/handlers/index.js";
 import type { LoadedFakes } from "../../author/fakes/index.js";
+import { entityMapOf } from "../../core/record/index.js";
 import { suggestion } from "../../author/source/index.js";
 import type { Report } from "../../author/source/index.js";
 import type { PathSegment } from "../../author/source/index.js";
@@ -54,7 +55,7 @@ function checkEntity(report: Report, maps: FakeMaps, path: Path, ref: unknown, k
  */
 export function checkEvalsContent(evals: EvalsDocument, loaded: LoadedFakes, report: Report): void {
   const maps = fakeMaps(loaded);
-  const names = Object.values(maps.maps).flatMap((m) => Object.keys(m.kind === "api" ? m.operations : m.tools).map((t) => `${m.id}/${t}`));
+  const names = Object.values(maps.maps).flatMap((m) => Object.keys(entityMapOf(m)).map((t) => `${m.id}/${t}`));
   const cases = Array.isArray(evals.cases) ? evals.cases : [];
   const selection = Array.isArray(evals.selection) ? evals.selection : [];
   if (cases.length === 0 && selection.length === 0) report.error("E_CASE", [], "the evals file holds no cases and no selection fixtures", { hint: "Add `cases:` (or `selection:`)." });

@@ -1,40 +1,29 @@
 import type { EvalCase } from "../../../schema/evals/evals.js";
-import { handleApiRequest } from "../../serve/api/index.js";
-import type { LoadedFakes } from "../../author/fakes/index.js";
-import { callTool, type RuntimeScope } from "../../serve/runtime/index.js";
+import { kindName, type LoadedFakes } from "../../author/fakes/index.js";
+import type { RuntimeScope } from "../../serve/runtime/index.js";
 import { type States, StateStore } from "../../serve/runtime/index.js";
 import type { StatesByFake } from "../../core/record/index.js";
 import { valueHash } from "../../core/record/index.js";
 import { parseClock } from "../../author/world/index.js";
 import type { FakeMaps } from "./fake-maps.js";
-import { compiledApi, compiledServer, freshWorld } from "./fresh-world.js";
+import { freshWorld } from "./fresh-world.js";
+import { GOLDEN_REPLAYS, type GoldenReplay } from "./golden-calls.js";
 import { show } from "./match-value.js";
 import { recordDiff } from "./state-diff.js";
 import { type AssertionResult, failed, notEvaluated, passed } from "./types.js";
 
 type Golden = NonNullable<EvalCase["expect"]["golden"]>;
-type GoldenCall = { tool: string; arguments?: Record<string, unknown> };
+type GoldenStep = { tool: string; arguments?: Record<string, unknown> };
 
 /** The golden world, or why it could not be made (a golden call that failed, an unknown tool). */
 type Replayed = { ok: true; states: States } | { ok: false; message: string };
-
-const textOf = (result: { content?: Array<{ text?: string }> }) => result.content?.map((c) => c.text ?? "").join("\n") ?? "";
-
-/** The URL of an API call from its operation's path template and the call's `params` and `query`. */
-function apiUrl(id: string, basePath: string, template: string, args: Record<string, unknown>): string {
-  const params = (args.params ?? {}) as Record<string, unknown>;
-  const path = template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(params[name] ?? "")));
-  const url = new URL(`http://golden.invalid/${id}${basePath}${path}`);
-  for (const [name, value] of Object.entries((args.query ?? {}) as Record<string, unknown>)) url.searchParams.set(name, String(value));
-  return url.href;
-}
 
 /**
  * Replays the golden calls, in order, on a fresh world through the fakes' own handlers (no
  * stubs, no faults, no HTTP): the case's scenario and clock when the case gives a clock, else
  * the run's own initial world.
  */
-async function replay(loaded: LoadedFakes, calls: readonly GoldenCall[], maps: FakeMaps, start: { scenario?: string; clock?: string; initial: StatesByFake }): Promise<Replayed> {
+async function replay(loaded: LoadedFakes, calls: readonly GoldenStep[], maps: FakeMaps, start: { scenario?: string; clock?: string; initial: StatesByFake }): Promise<Replayed> {
   const clock = parseClock(start.clock);
   const states = start.clock ? await freshWorld(loaded, start.scenario, start.clock) : (start.initial as States);
   // The store copies the states it starts from: the cached world and the run's stay as they are.
@@ -46,24 +35,8 @@ async function replay(loaded: LoadedFakes, calls: readonly GoldenCall[], maps: F
     if (found.length !== 1) return { ok: false, message: `${what}: ${found.length === 0 ? "no fake serves this tool" : `ambiguous (${found.map((f) => `${f.server}/${f.tool}`).join(", ")})`}` };
     const { server, tool } = found[0];
     const fake = loaded.fakes[server];
-    const args = call.arguments ?? {};
-    if (fake.kind === "mcp") {
-      const outcome = await callTool(scope, compiledServer(fake.manifest), tool, args, new AbortController().signal);
-      if (outcome.result.isError) return { ok: false, message: `${what} failed: ${textOf(outcome.result as { content?: Array<{ text?: string }> })}` };
-      continue;
-    }
-    if (fake.manifest.emulate) return { ok: false, message: `${what}: ${server} is emulate's ${fake.manifest.emulate}, whose state is not replayed` };
-    const api = compiledApi(fake.manifest);
-    const operation = fake.manifest.operations.find((op) => op.name === tool);
-    if (!operation) return { ok: false, message: `${what}: ${server} has no operation ${tool}` };
-    const hasBody = args.body !== undefined;
-    const request = new Request(apiUrl(server, api.basePath, operation.pathTemplate, args), {
-      method: operation.method.toUpperCase(),
-      headers: { ...(hasBody ? { "content-type": "application/json" } : {}), ...((args.headers ?? {}) as Record<string, string>) },
-      ...(hasBody ? { body: JSON.stringify(args.body) } : {}),
-    });
-    const { outcome } = await handleApiRequest(scope, api, request, { prefix: `/${server}`, origin: "http://golden.invalid" });
-    if (outcome.response.status >= 400) return { ok: false, message: `${what} failed: HTTP ${outcome.response.status} ${outcome.error ?? show(outcome.response.body)}` };
+    const problem = await GOLDEN_REPLAYS[kindName(fake)].replay(scope, fake, { server, tool, args: call.arguments ?? {} });
+    if (problem) return { ok: false, message: "failed" in problem ? `${what} failed: ${problem.failed}` : `${what}: ${problem.cannot}` };
   }
   return { ok: true, states: store.states };
 }

@@ -16,7 +16,6 @@
  * Other folders import this folder through this file only.
  */
 export { AllowedHostError, parseAllowedHosts } from "./browser-guard.js";
-export { apiManifestJson, serverManifestJson } from "./manifest-dir.js";
 export { RUN_FILES } from "./run-dir.js";
 export type { ClosedSession, Session } from "./session-handle.js";
 export { SIDECAR_PORT, serveSidecar, sidecarOptions } from "./sidecar.js";

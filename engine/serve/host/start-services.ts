@@ -1,6 +1,5 @@
 import type { JournalEntry } from "../journal/index.js";
 import type { RuntimeScope } from "../runtime/index.js";
-import { basePathOf } from "../api/index.js";
 import type { SessionOptions } from "../sessions/index.js";
 import { type ServedWorld, worldResolver } from "./request-world.js";
 import type { Session } from "./session-handle.js";
@@ -99,14 +98,12 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
   const evidence = new Evidence({ redact: [...(options.redact ?? []), ...Object.values(fakes).flatMap((f) => f.redact ?? [])], journalLimit: options.journalLimit, record: options.record, onRecord: options.onRecord, warn: options.warn });
 
   const own: ServedWorld = { scope, evidence, callCount: () => evidence.journal.total };
-  const served = {
-    mcp: Object.keys(fakes).filter((id) => fakes[id].kind === "mcp"),
-    apis: Object.fromEntries(Object.entries(fakes).flatMap(([id, f]) => (f.kind === "api" ? [[id, f.manifest.emulate ? "" : basePathOf(f.manifest.document ?? {})]] : []))),
-  };
-  let origin = "";
-  const sessions = sessionHost({ fakes, options, scenario: options.resume ? undefined : scenario, clock, evidence, served, origin: () => origin, maxWorldBytes });
+  // A request's world is looked up when it arrives, which is after the sessions below exist.
   const mounted = await mountFakes(fakes, worldResolver(own, () => sessions.registry, !("s" in fakes)), own, { allowedOrigins: options.allowedOrigins });
   const { mcp, apis } = mounted;
+  const served = { mcp: [...mcp.keys()], apis: Object.fromEntries([...apis].map(([id, api]) => [id, api.basePath])) };
+  let origin = "";
+  const sessions = sessionHost({ fakes, options, scenario: options.resume ? undefined : scenario, clock, evidence, served, origin: () => origin, maxWorldBytes });
   const routes = hostRoutes({
     mcp,
     apis,
@@ -132,7 +129,7 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
   }
   origin = listening.url;
   try {
-    await mounted.startBuiltIns();
+    await mounted.start();
   } catch (error) {
     // A failed start leaves no port open.
     await Promise.allSettled([listening.close(), mounted.close(), sessions.close()]);
