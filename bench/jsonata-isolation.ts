@@ -12,8 +12,8 @@
  * moves every number, the ratios move less.
  */
 import { Worker } from "node:worker_threads";
-import { compileJsonataHandler, runJsonataHandler } from "../engine/handlers/jsonata-index.js";
-import { watched } from "../engine/handlers/jsonata-watchdog.js";
+import { compileJsonataHandler, runJsonataHandler } from "../engine/author/handlers/jsonata-index.js";
+import { watched } from "../engine/author/handlers/jsonata-watchdog.js";
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);

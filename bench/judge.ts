@@ -10,8 +10,8 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { judgeRun, loadEvals, readRun } from "../dist/engine/judge/index.js";
-import { labelId } from "../dist/engine/world/index.js";
+import { judgeRun, loadEvals, readRun } from "../dist/engine/entries/judge.js";
+import { labelId } from "../dist/engine/author/world/index.js";
 import { median, post, quantile, toolsCall } from "./support/load.js";
 import { ROOT, startSubject, table } from "./support/processes.js";
 

@@ -7,8 +7,8 @@
  */
 import { createMcpHandler, fromJsonSchema, McpServer } from "@modelcontextprotocol/server";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
-import { fakeServers } from "../engine/mcp/fake-server.js";
-import { createMcpEndpoint } from "../engine/mcp/index.js";
+import { fakeServers } from "../engine/serve/mcp/fake-server.js";
+import { createMcpEndpoint } from "../engine/serve/mcp/index.js";
 import { modernRequest } from "../test/mcp/serve-fake.js";
 
 const TOOLS = Array.from({ length: 50 }, (_, i) => ({

@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { loadFakes, startServices } from "../dist/engine/index.js";
-import { runEvals } from "../dist/engine/runner/index.js";
+import { runEvals } from "../dist/engine/entries/runner.js";
 import { median, quantile } from "./support/load.js";
 import { ROOT, table } from "./support/processes.js";
 

@@ -13,8 +13,8 @@
 import { execFileSync, spawn } from "node:child_process";
 import { Agent, request } from "node:http";
 import { join } from "node:path";
-import { loadFakes } from "../engine/host/load-fakes.js";
-import { startServices } from "../engine/host/start-services.js";
+import { loadFakes } from "../engine/author/fakes/load-fakes.js";
+import { startServices } from "../engine/serve/host/start-services.js";
 import { writeBigManifest } from "./support/big-manifest.js";
 import { CALLED, writeFiftyToolFakes } from "./support/fifty-tools.js";
 import { drive, median, post, quantile, toolsCall } from "./support/load.js";

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { relative } from "node:path";
 import { parseDocument } from "yaml";
-import { captureMcp } from "../engine/capture/capture-mcp.js";
+import { captureMcp } from "../engine/author/capture/index.js";
 import { EXIT } from "./exit-codes.js";
 
 /** Whether the manifest's `servers.<id>` exists (its capture is re-read with no flags). */

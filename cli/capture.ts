@@ -1,6 +1,6 @@
 import { relative } from "node:path";
 import { type ArgsDef, defineCommand } from "citty";
-import { capture } from "../engine/capture/capture.js";
+import { capture } from "../engine/author/capture/index.js";
 import { captureMcpCommand, isMcpServer } from "./capture-mcp.js";
 import { EXIT, refuseUnknownFlags } from "./exit-codes.js";
 

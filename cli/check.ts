@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { type ArgsDef, defineCommand } from "citty";
-import type { CheckResult } from "../engine/checks/index.js";
-import { checkManifest } from "../engine/manifest/load-manifest.js";
-import { parseClock } from "../engine/world/index.js";
+import type { CheckResult } from "../engine/entries/checks.js";
+import { checkManifest } from "../engine/author/manifest/index.js";
+import { parseClock } from "../engine/author/world/index.js";
 import { EXIT, refuseUnknownFlags } from "./exit-codes.js";
 import { escapeData, escapeProperty, renderText as renderDiagnostics } from "./render-diagnostics.js";
 
@@ -73,9 +73,9 @@ export default defineCommand({
       process.exitCode = diagnostics.some((d) => d.code === "E_IO" && d.path === "(root)") ? EXIT.usage : EXIT.invalid;
       return;
     }
-    let checks: typeof import("../engine/checks/index.js");
+    let checks: typeof import("../engine/entries/checks.js");
     try {
-      checks = await import("../engine/checks/index.js");
+      checks = await import("../engine/entries/checks.js");
     } catch (error) {
       if (!/@modelcontextprotocol\/client/.test(String((error as Error)?.message))) throw error;
       return usage("check talks to the fakes with the official MCP client: npm install --save-dev @modelcontextprotocol/client");

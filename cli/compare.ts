@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import { type ArgsDef, defineCommand } from "citty";
-import { readResults } from "../engine/runner/results-file.js";
-import { compareRuns } from "../engine/runner/compare.js";
-import { renderCompareJson, renderCompareMarkdown, renderCompareText } from "../engine/runner/compare-report.js";
+import { readResults } from "../engine/eval/results/index.js";
+import { compareRuns } from "../engine/eval/results/index.js";
+import { renderCompareJson, renderCompareMarkdown, renderCompareText } from "../engine/eval/results/index.js";
 import { EXIT, refuseUnknownFlags } from "./exit-codes.js";
 
 const args = {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { defineCommand } from "citty";
-import { packageRoot } from "../engine/manifest/package-root.js";
+import { packageRoot } from "../engine/author/manifest/index.js";
 
 const { version } = JSON.parse(readFileSync(join(packageRoot(), "package.json"), "utf8")) as { version: string };
 

@@ -1,6 +1,6 @@
 import type { ArgsDef } from "citty";
 
-/** The exit codes every command uses, as documented in the README. */
+/** The exit codes every command uses, as docs/cli.md documents them. */
 export const EXIT = { ok: 0, invalid: 1, usage: 2 } as const;
 
 /**

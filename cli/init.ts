@@ -2,9 +2,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { type ArgsDef, defineCommand } from "citty";
 import { parse } from "yaml";
-import { captureMcpServer, type McpServerCapture } from "../engine/capture/mcp-server-capture.js";
-import { mcpTarget } from "../engine/capture/mcp-target.js";
-import { scaffoldRecipe } from "../engine/scaffold/init-recipe.js";
+import { captureMcpServer, type McpServerCapture } from "../engine/author/capture/index.js";
+import { mcpTarget } from "../engine/author/capture/index.js";
+import { scaffoldRecipe } from "../engine/author/scaffold/index.js";
 import { EXIT, refuseUnknownFlags } from "./exit-codes.js";
 
 const args = {

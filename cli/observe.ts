@@ -3,9 +3,9 @@ import { existsSync } from "node:fs";
 import { type ArgsDef, defineCommand } from "citty";
 import { parseDocument } from "yaml";
 import { readFileSync } from "node:fs";
-import { mcpTarget } from "../engine/capture/mcp-target.js";
-import { readCalls } from "../engine/fidelity/calls-file.js";
-import { observe } from "../engine/fidelity/observe.js";
+import { mcpTarget } from "../engine/author/capture/index.js";
+import { readCalls } from "../engine/tools/fidelity/index.js";
+import { observe } from "../engine/tools/fidelity/index.js";
 import { headerFlags } from "./capture-mcp.js";
 import { EXIT, refuseUnknownFlags } from "./exit-codes.js";
 

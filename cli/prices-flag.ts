@@ -3,8 +3,8 @@
  * release), `{ "provider:model": { "input": 0.1, "output": 0.4 } }` in US dollars per million
  * tokens, so a budget can count their spend.
  */
-import type { Price } from "../engine/runner/pricing.js";
-import { readRegularFile } from "../engine/verify/read-regular-file.js";
+import type { Price } from "../engine/eval/models/index.js";
+import { readRegularFile } from "../engine/core/files/index.js";
 
 /**
  * Reads and checks a prices file; every problem in one error (`[eval-simulate] ...`).

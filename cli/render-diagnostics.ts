@@ -1,6 +1,6 @@
 import { relative } from "node:path";
-import type { Diagnostic } from "../engine/manifest/diagnostic.js";
-import { readRegularFile } from "../engine/verify/read-regular-file.js";
+import type { Diagnostic } from "../engine/author/source/index.js";
+import { readRegularFile } from "../engine/core/files/index.js";
 
 /** The result of validating one manifest, as the CLI renders it. */
 export interface ValidationOutcome {

@@ -1,7 +1,7 @@
-import { renderJunit } from "../engine/runner/report-junit.js";
-import { renderSummaryJson, renderSummaryMarkdown, renderSummaryText } from "../engine/runner/report-text.js";
-import type { TrialLine } from "../engine/runner/results-file.js";
-import type { RunSummary } from "../engine/runner/run-summary.js";
+import { renderJunit } from "../engine/eval/results/index.js";
+import { renderSummaryJson, renderSummaryMarkdown, renderSummaryText } from "../engine/eval/results/index.js";
+import type { TrialLine } from "../engine/eval/results/index.js";
+import type { RunSummary } from "../engine/eval/results/index.js";
 
 /** The formats `eval --format` and `report --format` print. */
 export const REPORT_FORMATS = ["text", "markdown", "junit", "json"] as const;

@@ -1,4 +1,4 @@
-import type { Verdict } from "../engine/judge/index.js";
+import type { Verdict } from "../engine/entries/judge.js";
 import { escapeData, escapeProperty } from "./render-diagnostics.js";
 
 const MARK = { passed: "✓", failed: "✗", not_evaluated: "○" } as const;

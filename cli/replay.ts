@@ -1,8 +1,8 @@
 import { type ArgsDef, defineCommand } from "citty";
-import { mcpTarget } from "../engine/capture/mcp-target.js";
-import { answerText } from "../engine/fidelity/call-answer.js";
-import { readCalls } from "../engine/fidelity/calls-file.js";
-import { replay } from "../engine/fidelity/replay.js";
+import { mcpTarget } from "../engine/author/capture/index.js";
+import { answerText } from "../engine/tools/fidelity/index.js";
+import { readCalls } from "../engine/tools/fidelity/index.js";
+import { replay } from "../engine/tools/fidelity/index.js";
 import { headerFlags } from "./capture-mcp.js";
 import { clockFlag, EXIT, refuseUnknownFlags } from "./exit-codes.js";
 

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { type ArgsDef, defineCommand } from "citty";
-import { readResults } from "../engine/runner/results-file.js";
-import { summarise } from "../engine/runner/run-summary.js";
+import { readResults } from "../engine/eval/results/index.js";
+import { summarise } from "../engine/eval/results/index.js";
 import { EXIT, refuseUnknownFlags } from "./exit-codes.js";
 import { renderReport, REPORT_FORMATS } from "./render-report.js";
 

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { defineCommand } from "citty";
-import { packageRoot } from "../engine/manifest/package-root.js";
+import { packageRoot } from "../engine/author/manifest/index.js";
 import { refuseUnknownFlags } from "./exit-codes.js";
 
 /** `eval-simulate schema`: prints eval-simulate.schema.json, the manifest's JSON Schema. */

@@ -1,11 +1,11 @@
 import { type ArgsDef, defineCommand } from "citty";
-import { AllowedHostError, parseAllowedHosts } from "../engine/host/browser-guard.js";
-import { loadFakes } from "../engine/host/load-fakes.js";
-import { serveSidecar } from "../engine/host/sidecar.js";
-import { ManifestError } from "../engine/manifest/diagnostic.js";
-import { AllowedOriginError, parseAllowedOrigins } from "../engine/mcp/index.js";
-import { resultsPanel } from "../engine/runner/results-panel.js";
-import { UnknownScenarioError } from "../engine/world/index.js";
+import { AllowedHostError, parseAllowedHosts } from "../engine/serve/host/index.js";
+import { loadFakes } from "../engine/author/fakes/index.js";
+import { serveSidecar } from "../engine/serve/host/index.js";
+import { ManifestError } from "../engine/author/source/index.js";
+import { AllowedOriginError, parseAllowedOrigins } from "../engine/serve/mcp/index.js";
+import { resultsPanel } from "../engine/eval/results/index.js";
+import { UnknownScenarioError } from "../engine/author/world/index.js";
 import { clockFlag, EXIT, refuseUnknownFlags } from "./exit-codes.js";
 import { renderText } from "./render-diagnostics.js";
 

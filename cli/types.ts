@@ -1,9 +1,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { relative } from "node:path";
 import { type ArgsDef, defineCommand } from "citty";
-import { checkManifest } from "../engine/manifest/load-manifest.js";
-import { generateTypes } from "../engine/typegen/generate-types.js";
-import { defaultTypesFile } from "../engine/typegen/types-file.js";
+import { checkManifest } from "../engine/author/manifest/index.js";
+import { generateTypes } from "../engine/author/typegen/index.js";
+import { defaultTypesFile } from "../engine/author/typegen/index.js";
 import { EXIT, refuseUnknownFlags } from "./exit-codes.js";
 import { renderText } from "./render-diagnostics.js";
 

@@ -1,6 +1,6 @@
 import { type ArgsDef, defineCommand } from "citty";
-import { checkEvals, isEvalsFile } from "../engine/judge/load-evals.js";
-import { checkManifest } from "../engine/manifest/load-manifest.js";
+import { checkEvals, isEvalsFile } from "../engine/judge/evals/index.js";
+import { checkManifest } from "../engine/author/manifest/index.js";
 import { clockFlag, EXIT, refuseUnknownFlags } from "./exit-codes.js";
 import { renderGithub, renderJson, renderText, type ValidationOutcome } from "./render-diagnostics.js";
 

@@ -1,7 +1,7 @@
 import { relative } from "node:path";
 import { type ArgsDef, defineCommand } from "citty";
-import { fetchRun, judgeRun, loadEvals, readRun, type Run } from "../engine/judge/index.js";
-import { ManifestError } from "../engine/manifest/diagnostic.js";
+import { fetchRun, judgeRun, loadEvals, readRun, type Run } from "../engine/entries/judge.js";
+import { ManifestError } from "../engine/author/source/index.js";
 import { EXIT, refuseUnknownFlags } from "./exit-codes.js";
 import { renderText } from "./render-diagnostics.js";
 import { renderVerdictGithub, renderVerdictJson, renderVerdictJunit, renderVerdictText } from "./render-verdict.js";

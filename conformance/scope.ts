@@ -1,8 +1,8 @@
 /**
  * Which of the MCP conformance suite's server scenarios a tools-only fake answers, and why the
  * others are out of scope. `run.ts` fails when an in-scope scenario fails, or when the suite has
- * a scenario listed in neither place (a new suite version: decide, then list it here and in the
- * README's Conformance section).
+ * a scenario listed in neither place (a new suite version: decide, then list it here and in
+ * docs/conformance.md).
  */
 
 /** The suite version these lists were made for. */

@@ -1,5 +1,5 @@
 /** eval-simulate's public surface: named exports only (test/public-surface.test.ts pins the list). */
-export { defineApiHandlers, defineHandlers } from "./handlers/typescript-handlers.js";
+export { defineApiHandlers, defineHandlers } from "./author/handlers/index.js";
 export type {
   ApiContext,
   ApiRequest,
@@ -12,27 +12,27 @@ export type {
   ToolResult,
   TypedOperationHandlers,
   TypedToolHandlers,
-} from "./handlers/typescript-handlers.js";
-export { loadFakes } from "./host/load-fakes.js";
-export type { LoadedFakes } from "./host/load-fakes.js";
-export { startServices } from "./host/start-services.js";
-export type { Services } from "./host/start-services.js";
-export type { ServicesOptions } from "./host/starting-states.js";
-export type { ClosedSession, Session } from "./host/session-handle.js";
-export type { SessionOptions } from "./sessions/session-registry.js";
-export { SessionLimitError, UnknownSessionError } from "./sessions/session-errors.js";
-export type { HttpLimits } from "./host/http-limits.js";
-export { serveSidecar, sidecarOptions, SIDECAR_PORT } from "./host/sidecar.js";
-export type { Fake, Fakes, McpFake, WorldOption } from "./host/fakes.js";
-export { checkManifest, loadManifest } from "./manifest/load-manifest.js";
-export type { LoadOptions, LoadResult } from "./manifest/load-manifest.js";
-export { ManifestError } from "./manifest/diagnostic.js";
-export type { Diagnostic, DiagnosticCode } from "./manifest/diagnostic.js";
-export type { Manifest, ServerManifest, ToolManifest } from "./manifest/types.js";
-export { encodeAnswer, notImplemented, readAnswer, readResult, structured, text } from "./contract/index.js";
-export type { AnswerSpec, AnswerReading } from "./contract/index.js";
-export { labelId, parseClock, UnknownScenarioError } from "./world/index.js";
-export type { World, WorldSource } from "./world/index.js";
-export { contractOf, mcpFakeFromModule, toolsOf } from "./typescript-fakes/index.js";
-export type { Contract, McpFakeModule, ToolConfig, ToolRegistrar } from "./typescript-fakes/index.js";
-export type { FakesInput } from "./host/fakes.js";
+} from "./author/handlers/index.js";
+export { loadFakes } from "./author/fakes/index.js";
+export type { LoadedFakes } from "./author/fakes/index.js";
+export { startServices } from "./serve/host/index.js";
+export type { Services } from "./serve/host/index.js";
+export type { ServicesOptions } from "./serve/host/index.js";
+export type { ClosedSession, Session } from "./serve/host/index.js";
+export type { SessionOptions } from "./serve/sessions/index.js";
+export { SessionLimitError, UnknownSessionError } from "./serve/sessions/index.js";
+export type { HttpLimits } from "./serve/http/index.js";
+export { serveSidecar, sidecarOptions, SIDECAR_PORT } from "./serve/host/index.js";
+export type { Fake, Fakes, McpFake, WorldOption } from "./author/fakes/index.js";
+export { checkManifest, loadManifest } from "./author/manifest/index.js";
+export type { LoadOptions, LoadResult } from "./author/manifest/index.js";
+export { ManifestError } from "./author/source/index.js";
+export type { Diagnostic, DiagnosticCode } from "./author/source/index.js";
+export type { Manifest, ServerManifest, ToolManifest } from "./author/model/index.js";
+export { encodeAnswer, notImplemented, readAnswer, readResult, structured, text } from "./author/contract/index.js";
+export type { AnswerSpec, AnswerReading } from "./author/contract/index.js";
+export { labelId, parseClock, UnknownScenarioError } from "./author/world/index.js";
+export type { World, WorldSource } from "./author/world/index.js";
+export { contractOf, mcpFakeFromModule, toolsOf } from "./author/fakes/index.js";
+export type { Contract, McpFakeModule, ToolConfig, ToolRegistrar } from "./author/fakes/index.js";
+export type { FakesInput } from "./author/fakes/index.js";

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import * as fidelity from "../engine/fidelity/index.js";
+import * as fidelity from "../engine/entries/fidelity.js";
 import * as surface from "../engine/index.js";
-import * as judge from "../engine/judge/index.js";
-import * as runner from "../engine/runner/index.js";
-import * as selection from "../engine/selection/index.js";
-import * as verify from "../engine/verify/index.js";
+import * as judge from "../engine/entries/judge.js";
+import * as runner from "../engine/entries/runner.js";
+import * as selection from "../engine/entries/selection.js";
+import * as verify from "../engine/entries/verify.js";
 
 describe("the package's public surface", () => {
   it("exports exactly these names, so nothing becomes public by accident", () => {
@@ -59,7 +59,7 @@ describe("the package's public surface", () => {
   });
 
   it("exports exactly these names from eval-simulate/runner", () => {
-    expect(Object.keys(runner).sort()).toEqual(["PRICES", "UnknownPriceError", "passAtK", "passHatK", "readResults", "renderJunit", "renderSummaryMarkdown", "renderSummaryText", "runEvals", "summarise"]);
+    expect(Object.keys(runner).sort()).toEqual(["FatalRunError", "PRICES", "UnknownPriceError", "passAtK", "passHatK", "readResults", "renderJunit", "renderSummaryMarkdown", "renderSummaryText", "runEvals", "summarise"]);
   });
 
   it("exports exactly these names from eval-simulate/selection", () => {

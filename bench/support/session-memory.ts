@@ -5,8 +5,8 @@
  *   node --expose-gc --import jiti/register bench/support/session-memory.ts 1000
  */
 import { join } from "node:path";
-import { loadFakes } from "../../engine/host/load-fakes.js";
-import { startServices } from "../../engine/host/start-services.js";
+import { loadFakes } from "../../engine/author/fakes/load-fakes.js";
+import { startServices } from "../../engine/serve/host/start-services.js";
 import { ROOT } from "./processes.js";
 
 const n = Number(process.argv[2] ?? 1000);

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { answered } from "../../engine/answers/index.js";
-import { loadFakes } from "../../engine/host/load-fakes.js";
-import { readRecord } from "../../engine/verify/index.js";
+import { answered } from "../../engine/entries/answers.js";
+import { loadFakes } from "../../engine/author/fakes/load-fakes.js";
+import { readRecord } from "../../engine/entries/verify.js";
 import { CLOCK, textOf } from "../support/services.js";
 import { exampleManifest, recordedRun } from "../verify/recorded-run.js";
 

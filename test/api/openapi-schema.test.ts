@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { basePathOf, compileApi, standaloneSchema } from "../../engine/api/index.js";
-import { compileTemplate, compareTemplates, matchTemplate, normalizePath } from "../../engine/api/path-template.js";
-import { createSchemaCompiler } from "../../engine/contract/index.js";
-import type { ApiManifest } from "../../engine/manifest/types.js";
+import { basePathOf, compileApi, standaloneSchema } from "../../engine/serve/api/index.js";
+import { compileTemplate, compareTemplates, matchTemplate, normalizePath } from "../../engine/author/openapi/path-template.js";
+import { createSchemaCompiler } from "../../engine/author/contract/index.js";
+import type { ApiManifest } from "../../engine/author/model/types.js";
 
 const compiler = createSchemaCompiler({ defaultDialect: "2020-12" });
 

@@ -3,12 +3,12 @@
  * compiled, its world in a StateStore, and `handleApiRequest` served on a real ephemeral port
  * by a tiny host that strips the `/<id>` prefix (or serves by Host, as the real host will).
  */
-import { compileApi, handleApiRequest, type ApiCallOutcome, type CompiledApi } from "../../engine/api/index.js";
-import { compileJsonataHandler, type JsonataHandlerSpec } from "../../engine/handlers/jsonata-index.js";
-import type { OperationHandler } from "../../engine/handlers/typescript-handlers.js";
-import { listen } from "../../engine/host/http-listen.js";
-import { checkManifest } from "../../engine/manifest/load-manifest.js";
-import { StateStore } from "../../engine/runtime/state-store.js";
+import { compileApi, handleApiRequest, type ApiCallOutcome, type CompiledApi } from "../../engine/serve/api/index.js";
+import { compileJsonataHandler, type JsonataHandlerSpec } from "../../engine/author/handlers/jsonata-index.js";
+import type { OperationHandler } from "../../engine/author/handlers/typescript-handlers.js";
+import { listen } from "../../engine/serve/http/http-listen.js";
+import { checkManifest } from "../../engine/author/manifest/load-manifest.js";
+import { StateStore } from "../../engine/serve/runtime/state-store.js";
 
 export const CLOCK = "2026-10-01T09:00:00.000Z";
 export const GITHUB = new URL("../fixtures/api-github/fakes.yaml", import.meta.url).pathname;

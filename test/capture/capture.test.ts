@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { capture } from "../../engine/capture/capture.js";
-import { trimDocument } from "../../engine/capture/trim-document.js";
+import { capture } from "../../engine/author/capture/capture.js";
+import { trimDocument } from "../../engine/author/capture/trim-document.js";
 import { runCli } from "../support/cli-process.js";
 
 /** GitHub's real description, as captured for examples/github: a real document to trim further. */

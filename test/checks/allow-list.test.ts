@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { allowedTools, readRecipeServers } from "../../engine/checks/allow-list.js";
-import { checkRecipeFakes } from "../../engine/checks/index.js";
+import { allowedTools, readRecipeServers } from "../../engine/tools/checks/allow-list.js";
+import { checkRecipeFakes } from "../../engine/entries/checks.js";
 import { CLOCK, MANIFEST } from "../fixtures/checks-valid/record.js";
 import { collector, runCollected } from "./collected-tests.js";
 

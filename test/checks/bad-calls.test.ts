@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { badCalls, validCall } from "../../engine/checks/check-bad-calls.js";
+import { badCalls, validCall } from "../../engine/tools/checks/check-bad-calls.js";
 
 describe("calls made up from an input schema", () => {
   const schema = {

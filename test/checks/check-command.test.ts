@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import check from "../../cli/check.js";
-import { loadFakes } from "../../engine/host/load-fakes.js";
+import { loadFakes } from "../../engine/author/fakes/load-fakes.js";
 import { CLOCK, MANIFEST, recordContractCalls } from "../fixtures/checks-valid/record.js";
 import { runInProcess } from "../support/run-command.js";
 

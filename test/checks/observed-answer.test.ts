@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { observedAnswerProblems, type ObservedTool, REQUIRED_MIN_SAMPLES } from "../../engine/checks/index.js";
+import { observedAnswerProblems, type ObservedTool, REQUIRED_MIN_SAMPLES } from "../../engine/entries/checks.js";
 
 const json = (sampled: number, schema: Record<string, unknown>): ObservedTool => ({ sampled, answer: { format: "json", schema } });
 const text = (value: unknown) => ({ text: JSON.stringify(value) });

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadObserved, parseObserved } from "../../engine/checks/index.js";
+import { loadObserved, parseObserved } from "../../engine/entries/checks.js";
 
 describe("observed.json", () => {
   it("loads a file in the format", () => {
@@ -12,7 +12,7 @@ describe("observed.json", () => {
 
   it("refuses a file outside the format, naming every problem and the format's documentation", () => {
     expect(() => parseObserved({ version: 1, tools: { a: { sampled: 0, answer: { format: "yaml" } } } }, "observed.json")).toThrow(
-      /^\[eval-simulate\] observed\.json is not an observed\.json: .*\/tools\/a\/sampled must be >= 1.*\/tools\/a\/answer\/format must be equal to one of the allowed values.*see engine\/checks\/observed-format\.md/,
+      /^\[eval-simulate\] observed\.json is not an observed\.json: .*\/tools\/a\/sampled must be >= 1.*\/tools\/a\/answer\/format must be equal to one of the allowed values.*see engine\/tools\/checks\/observed-format\.md/,
     );
     expect(() => parseObserved({ version: 1, tools: { a: { sampled: 1, answer: { format: "json", prefix: "x", canonical: true } } } }, "o.json")).toThrow(
       /tools\.a\.answer: prefix and prefixes belong to prefixed_json, text and structured with text: text; tools\.a\.answer: canonical belongs to toon/,

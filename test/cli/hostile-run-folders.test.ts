@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, rmSync, symlinkSync, truncateSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { labelId } from "../../engine/world/index.js";
+import { labelId } from "../../engine/author/world/index.js";
 import { runCli } from "../support/cli-process.js";
 import { ROOT } from "../support/examples.js";
 import { recordRun } from "../support/recorded-run.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { encodeAnswer, readAnswer, type AnswerSpec } from "../../engine/contract/index.js";
+import { encodeAnswer, readAnswer, type AnswerSpec } from "../../engine/author/contract/index.js";
 
 const note = { id: "note-1", title: "Kickoff", tags: [], done: false, size: 3.5, owner: null };
 const schema = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contractEntry, defaultsOf, fillDefaults, nestedDefaults } from "../../engine/contract/index.js";
+import { contractEntry, defaultsOf, fillDefaults, nestedDefaults } from "../../engine/author/contract/index.js";
 
 const inputSchema = {
   type: "object",

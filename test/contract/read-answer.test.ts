@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSchemaCompiler, readAnswer, readResult, type AnswerSpec } from "../../engine/contract/index.js";
+import { createSchemaCompiler, readAnswer, readResult, type AnswerSpec } from "../../engine/author/contract/index.js";
 
 describe("readAnswer refuses text outside the answer's format", () => {
   it("bad JSON", () => {

@@ -1,6 +1,6 @@
 import { isCallToolResult } from "@modelcontextprotocol/server";
 import { describe, expect, it } from "vitest";
-import { jsonValueProblem, resultShapeProblem } from "../../engine/contract/index.js";
+import { jsonValueProblem, resultShapeProblem } from "../../engine/author/contract/index.js";
 
 const PNG = "iVBORw0KGgo=";
 

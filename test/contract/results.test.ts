@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answerResult, notImplemented, structured, text } from "../../engine/contract/index.js";
+import { answerResult, notImplemented, structured, text } from "../../engine/author/contract/index.js";
 
 describe("tool results", () => {
   it("text leaves isError out unless it is true", () => {

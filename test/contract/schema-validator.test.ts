@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSchemaCompiler } from "../../engine/contract/index.js";
+import { createSchemaCompiler } from "../../engine/author/contract/index.js";
 
 describe("createSchemaCompiler", () => {
   it("reports every error in ajv's errorsText wording, with issues naming each path", () => {

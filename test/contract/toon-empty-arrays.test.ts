@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeToon, encodeAnswer, encodeToon } from "../../engine/contract/index.js";
+import { decodeToon, encodeAnswer, encodeToon } from "../../engine/author/contract/index.js";
 
 describe("TOON answers write empty arrays in the length form", () => {
   it("at the root", () => {

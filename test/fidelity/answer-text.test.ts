@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { checkManifest } from "../../engine/manifest/load-manifest.js";
-import type { Services } from "../../engine/host/start-services.js";
+import { checkManifest } from "../../engine/author/manifest/load-manifest.js";
+import type { Services } from "../../engine/serve/host/start-services.js";
 import { connect, serve } from "../support/services.js";
 
 const MANIFEST = new URL("../fixtures/fidelity/fakes.yaml", import.meta.url).pathname;

@@ -6,7 +6,7 @@ import { parse } from "yaml";
 import { serve, connect } from "../support/services.js";
 import { runCli } from "../support/cli-process.js";
 import { memoryCommand } from "./memory-server.js";
-import type { Services } from "../../engine/host/start-services.js";
+import type { Services } from "../../engine/serve/host/start-services.js";
 
 function workspace(): string {
   const dir = mkdtempSync(join(tmpdir(), "eval-simulate-capture-mcp-"));

@@ -3,11 +3,11 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { runRecipeChecks } from "../../engine/checks/index.js";
-import { loadFakes } from "../../engine/host/load-fakes.js";
-import { startServices } from "../../engine/host/start-services.js";
-import { readCalls } from "../../engine/fidelity/calls-file.js";
-import { openClient } from "../../engine/testing/connect.js";
+import { runRecipeChecks } from "../../engine/entries/checks.js";
+import { loadFakes } from "../../engine/author/fakes/load-fakes.js";
+import { startServices } from "../../engine/serve/host/start-services.js";
+import { readCalls } from "../../engine/tools/fidelity/calls-file.js";
+import { openClient } from "../../engine/tools/testing/connect.js";
 import { runCli } from "../support/cli-process.js";
 import { ROOT } from "../support/examples.js";
 
@@ -71,7 +71,7 @@ describe("check tells the truth about observations", { timeout: SLOW }, () => {
 
   it("checkRecipeFakes skips it under node:test with the reason", () => {
     const file = join(copy, "skip.test.mjs");
-    const checks = join(ROOT, "dist/engine/checks/index.js");
+    const checks = join(ROOT, "dist/engine/entries/checks.js");
     writeFileSync(file, `import { test } from "node:test";\nimport { checkRecipeFakes } from ${JSON.stringify(checks)};\ncheckRecipeFakes({ test, manifest: ${JSON.stringify(join(copy, "fakes.yaml"))}, recording: ${JSON.stringify(recording)} });\n`);
     const run = spawnSync(process.execPath, ["--test", "--test-reporter=tap", file], { encoding: "utf8" });
     expect(run.stdout).toMatch(/ok \d+ - memory answers every observed tool as the real server did # SKIP memory's tools read_graph, open_nodes have no observation/);

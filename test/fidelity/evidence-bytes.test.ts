@@ -2,9 +2,9 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Services } from "../../engine/host/start-services.js";
-import { redactJsonText } from "../../engine/journal/json-text.js";
-import { secretNames } from "../../engine/journal/redact.js";
+import type { Services } from "../../engine/serve/host/start-services.js";
+import { redactJsonText } from "../../engine/serve/journal/json-text.js";
+import { secretNames } from "../../engine/serve/journal/redact.js";
 import { connect, serve } from "../support/services.js";
 
 const MANIFEST = new URL("../fixtures/fidelity/fakes.yaml", import.meta.url).pathname;

@@ -2,9 +2,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Services } from "../../engine/host/start-services.js";
-import { checkManifest } from "../../engine/manifest/load-manifest.js";
-import { matchTemplate } from "../../engine/runtime/read-resource.js";
+import type { Services } from "../../engine/serve/host/start-services.js";
+import { checkManifest } from "../../engine/author/manifest/load-manifest.js";
+import { matchTemplate } from "../../engine/serve/runtime/read-resource.js";
 import { connect, serve } from "../support/services.js";
 
 const MANIFEST = new URL("../fixtures/fidelity/fakes.yaml", import.meta.url).pathname;

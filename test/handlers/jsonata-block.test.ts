@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type JsonataHandlerSpec, runJsonataHandler } from "../../engine/handlers/jsonata-index.js";
+import { type JsonataHandlerSpec, runJsonataHandler } from "../../engine/author/handlers/jsonata-index.js";
 import { handlerOf, inputOf } from "./jsonata-input.js";
 
 describe("a JSONata handler's bindings", () => {

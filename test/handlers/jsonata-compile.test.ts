@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { compileExpression, compileJsonataHandler, referencedBindings } from "../../engine/handlers/jsonata-index.js";
-import { nestedRepetition } from "../../engine/handlers/jsonata-regex-check.js";
+import { compileExpression, compileJsonataHandler, referencedBindings } from "../../engine/author/handlers/jsonata-index.js";
+import { nestedRepetition } from "../../engine/author/handlers/jsonata-regex-check.js";
 
 /** The text an error's span covers. */
 function spanned(source: string, error: { offset?: number; length?: number }): string {

@@ -4,7 +4,7 @@ import {
   type JsonataHandlerInput,
   type JsonataHandlerSpec,
   compileJsonataHandler,
-} from "../../engine/handlers/jsonata-index.js";
+} from "../../engine/author/handlers/jsonata-index.js";
 
 /** A handler that must compile; the test fails with its errors otherwise. */
 export function handlerOf(spec: JsonataHandlerSpec): CompiledJsonataHandler {

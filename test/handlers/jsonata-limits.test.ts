@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { JsonataRuntimeError, runJsonataHandler } from "../../engine/handlers/jsonata-index.js";
+import { JsonataRuntimeError, runJsonataHandler } from "../../engine/author/handlers/jsonata-index.js";
 import { handlerOf, inputOf } from "./jsonata-input.js";
 
 const LOOP = "($f := function($n){ $f($n + 1) }; $f(0))";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { JsonataRuntimeError, runJsonataHandler } from "../../engine/handlers/jsonata-index.js";
-import { checkInvariants, compileInvariants, resolveScenarioValues } from "../../engine/world/index.js";
+import { JsonataRuntimeError, runJsonataHandler } from "../../engine/author/handlers/jsonata-index.js";
+import { checkInvariants, compileInvariants, resolveScenarioValues } from "../../engine/author/world/index.js";
 import { handlerOf, inputOf } from "./jsonata-input.js";
 
 /** The steps jsonata 2.2.2 takes synchronously, out of the evaluation hook's sight. */

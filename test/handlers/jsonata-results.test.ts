@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { JsonataRuntimeError, isTruthy, runJsonataHandler, toPlainJson } from "../../engine/handlers/jsonata-index.js";
+import { JsonataRuntimeError, isTruthy, runJsonataHandler, toPlainJson } from "../../engine/author/handlers/jsonata-index.js";
 import { handlerOf, inputOf, shapeOf } from "./jsonata-input.js";
 
 describe("a JSONata handler's results", () => {

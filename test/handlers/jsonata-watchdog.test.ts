@@ -11,7 +11,7 @@ import { ROOT } from "../support/examples.js";
  * jsonata built-in found to loop in one synchronous step.
  */
 const SCRIPT = `
-import { compileJsonataHandler, runJsonataHandler } from "${ROOT}dist/engine/handlers/jsonata-index.js";
+import { compileJsonataHandler, runJsonataHandler } from "${ROOT}dist/engine/author/handlers/jsonata-index.js";
 const input = (labelId) => ({ args: {}, state: {}, world: {}, now: "2026-01-01T00:00:00Z", scenario: "s", labelId, log() {} });
 const started = Date.now();
 let stuck;

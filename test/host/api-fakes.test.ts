@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Octokit } from "@octokit/rest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Services } from "../../engine/host/start-services.js";
+import type { Services } from "../../engine/serve/host/start-services.js";
 import { examples } from "../support/examples.js";
 import { connect, serve, textOf } from "../support/services.js";
 
@@ -106,8 +106,8 @@ describe("API stubs and faults", () => {
   });
 
   it("fails connections as an HTTP fault says: reset, empty, malformed", async () => {
-    const { loadFakes } = await import("../../engine/host/load-fakes.js");
-    const { startServices } = await import("../../engine/host/start-services.js");
+    const { loadFakes } = await import("../../engine/author/fakes/load-fakes.js");
+    const { startServices } = await import("../../engine/serve/host/start-services.js");
     const { fakes, world } = await loadFakes(GITHUB_EXAMPLE);
     const at = (http: "connection_reset" | "empty_response" | "malformed_body") => ({
       ...world,

@@ -1,8 +1,8 @@
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AllowedHostError, parseAllowedHosts } from "../../engine/host/browser-guard.js";
-import { sidecarOptions } from "../../engine/host/sidecar.js";
-import type { Services } from "../../engine/host/start-services.js";
+import { AllowedHostError, parseAllowedHosts } from "../../engine/serve/host/browser-guard.js";
+import { sidecarOptions } from "../../engine/serve/host/sidecar.js";
+import type { Services } from "../../engine/serve/host/start-services.js";
 import { GITHUB } from "../api/serve-api.js";
 import { runCli, startServe } from "../support/cli-process.js";
 import { serve, SERVE_FIXTURE } from "../support/services.js";

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServeProcess, startServe } from "../support/cli-process.js";
 import { HOSTILE, rawToolsCall } from "../support/raw-mcp.js";
-import { seededDraws as random } from "../../engine/stubs/fault-set.js";
+import { seededDraws as random } from "../../engine/serve/stubs/fault-set.js";
 
 const nested = (depth: number, shape: "array" | "object") => (shape === "array" ? `${"[".repeat(depth)}${"]".repeat(depth)}` : `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`);
 

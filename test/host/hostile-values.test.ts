@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServeProcess, startServe } from "../support/cli-process.js";
-import { loadFakes } from "../../engine/host/load-fakes.js";
-import { startServices } from "../../engine/host/start-services.js";
+import { loadFakes } from "../../engine/author/fakes/load-fakes.js";
+import { startServices } from "../../engine/serve/host/start-services.js";
 import { HOSTILE, rawToolsCall } from "../support/raw-mcp.js";
 import { connect, textOf } from "../support/services.js";
 

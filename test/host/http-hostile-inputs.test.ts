@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { listen } from "../../engine/host/http-listen.js";
+import { listen } from "../../engine/serve/http/http-listen.js";
 import { SERVE_FIXTURE, serve } from "../support/services.js";
 import { exchange, open, statuses, toolCallBytes } from "./raw-http.js";
-import { seededDraws as random } from "../../engine/stubs/fault-set.js";
+import { seededDraws as random } from "../../engine/serve/stubs/fault-set.js";
 
 
 describe("pipelining", () => {

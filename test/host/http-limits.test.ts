@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_HTTP_LIMITS, resolveHttpLimits } from "../../engine/host/http-limits.js";
-import { sidecarOptions } from "../../engine/host/sidecar.js";
+import { DEFAULT_HTTP_LIMITS, resolveHttpLimits } from "../../engine/serve/http/http-limits.js";
+import { sidecarOptions } from "../../engine/serve/host/sidecar.js";
 
 describe("the port's limits", () => {
   it("reads EVAL_SIMULATE_MAX_IN_FLIGHT, _STALL_TIMEOUT_MS and _REQUEST_TIMEOUT_MS, explicit options winning", () => {

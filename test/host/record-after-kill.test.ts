@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readRecord } from "../../engine/verify/read-record.js";
+import { readRecord } from "../../engine/judge/verify/read-record.js";
 import { startServe } from "../support/cli-process.js";
 import { connect } from "../support/services.js";
 

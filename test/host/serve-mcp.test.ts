@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readResult } from "../../engine/contract/index.js";
-import type { McpFake } from "../../engine/host/fakes.js";
-import { loadFakes } from "../../engine/host/load-fakes.js";
-import type { Services } from "../../engine/host/start-services.js";
+import { readResult } from "../../engine/author/contract/index.js";
+import type { McpFake } from "../../engine/author/fakes/fakes.js";
+import { loadFakes } from "../../engine/author/fakes/load-fakes.js";
+import type { Services } from "../../engine/serve/host/start-services.js";
 import { CLOCK, connect, SERVE_FIXTURE, serve, textOf } from "../support/services.js";
 
 const captured = JSON.parse(readFileSync(new URL("../fixtures/serve/tools.json", import.meta.url), "utf8")).tools;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Services } from "../../engine/host/start-services.js";
+import type { Services } from "../../engine/serve/host/start-services.js";
 import { connect, SERVE_FIXTURE, serve, textOf } from "../support/services.js";
 
 describe("state is transactional", () => {

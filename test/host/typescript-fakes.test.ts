@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { loadFakes } from "../../engine/host/load-fakes.js";
-import { startServices } from "../../engine/host/start-services.js";
-import { contractOf, toolsOf } from "../../engine/typescript-fakes/index.js";
+import { loadFakes } from "../../engine/author/fakes/load-fakes.js";
+import { startServices } from "../../engine/serve/host/start-services.js";
+import { contractOf, toolsOf } from "../../engine/author/fakes/index.js";
 import * as mail from "../fixtures/typescript-fake/index.js";
 import { CLOCK, connect, SERVE_FIXTURE, textOf } from "../support/services.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkManifest } from "../../engine/manifest/load-manifest.js";
+import { checkManifest } from "../../engine/author/manifest/load-manifest.js";
 import { CLOCK, connect, serve, textOf } from "../support/services.js";
 
 const MANIFEST = new URL("../fixtures/world-module/fakes.yaml", import.meta.url).pathname;

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
 import evalCommand from "../../cli/eval.js";
 import serveCommand from "../../cli/serve.js";
-import { sidecarOptions } from "../../engine/host/sidecar.js";
-import { runEvals } from "../../engine/runner/run-evals.js";
-import type { Services } from "../../engine/host/start-services.js";
-import { jsonBytes } from "../../engine/runtime/json-bytes.js";
-import { StateStore } from "../../engine/runtime/state-store.js";
+import { sidecarOptions } from "../../engine/serve/host/sidecar.js";
+import { runEvals } from "../../engine/eval/runner/run-evals.js";
+import type { Services } from "../../engine/serve/host/start-services.js";
+import { jsonBytes } from "../../engine/serve/runtime/json-bytes.js";
+import { StateStore } from "../../engine/serve/runtime/state-store.js";
 import { GITHUB } from "../api/serve-api.js";
 import { ROOT } from "../support/examples.js";
 import { runInProcess } from "../support/run-command.js";

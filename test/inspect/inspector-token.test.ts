@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Services } from "../../engine/host/start-services.js";
+import type { Services } from "../../engine/serve/host/start-services.js";
 import { serve, SERVE_FIXTURE } from "../support/services.js";
 
 const TOKEN = "inspector-secret";

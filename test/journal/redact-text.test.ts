@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { encodeToon } from "../../engine/contract/index.js";
-import { redact, redactParams, redactResult, redactText, secretNames, TOO_DEEP } from "../../engine/journal/redact.js";
+import { encodeToon } from "../../engine/author/contract/index.js";
+import { redact, redactParams, redactResult, redactText, secretNames, TOO_DEEP } from "../../engine/serve/journal/redact.js";
 
 const names = secretNames();
 const R = "[REDACTED]";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { secretNames, wordsOf } from "../../engine/journal/secret-names.js";
+import { secretNames, wordsOf } from "../../engine/serve/journal/secret-names.js";
 
 const names = secretNames(["accessCode"]);
 

@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Services } from "../../engine/host/start-services.js";
-import { redact, redactResult, redactText, secretNames } from "../../engine/journal/redact.js";
+import type { Services } from "../../engine/serve/host/start-services.js";
+import { redact, redactResult, redactText, secretNames } from "../../engine/serve/journal/redact.js";
 import { connect, serve, textOf } from "../support/services.js";
 
 const names = secretNames();

@@ -1,10 +1,10 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { LoadedFakes } from "../../engine/host/load-fakes.js";
-import { type EvalCase, type EvalsDocument, judgeRun, loadEvals, readRun, rebuildHistory, type Verdict } from "../../engine/judge/index.js";
-import { judgedCalls, fakeMaps } from "../../engine/judge/fake-maps.js";
-import { labelId } from "../../engine/world/index.js";
+import type { LoadedFakes } from "../../engine/author/fakes/load-fakes.js";
+import { type EvalCase, type EvalsDocument, judgeRun, loadEvals, readRun, rebuildHistory, type Verdict } from "../../engine/entries/judge.js";
+import { judgedCalls, fakeMaps } from "../../engine/judge/evals/fake-maps.js";
+import { labelId } from "../../engine/author/world/index.js";
 import { ROOT } from "../support/examples.js";
 import { recordRun, type ScriptedCall } from "../support/recorded-run.js";
 

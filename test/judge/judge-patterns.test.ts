@@ -1,9 +1,8 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadFakes } from "../../engine/host/load-fakes.js";
-import type { LoadedFakes } from "../../engine/host/load-fakes.js";
-import { type EvalCase, judgeRun } from "../../engine/judge/index.js";
+import { type LoadedFakes, loadFakes } from "../../engine/author/fakes/load-fakes.js";
+import { type EvalCase, judgeRun } from "../../engine/entries/judge.js";
 import { runCli } from "../support/cli-process.js";
 import { copyRecipe } from "../support/evals-files.js";
 import { ROOT } from "../support/examples.js";

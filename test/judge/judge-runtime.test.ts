@@ -2,11 +2,11 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadFakes } from "../../engine/host/load-fakes.js";
-import { runDirOptions } from "../../engine/host/run-dir.js";
+import { loadFakes } from "../../engine/author/fakes/load-fakes.js";
+import { runDirOptions } from "../../engine/serve/host/run-dir.js";
 import { writeFileSync } from "node:fs";
-import { type EvalCase, isEvalsFile, judgeRun, readRun, type Run } from "../../engine/judge/index.js";
-import { worldDependencies } from "../../engine/judge/world-dependencies.js";
+import { type EvalCase, isEvalsFile, judgeRun, readRun, type Run } from "../../engine/entries/judge.js";
+import { worldDependencies } from "../../engine/judge/evals/world-dependencies.js";
 import { ROOT } from "../support/examples.js";
 import { CLOCK, connect, serve } from "../support/services.js";
 

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type EvalsDocument, judgeRun, loadEvals, readRun, type Verdict } from "../../engine/judge/index.js";
-import type { LoadedFakes } from "../../engine/host/load-fakes.js";
+import { type EvalsDocument, judgeRun, loadEvals, readRun, type Verdict } from "../../engine/entries/judge.js";
+import type { LoadedFakes } from "../../engine/author/fakes/load-fakes.js";
 import { ROOT } from "../support/examples.js";
 import { recordRun, type ScriptedCall } from "../support/recorded-run.js";
 
@@ -96,7 +96,7 @@ describe("judging the mail example's runs (seed 002's call assertions, only, dif
   it("catches a never broken by canceling the reminder, and the record the diff did not expect", async () => {
     const reminder = { tool: "mail/cancel-email", args: { id: "" } };
     // The reminder's id, from the scenario's stable ids.
-    const { labelId } = await import("../../engine/world/index.js");
+    const { labelId } = await import("../../engine/author/world/index.js");
     reminder.args.id = labelId("email-reminder");
     const dir = await recordRun(MANIFEST, [list, resend(), reminder], { answer: "Sent." });
     const verdict = await judge("resend-bounced-quote", dir);

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadEvals, judgeRun, readRun } from "../../engine/judge/index.js";
-import { labelId } from "../../engine/world/index.js";
+import { loadEvals, judgeRun, readRun } from "../../engine/entries/judge.js";
+import { labelId } from "../../engine/author/world/index.js";
 import { startServe } from "../support/cli-process.js";
 import { ROOT } from "../support/examples.js";
 import { recordRun } from "../support/recorded-run.js";

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { beforeAll, describe, expect, it } from "vitest";
-import { labelId } from "../../engine/world/index.js";
+import { labelId } from "../../engine/author/world/index.js";
 import { runCli } from "../support/cli-process.js";
 import { ROOT } from "../support/examples.js";
 import { recordRun } from "../support/recorded-run.js";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { join } from "node:path";
-import type { Services } from "../../engine/host/start-services.js";
-import { fakeHash, worldHash } from "../../engine/verify/index.js";
+import type { Services } from "../../engine/serve/host/start-services.js";
+import { fakeHash, worldHash } from "../../engine/entries/verify.js";
 import { ROOT } from "../support/examples.js";
 import { connect, serve } from "../support/services.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkManifest } from "../../engine/manifest/load-manifest.js";
+import { checkManifest } from "../../engine/author/manifest/load-manifest.js";
 
 const fixture = (name: string) => new URL(`../fixtures/${name}/fakes.yaml`, import.meta.url).pathname;
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { checkManifest } from "../../engine/manifest/load-manifest.js";
+import { checkManifest } from "../../engine/author/manifest/load-manifest.js";
 
 /**
  * A Recipe's world may hold 100,000 records. The upper bounds are the issue's, and generous:

@@ -1,7 +1,7 @@
 import { fromJsonSchema } from "@modelcontextprotocol/server";
 import { describe, expect, it } from "vitest";
-import { createSchemaCompiler } from "../../engine/contract/index.js";
-import { sdkSchemaValidator } from "../../engine/contract/schema-validator.js";
+import { createSchemaCompiler } from "../../engine/author/contract/index.js";
+import { sdkSchemaValidator } from "../../engine/author/contract/schema-validator.js";
 
 /**
  * On JavaScript's engine each of these inputs backtracks for longer than the test's timeout (a

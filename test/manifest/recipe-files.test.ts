@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { RecipeFiles } from "../../engine/manifest/recipe-files.js";
-import { loadManifests } from "../../engine/verify/load-manifests.js";
+import { RecipeFiles } from "../../engine/author/manifest/recipe-files.js";
+import { loadManifests } from "../../engine/judge/verify/load-manifests.js";
 
 const root = mkdtempSync(join(tmpdir(), "eval-simulate-files-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

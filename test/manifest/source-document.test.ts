@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SourceDocument } from "../../engine/manifest/source-document.js";
+import { SourceDocument } from "../../engine/author/source/source-document.js";
 
 const SOURCE = `a:
   plain: foo bar x

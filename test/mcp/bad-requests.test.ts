@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMcpEndpoint } from "../../engine/mcp/index.js";
+import { createMcpEndpoint } from "../../engine/serve/mcp/index.js";
 import { connect, messageText, modernRequest, post, recordingFake, serveFake, type ServedFake } from "./serve-fake.js";
 
 let served: ServedFake;

@@ -1,6 +1,6 @@
 import { ProtocolError } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Services } from "../../engine/host/start-services.js";
+import type { Services } from "../../engine/serve/host/start-services.js";
 import { connect, serve, SERVE_FIXTURE } from "../support/services.js";
 import { messageText, modernRequest } from "./serve-fake.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { McpFakeRuntime } from "../../engine/mcp/index.js";
+import type { McpFakeRuntime } from "../../engine/serve/mcp/index.js";
 import { connect, ERAS, serveFake } from "./serve-fake.js";
 
 /** A runtime of its own (not the host's pipeline) that answers whatever result it is told to. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseAllowedOrigins } from "../../engine/mcp/index.js";
-import type { Services } from "../../engine/host/start-services.js";
+import { parseAllowedOrigins } from "../../engine/serve/mcp/index.js";
+import type { Services } from "../../engine/serve/host/start-services.js";
 import { runCli, startServe } from "../support/cli-process.js";
 import { serve, SERVE_FIXTURE } from "../support/services.js";
 

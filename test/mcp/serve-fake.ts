@@ -3,8 +3,8 @@
  * a fake that records its calls, and the fake served on a real ephemeral port.
  */
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { createMcpEndpoint, ToolNotFoundError, type McpCallExtra, type McpFakeRuntime } from "../../engine/mcp/index.js";
-import { listen } from "../../engine/host/http-listen.js";
+import { createMcpEndpoint, ToolNotFoundError, type McpCallExtra, type McpFakeRuntime } from "../../engine/serve/mcp/index.js";
+import { listen } from "../../engine/serve/http/http-listen.js";
 
 /** Tools as a real server listed them: titles, annotations, icons, _meta, output schemas, "42". */
 export const CAPTURED: Array<Record<string, unknown>> = [

@@ -1,8 +1,8 @@
 import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMcpHandler, McpServer } from "@modelcontextprotocol/server";
-import { createMcpEndpoint} from "../../engine/mcp/index.js";
-import { listen } from "../../engine/host/http-listen.js";
+import { createMcpEndpoint} from "../../engine/serve/mcp/index.js";
+import { listen } from "../../engine/serve/http/http-listen.js";
 import { CAPTURED, connect, ERAS, messageText, modernRequest, post, recordingFake, serveFake, type ServedFake } from "./serve-fake.js";
 
 const TOOLS = [...CAPTURED, { name: "boom", inputSchema: { type: "object" } }, { name: "wait", inputSchema: { type: "object" } }];

@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { loadFakes } from "../../engine/host/load-fakes.js";
-import { startServices, type Services } from "../../engine/host/start-services.js";
-import { languageModel } from "../../engine/runner/language-model.js";
-import { runModelAgent } from "../../engine/runner/model-agent.js";
-import { missingKey, parseModel } from "../../engine/runner/model-spec.js";
-import { Budget, UnknownPriceError } from "../../engine/runner/pricing.js";
-import { classifyError, retryAfter } from "../../engine/runner/provider-errors.js";
-import { RequestTimeoutError } from "../../engine/runner/timed-fetch.js";
-import { ModelRequestError } from "../../engine/runner/retry.js";
-import { selectTools } from "../../engine/runner/tool-selection.js";
+import { loadFakes } from "../../engine/author/fakes/load-fakes.js";
+import { startServices, type Services } from "../../engine/serve/host/start-services.js";
+import { languageModel } from "../../engine/eval/models/language-model.js";
+import { runModelAgent } from "../../engine/eval/models/model-agent.js";
+import { missingKey, parseModel } from "../../engine/eval/models/model-spec.js";
+import { Budget, UnknownPriceError } from "../../engine/eval/models/pricing.js";
+import { classifyError, retryAfter } from "../../engine/eval/models/provider-errors.js";
+import { RequestTimeoutError } from "../../engine/eval/models/timed-fetch.js";
+import { ModelRequestError } from "../../engine/eval/models/retry.js";
+import { selectTools } from "../../engine/eval/models/tool-selection.js";
 import { type ScriptedProvider, startScriptedProvider } from "../support/scripted-provider.js";
 import { ROOT } from "../support/examples.js";
 

@@ -2,7 +2,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readResults } from "../../engine/runner/results-file.js";
+import { readResults } from "../../engine/eval/results/results-file.js";
 import { CLI, runCli } from "../support/cli-process.js";
 import { ROOT } from "../support/examples.js";
 import { writeEvals } from "../support/evals-files.js";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { readResults } from "../../engine/runner/results-file.js";
-import { renderSummaryMarkdown, renderSummaryText } from "../../engine/runner/report-text.js";
-import { runEvals } from "../../engine/runner/run-evals.js";
-import { summarise } from "../../engine/runner/run-summary.js";
+import { readResults } from "../../engine/eval/results/results-file.js";
+import { renderSummaryMarkdown, renderSummaryText } from "../../engine/eval/results/report-text.js";
+import { runEvals } from "../../engine/eval/runner/run-evals.js";
+import { summarise } from "../../engine/eval/results/run-summary.js";
 import { writeEvals } from "../support/evals-files.js";
 
 const MISSING = "00000000-0000-4000-8000-000000000000";

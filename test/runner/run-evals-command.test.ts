@@ -2,8 +2,8 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readAnswer } from "../../engine/runner/command-host.js";
-import { runEvals } from "../../engine/runner/run-evals.js";
+import { readAnswer } from "../../engine/eval/hosts/command-host.js";
+import { runEvals } from "../../engine/eval/runner/run-evals.js";
 import { writeEvals } from "../support/evals-files.js";
 import { ROOT } from "../support/examples.js";
 

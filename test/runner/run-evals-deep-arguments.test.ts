@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { renderJunit } from "../../engine/runner/report-junit.js";
-import { renderSummaryMarkdown, renderSummaryText } from "../../engine/runner/report-text.js";
-import { readResults } from "../../engine/runner/results-file.js";
-import { runEvals } from "../../engine/runner/run-evals.js";
-import { summarise } from "../../engine/runner/run-summary.js";
+import { renderJunit } from "../../engine/eval/results/report-junit.js";
+import { renderSummaryMarkdown, renderSummaryText } from "../../engine/eval/results/report-text.js";
+import { readResults } from "../../engine/eval/results/results-file.js";
+import { runEvals } from "../../engine/eval/runner/run-evals.js";
+import { summarise } from "../../engine/eval/results/run-summary.js";
 import { runCli } from "../support/cli-process.js";
 import { writeEvals } from "../support/evals-files.js";
 import { type ScriptedProvider, startScriptedProvider } from "../support/scripted-provider.js";

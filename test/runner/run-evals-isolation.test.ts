@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderSummaryText } from "../../engine/runner/report-text.js";
-import { readResults } from "../../engine/runner/results-file.js";
-import { runEvals } from "../../engine/runner/run-evals.js";
-import { summarise } from "../../engine/runner/run-summary.js";
+import { renderSummaryText } from "../../engine/eval/results/report-text.js";
+import { readResults } from "../../engine/eval/results/results-file.js";
+import { runEvals } from "../../engine/eval/runner/run-evals.js";
+import { summarise } from "../../engine/eval/results/run-summary.js";
 import { writeEvals } from "../support/evals-files.js";
 import { ROOT } from "../support/examples.js";
 

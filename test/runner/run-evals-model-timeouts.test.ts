@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { runEvals } from "../../engine/runner/run-evals.js";
+import { runEvals } from "../../engine/eval/runner/run-evals.js";
 import { writeEvals } from "../support/evals-files.js";
 import { type ScriptedProvider, type ScriptedReply, startScriptedProvider } from "../support/scripted-provider.js";
 

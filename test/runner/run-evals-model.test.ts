@@ -1,8 +1,8 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { UnknownPriceError } from "../../engine/runner/pricing.js";
-import { runEvals } from "../../engine/runner/run-evals.js";
+import { UnknownPriceError } from "../../engine/eval/models/pricing.js";
+import { runEvals } from "../../engine/eval/runner/run-evals.js";
 import { runCli } from "../support/cli-process.js";
 import { writeEvals } from "../support/evals-files.js";
 import { type ScriptedProvider, type ScriptedReply, startScriptedProvider } from "../support/scripted-provider.js";

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readResults } from "../../engine/runner/results-file.js";
-import { runEvals } from "../../engine/runner/run-evals.js";
-import { scriptHost } from "../../engine/runner/script-host.js";
+import { readResults } from "../../engine/eval/results/results-file.js";
+import { runEvals } from "../../engine/eval/runner/run-evals.js";
+import { scriptHost } from "../../engine/eval/hosts/script-host.js";
 import { runCli } from "../support/cli-process.js";
 import { writeEvals } from "../support/evals-files.js";
 import { ROOT } from "../support/examples.js";

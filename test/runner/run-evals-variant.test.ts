@@ -1,9 +1,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { readResults } from "../../engine/runner/results-file.js";
-import { runEvals } from "../../engine/runner/run-evals.js";
-import { compareRuns } from "../../engine/runner/compare.js";
+import { readResults } from "../../engine/eval/results/results-file.js";
+import { runEvals } from "../../engine/eval/runner/run-evals.js";
+import { compareRuns } from "../../engine/eval/results/compare.js";
 import { runCli } from "../support/cli-process.js";
 import { writeEvals } from "../support/evals-files.js";
 import { type ScriptedProvider, type ScriptedRequest, startScriptedProvider } from "../support/scripted-provider.js";

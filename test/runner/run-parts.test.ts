@@ -2,14 +2,14 @@ import { mkdtempSync, appendFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runPool } from "../../engine/runner/concurrency-pool.js";
-import { progressLine } from "../../engine/runner/progress-bar.js";
-import { missingKeys, skipMessage } from "../../engine/runner/keyless.js";
-import { passAtK, passHatK } from "../../engine/runner/pass-at-k.js";
-import { appendResult, doneTrials, readResults, type TrialLine, trialKey } from "../../engine/runner/results-file.js";
-import { budgetLimit, SpendLedger } from "../../engine/runner/run-budget.js";
-import { exitCodeOf, runVerdict } from "../../engine/runner/run-status.js";
-import { UnknownPriceError } from "../../engine/runner/pricing.js";
+import { runPool } from "../../engine/eval/runner/concurrency-pool.js";
+import { progressLine } from "../../engine/eval/runner/progress-bar.js";
+import { missingKeys, skipMessage } from "../../engine/eval/models/keyless.js";
+import { passAtK, passHatK } from "../../engine/eval/results/pass-at-k.js";
+import { appendResult, doneTrials, readResults, type TrialLine, trialKey } from "../../engine/eval/results/results-file.js";
+import { budgetLimit, SpendLedger } from "../../engine/eval/models/run-budget.js";
+import { exitCodeOf, runVerdict } from "../../engine/eval/results/run-status.js";
+import { UnknownPriceError } from "../../engine/eval/models/pricing.js";
 
 const line = (over: Partial<TrialLine>): TrialLine => ({
   case: "c", iteration: 0, model: "script", status: "pass", assertions: [], calls: 0, requests: 0,

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
-import { guessWrites } from "../../engine/scaffold/init-recipe.js";
+import { guessWrites } from "../../engine/author/scaffold/init-recipe.js";
 import { runCli } from "../support/cli-process.js";
 import { ROOT } from "../support/examples.js";
 

@@ -1,10 +1,10 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readRun } from "../../engine/judge/run.js";
-import type { TrialLine } from "../../engine/runner/results-file.js";
-import { badCalls, callKey } from "../../engine/selection/bad-calls.js";
-import { compareRuns } from "../../engine/runner/compare.js";
-import type { RecordedCall } from "../../engine/verify/types.js";
+import { readRun } from "../../engine/judge/evals/run.js";
+import type { TrialLine } from "../../engine/eval/results/results-file.js";
+import { badCalls, callKey } from "../../engine/judge/selection/bad-calls.js";
+import { compareRuns } from "../../engine/eval/results/compare.js";
+import type { RecordedCall } from "../../engine/core/record/types.js";
 import { ROOT } from "../support/examples.js";
 import { recordRun } from "../support/recorded-run.js";
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { runSelectionCommand } from "../../cli/eval-selection.js";
-import { evaluateGate } from "../../engine/selection/gate.js";
+import { evaluateGate } from "../../engine/judge/selection/gate.js";
 import { type ScriptedProvider, type ScriptedReply, type ScriptedRequest, startScriptedProvider } from "../support/scripted-provider.js";
 import { ROOT } from "../support/examples.js";
 import { queryOf, WORKSPACE_PICKS } from "./workspace-picks.js";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { loadFakes } from "../../engine/host/load-fakes.js";
-import { startServices } from "../../engine/host/start-services.js";
-import type { States } from "../../engine/runtime/state-store.js";
+import { loadFakes } from "../../engine/author/fakes/load-fakes.js";
+import { startServices } from "../../engine/serve/host/start-services.js";
+import type { States } from "../../engine/serve/runtime/state-store.js";
 import { examples } from "../support/examples.js";
 import { CLOCK, connect } from "../support/services.js";
 import { CALLS_PER_TRIAL, PROBE_STUB, runAlone, runConcurrently } from "./crm-script.js";

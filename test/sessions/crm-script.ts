@@ -1,6 +1,6 @@
 import type { Client } from "@modelcontextprotocol/client";
-import type { StubManifest } from "../../engine/manifest/types.js";
-import type { States } from "../../engine/runtime/state-store.js";
+import type { StubManifest } from "../../engine/author/model/types.js";
+import type { States } from "../../engine/serve/runtime/state-store.js";
 import { textOf } from "../support/services.js";
 
 /** A stub of list-notes with a sequence of its own, so a leaked cursor shows as a wrong answer. */

@@ -1,8 +1,8 @@
 import { request as httpRequest } from "node:http";
 import { Octokit } from "@octokit/rest";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Services } from "../../engine/host/start-services.js";
-import type { FaultManifest } from "../../engine/manifest/types.js";
+import type { Services } from "../../engine/serve/host/start-services.js";
+import type { FaultManifest } from "../../engine/author/model/types.js";
 import { examples } from "../support/examples.js";
 import { serve } from "../support/services.js";
 

@@ -2,9 +2,9 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Services } from "../../engine/host/start-services.js";
-import { SessionRegistry } from "../../engine/sessions/session-registry.js";
-import { changedEntities, loadManifests, readRecord, writeAttempts } from "../../engine/verify/index.js";
+import type { Services } from "../../engine/serve/host/start-services.js";
+import { SessionRegistry } from "../../engine/serve/sessions/session-registry.js";
+import { changedEntities, loadManifests, readRecord, writeAttempts } from "../../engine/entries/verify.js";
 import { connect, serve, textOf } from "../support/services.js";
 
 const temp = () => mkdtempSync(join(tmpdir(), "eval-simulate-sessions-"));

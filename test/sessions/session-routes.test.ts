@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Services } from "../../engine/host/start-services.js";
+import type { Services } from "../../engine/serve/host/start-services.js";
 import { connect, serve, textOf } from "../support/services.js";
 
 const TOKEN = "admin-secret";

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { Services } from "../../engine/host/start-services.js";
+import type { Services } from "../../engine/serve/host/start-services.js";
 import { connect, serve, textOf } from "../support/services.js";
 
 const TOKEN = "admin-secret";

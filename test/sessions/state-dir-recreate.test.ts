@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Services } from "../../engine/host/start-services.js";
-import { readRecord } from "../../engine/verify/index.js";
+import type { Services } from "../../engine/serve/host/start-services.js";
+import { readRecord } from "../../engine/entries/verify.js";
 import { connect, serve } from "../support/services.js";
 
 const SLOW_FIXTURE = new URL("../fixtures/session-slow-commit/fakes.yaml", import.meta.url).pathname;

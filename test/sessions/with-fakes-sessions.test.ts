@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { loadFakes } from "../../engine/host/load-fakes.js";
-import { startServices } from "../../engine/host/start-services.js";
-import { call, callTool, withFakes } from "../../engine/testing/index.js";
+import { loadFakes } from "../../engine/author/fakes/load-fakes.js";
+import { startServices } from "../../engine/serve/host/start-services.js";
+import { call, callTool, withFakes } from "../../engine/entries/testing.js";
 import { CLOCK, MANIFEST } from "../fixtures/checks-valid/record.js";
 
 describe("withFakes on running services", () => {

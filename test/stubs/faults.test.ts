@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { FaultManifest } from "../../engine/manifest/types.js";
-import { FaultSet } from "../../engine/stubs/fault-set.js";
+import type { FaultManifest } from "../../engine/author/model/types.js";
+import { FaultSet } from "../../engine/serve/stubs/fault-set.js";
 import { connect, SERVE_FIXTURE, serve } from "../support/services.js";
 
 const fault = (over: Partial<FaultManifest>): FaultManifest => ({

@@ -1,7 +1,7 @@
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { loadFakes } from "../../engine/host/load-fakes.js";
-import { type Services, startServices } from "../../engine/host/start-services.js";
-import type { ServicesOptions } from "../../engine/host/starting-states.js";
+import { loadFakes } from "../../engine/author/fakes/load-fakes.js";
+import { type Services, startServices } from "../../engine/serve/host/start-services.js";
+import type { ServicesOptions } from "../../engine/serve/host/starting-states.js";
 
 export const SERVE_FIXTURE = new URL("../fixtures/serve/fakes.yaml", import.meta.url).pathname;
 export const CLOCK = "2026-10-01T09:00:00.000Z";

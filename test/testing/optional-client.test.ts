@@ -47,7 +47,7 @@ describe("the official MCP client, an optional peer dependency", () => {
     const importers = sources("engine")
       .filter((file) => runtimeImports(file).includes(CLIENT))
       .map((file) => relative(ROOT, file));
-    expect(importers.every((file) => file.startsWith("engine/testing/"))).toBe(true);
-    expect(reachable("engine/checks/index.ts").packages).toContain(CLIENT);
+    expect(importers.every((file) => file.startsWith("engine/tools/testing/"))).toBe(true);
+    expect(reachable("engine/entries/checks.ts").packages).toContain(CLIENT);
   });
 });

@@ -2,10 +2,10 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadFakes } from "../../engine/host/load-fakes.js";
-import { startServices } from "../../engine/host/start-services.js";
-import { toolsOf, type ToolRegistrar } from "../../engine/typescript-fakes/index.js";
-import { call, callTool, connect, recording, ToolCallError, withFakes } from "../../engine/testing/index.js";
+import { loadFakes } from "../../engine/author/fakes/load-fakes.js";
+import { startServices } from "../../engine/serve/host/start-services.js";
+import { toolsOf, type ToolRegistrar } from "../../engine/author/fakes/index.js";
+import { call, callTool, connect, recording, ToolCallError, withFakes } from "../../engine/entries/testing.js";
 import * as notes from "../fixtures/checks-typescript/index.js";
 import { CLOCK, MANIFEST } from "../fixtures/checks-valid/record.js";
 

@@ -3,8 +3,8 @@ import { copyFileSync, cpSync, mkdtempSync, readFileSync, writeFileSync } from "
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkManifest } from "../../engine/manifest/load-manifest.js";
-import { typeName } from "../../engine/typegen/type-model.js";
+import { checkManifest } from "../../engine/author/manifest/load-manifest.js";
+import { typeName } from "../../engine/author/typegen/type-model.js";
 import { runCli } from "../support/cli-process.js";
 import { examples, ROOT } from "../support/examples.js";
 
@@ -20,7 +20,7 @@ async function typecheck(handlers: string): Promise<{ ok: boolean; output: strin
     JSON.stringify({
       compilerOptions: {
         target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, noEmit: true, skipLibCheck: true,
-        types: [], paths: { "eval-simulate": [join(ROOT, "engine/handlers/typescript-handlers.ts")] },
+        types: [], paths: { "eval-simulate": [join(ROOT, "engine/author/handlers/typescript-handlers.ts")] },
       },
       files: ["handlers.ts"],
     }),

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { changedEntities, loadManifests, readRecord, writeAttempts } from "../../engine/verify/index.js";
+import { changedEntities, loadManifests, readRecord, writeAttempts } from "../../engine/entries/verify.js";
 import { examples } from "../support/examples.js";
 import { serve } from "../support/services.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { changedEntities, type WriteMaps } from "../../engine/verify/index.js";
+import { changedEntities, type WriteMaps } from "../../engine/entries/verify.js";
 
 const manifests: WriteMaps = {
   crm: {

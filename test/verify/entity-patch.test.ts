@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyEntityPatch, entityPatch, entityPatches, sameJson, valueHash, worldHash } from "../../engine/verify/index.js";
+import { applyEntityPatch, entityPatch, entityPatches, sameJson, valueHash, worldHash } from "../../engine/entries/verify.js";
 
 /** A small deterministic generator, so a failure reproduces. */
 function random(seed: number) {

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadManifests, readRecord } from "../../engine/verify/index.js";
+import { loadManifests, readRecord } from "../../engine/entries/verify.js";
 import { examples } from "../support/examples.js";
 import { serve } from "../support/services.js";
 

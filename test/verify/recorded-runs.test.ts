@@ -1,6 +1,6 @@
 import type { Client } from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
-import { changedEntities, loadManifests, readRecord, writeAttempts } from "../../engine/verify/index.js";
+import { changedEntities, loadManifests, readRecord, writeAttempts } from "../../engine/entries/verify.js";
 import { textOf } from "../support/services.js";
 import { type RecordedRun, recordedRun } from "./recorded-run.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { piToolNames, writeAttempts, type WriteMaps } from "../../engine/verify/index.js";
+import { piToolNames, writeAttempts, type WriteMaps } from "../../engine/entries/verify.js";
 
 const tool = (writes: string[] = []) => ({ kind: "stateful" as const, reads: [], writes });
 

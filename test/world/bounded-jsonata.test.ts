@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compileBounded, toPlainJson } from "../../engine/world/index.js";
+import { compileBounded, toPlainJson } from "../../engine/author/world/index.js";
 
 describe("compileBounded", () => {
   it("points a syntax error at the start of the offending token, not past its end", () => {

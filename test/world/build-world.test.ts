@@ -6,7 +6,7 @@ import {
   scenarioChain,
   UnknownScenarioError,
   type WorldSpec,
-} from "../../engine/world/index.js";
+} from "../../engine/author/world/index.js";
 import { sharedObjects } from "./shared-objects.js";
 
 const CLOCK = new Date("2026-10-01T12:00:00Z");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseClock } from "../../engine/world/index.js";
+import { parseClock } from "../../engine/author/world/index.js";
 
 describe("parseClock", () => {
   it("reads undefined and \"now\" as the current time", () => {

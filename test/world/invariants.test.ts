@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkInvariants, compileInvariants } from "../../engine/world/index.js";
+import { checkInvariants, compileInvariants } from "../../engine/author/world/index.js";
 
 const world = { notes: { notes: [{ id: "a" }, { id: "b" }, { id: "a" }] } };
 

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { LABEL_ID_NAMESPACE, labelId, uuidV5 } from "../../engine/world/index.js";
+import { LABEL_ID_NAMESPACE, labelId, uuidV5 } from "../../engine/author/world/index.js";
 
 const UUID_V5 = /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deepCopy, deepMerge } from "../../engine/world/index.js";
+import { deepCopy, deepMerge } from "../../engine/author/world/index.js";
 import { sharedObjects } from "./shared-objects.js";
 
 describe("deepMerge", () => {

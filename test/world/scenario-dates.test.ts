@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resolveScenarioValues } from "../../engine/world/index.js";
+import { resolveScenarioValues } from "../../engine/author/world/index.js";
 
 const CLOCK = new Date("2026-10-01T12:34:56.789Z");
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkScenarioValues, labelId, resolveScenarioValues, WorldError } from "../../engine/world/index.js";
+import { checkScenarioValues, labelId, resolveScenarioValues, WorldError } from "../../engine/author/world/index.js";
 
 const CLOCK = new Date("2026-10-01T09:00:00Z");
 

@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { UnknownScenarioError, worldFromModule, worldFromSpec, type WorldSpec } from "../../engine/world/index.js";
+import { UnknownScenarioError, worldFromModule, worldFromSpec, type WorldSpec } from "../../engine/author/world/index.js";
 import { sharedObjects } from "./shared-objects.js";
 
 const CLOCK = new Date("2026-10-01T12:00:00Z");

@@ -1,0 +1,12 @@
+/**
+ * `eval-simulate/testing`: a Recipe's contract tests of its fakes, over the official MCP client
+ * (`@modelcontextprotocol/client`, an optional peer dependency the host never loads).
+ */
+export { call, callTool, ToolCallError } from "../tools/testing/index.js";
+export type { ToolCallResult } from "../tools/testing/index.js";
+export { connect } from "../tools/testing/index.js";
+export type { ConnectOptions } from "../tools/testing/index.js";
+export { recording } from "../tools/testing/index.js";
+export type { Recording } from "../tools/testing/index.js";
+export { withFakes } from "../tools/testing/index.js";
+export type { FakeClients, WithFakesOptions } from "../tools/testing/index.js";

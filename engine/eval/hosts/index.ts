@@ -1,0 +1,16 @@
+/**
+ * engine/eval/hosts/: what runs the agent in a trial, behind `AgentHost` (`agent-host.ts`): a
+ * case's script over MCP (`script-host.ts`), a model through the AI SDK charged to the budget
+ * (`model-host.ts`), and an agent CLI given an `mcpServers` config file (`command-host.ts`) in a
+ * process group of its own: SIGTERM then SIGKILL to every process it started, and killed when the
+ * runner exits or dies of a signal (`process-group.ts`).
+ *
+ * Other folders import this folder through this file only.
+ */
+export { FatalRunError, NO_USAGE } from "./agent-host.js";
+export type { AgentHost, AgentOutcome, AgentTrial } from "./agent-host.js";
+export { commandHost } from "./command-host.js";
+export type { CommandHostConfig } from "./command-host.js";
+export { modelHost } from "./model-host.js";
+export type { ModelHostConfig } from "./model-host.js";
+export { scriptHost } from "./script-host.js";

@@ -1,0 +1,91 @@
+/**
+ * The script host: no model; the case's `script` (tool calls and a final message) is played
+ * through the same wire path an agent uses (MCP over HTTP to the session's URLs, HTTP to an API
+ * fake's session base URL), so its record and world are what an agent making those calls gets.
+ */
+import type { Client } from "@modelcontextprotocol/client";
+import { fakeMaps } from "../../judge/evals/index.js";
+import { type AgentHost, type AgentOutcome, type AgentTrial, NO_USAGE } from "./agent-host.js";
+
+type ScriptCall = { tool: string; arguments?: Record<string, unknown> };
+
+const free = (answer: string | undefined, outcome?: AgentOutcome["outcome"]): AgentOutcome => ({
+  ...(answer === undefined ? {} : { answer }),
+  requests: 0,
+  usage: { ...NO_USAGE },
+  costUsd: 0,
+  ...(outcome ? { outcome } : {}),
+});
+
+/** An API operation's request from a script call's `{ params, query, headers, body }`. */
+function apiRequest(base: string, method: string, template: string, args: Record<string, unknown>, signal: AbortSignal): Request {
+  const params = (args.params ?? {}) as Record<string, unknown>;
+  const path = template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(params[name] ?? "")));
+  const url = new URL(`${base.replace(/\/+$/, "")}${path}`);
+  for (const [name, value] of Object.entries((args.query ?? {}) as Record<string, unknown>)) url.searchParams.set(name, String(value));
+  const hasBody = args.body !== undefined;
+  return new Request(url, {
+    method: method.toUpperCase(),
+    headers: { ...(hasBody ? { "content-type": "application/json" } : {}), ...((args.headers ?? {}) as Record<string, string>) },
+    ...(hasBody ? { body: JSON.stringify(args.body) } : {}),
+    signal,
+  });
+}
+
+/**
+ * Plays the case's script. A tool that answers an error does not stop it (the judge sees the
+ * failed call, as it would an agent's); a name no fake serves, or a case without a script, makes
+ * the trial fail with the reason, since the case itself is broken.
+ *
+ * @example const host = scriptHost(); await host.run({ case, iteration: 0, session, fakes, signal });
+ */
+export function scriptHost(): AgentHost {
+  return {
+    label: "script",
+    async run(trial: AgentTrial): Promise<AgentOutcome> {
+      const script = trial.case.script;
+      if (!script) return free(undefined, { status: "fail", reason: `case ${trial.case.id} has no script to play (add script: { calls, answer })` });
+      const maps = fakeMaps(trial.fakes);
+      const clients = new Map<string, Promise<Client>>();
+      const { Client, StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client");
+      const connect = (server: string) => {
+        let client = clients.get(server);
+        if (!client) {
+          client = (async () => {
+            const made = new Client({ name: "eval-simulate-script", version: "1.0.0" });
+            await made.connect(new StreamableHTTPClientTransport(new URL(trial.session.url(server))));
+            return made;
+          })();
+          clients.set(server, client);
+        }
+        return client;
+      };
+      try {
+        for (const [i, call] of (script.calls as ScriptCall[]).entries()) {
+          if (trial.signal.aborted) break;
+          const found = maps.resolve(call.tool);
+          if (found.length !== 1) {
+            const why = found.length === 0 ? "no fake serves this tool" : `it is ambiguous (${found.map((f) => `${f.server}/${f.tool}`).join(", ")})`;
+            return free(script.answer, { status: "fail", reason: `script call #${i + 1} ${call.tool}: ${why}` });
+          }
+          const { server, tool } = found[0];
+          const fake = trial.fakes.fakes[server];
+          const args = call.arguments ?? {};
+          if (fake.kind === "mcp") {
+            const client = await connect(server);
+            // A JSON-RPC error (a tool the fake refuses) is in the record already; the script goes on.
+            await client.callTool({ name: tool, arguments: args }, { signal: trial.signal }).catch(() => undefined);
+            continue;
+          }
+          const operation = fake.manifest.operations.find((op) => op.name === tool);
+          if (!operation) return free(script.answer, { status: "fail", reason: `script call #${i + 1} ${call.tool}: ${server} has no operation ${tool}` });
+          const response = await fetch(apiRequest(trial.session.baseUrl(server), operation.method, operation.pathTemplate, args, trial.signal));
+          await response.arrayBuffer();
+        }
+        return free(script.answer);
+      } finally {
+        await Promise.allSettled([...clients.values()].map(async (client) => (await client).close()));
+      }
+    },
+  };
+}

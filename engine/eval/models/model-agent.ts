@@ -1,0 +1,102 @@
+/**
+ * The agent loop with a model: the prompt, the session's tools over MCP, and up to `maxSteps`
+ * model requests, each retried on its own (never the loop: a tool call already changed the
+ * world), charged to the run's budget, and stopped before the budget would be crossed.
+ */
+import type { LanguageModel } from "ai";
+import { loadAi } from "./language-model.js";
+import { applyVariant, type Variant } from "../../judge/selection/index.js";
+import { callServedTool, connectTools, type McpServerRef } from "./mcp-tools.js";
+import type { Budget, Usage } from "./pricing.js";
+
+export interface ModelAgentOptions {
+  model: LanguageModel;
+  prompt: string;
+  system?: string;
+  servers: readonly McpServerRef[];
+  maxSteps?: number;
+  temperature?: number;
+  maxTokens?: number;
+  budget?: Budget;
+  signal?: AbortSignal;
+  /** Sent with every MCP request (a session header, say). */
+  headers?: Record<string, string>;
+  /** Overrides the descriptions and input schemas the model is offered (the fakes still answer as captured). */
+  variant?: Variant;
+}
+
+/** What one agent run did. */
+export interface AgentRun {
+  /** The model's last message. */
+  finalText: string;
+  toolCalls: Array<{ tool: string; server: string; arguments: unknown; isError: boolean }>;
+  /** Model requests made. */
+  requests: number;
+  usage: Usage;
+  /** Why the loop ended: the model stopped, the step limit, or the budget. */
+  finish: "stop" | "max_steps" | "budget";
+}
+
+/**
+ * Runs the model against the servers' tools until it answers without a tool call.
+ *
+ * @example const run = await runModelAgent({ model, prompt: "Close T-101", servers: session.mcpServers() });
+ */
+export async function runModelAgent(options: ModelAgentOptions): Promise<AgentRun> {
+  const { generateText, dynamicTool, jsonSchema, stepCountIs } = await loadAi();
+  const connected = await connectTools(options.servers, options.headers);
+  const { close } = connected;
+  const tools = options.variant ? applyVariant(connected.tools, options.variant) : connected.tools;
+  const calls: AgentRun["toolCalls"] = [];
+  const usage: Usage = { inputTokens: 0, outputTokens: 0 };
+  let requests = 0;
+  let overBudget = false;
+  try {
+    const toolSet = Object.fromEntries(
+      tools.map((served) => [
+        served.name,
+        dynamicTool({
+          description: served.tool.description ?? "",
+          inputSchema: jsonSchema(served.tool.inputSchema as Parameters<typeof jsonSchema>[0]),
+          execute: async (args, { abortSignal }) => {
+            const outcome = await callServedTool(served, args, abortSignal);
+            calls.push({ tool: served.tool.name, server: served.server, arguments: args, isError: outcome.isError });
+            // A tool error reaches the model as an error result, as MCP hosts show it.
+            if (outcome.isError) throw new Error(outcome.text);
+            return outcome.text;
+          },
+        }),
+      ]),
+    );
+    const maxSteps = options.maxSteps ?? 10;
+    const result = await generateText({
+      model: options.model,
+      system: options.system,
+      prompt: options.prompt,
+      tools: toolSet,
+      temperature: options.temperature,
+      maxOutputTokens: options.maxTokens,
+      maxRetries: 0,
+      abortSignal: options.signal,
+      stopWhen: [stepCountIs(maxSteps), () => (overBudget = options.budget !== undefined && !options.budget.allows())],
+      onStepFinish: (step) => {
+        requests++;
+        const stepUsage = { inputTokens: step.usage.inputTokens ?? 0, outputTokens: step.usage.outputTokens ?? 0 };
+        usage.inputTokens += stepUsage.inputTokens;
+        usage.outputTokens += stepUsage.outputTokens;
+        options.budget?.charge(stepUsage);
+      },
+    });
+    const last = result.steps.at(-1);
+    const stoppedOnTools = last !== undefined && last.toolCalls.length > 0;
+    return {
+      finalText: result.text,
+      toolCalls: calls,
+      requests,
+      usage,
+      finish: stoppedOnTools ? (overBudget ? "budget" : "max_steps") : "stop",
+    };
+  } finally {
+    await close();
+  }
+}

@@ -1,0 +1,170 @@
+/**
+ * A run's summary from its trial lines: per case (and model) the pass rate, pass@k and pass^k,
+ * the threshold verdict, calls, tokens, cost and time; per suite the totals and a verdict. Read
+ * from the lines alone, so `eval-simulate report` renders the same summary from the file.
+ */
+import { badCalls } from "../../judge/selection/index.js";
+import type { RecordedCall } from "../../core/record/index.js";
+import { passAtK, passHatK } from "./pass-at-k.js";
+import type { TrialLine } from "./results-file.js";
+import { exitCodeOf, type RunVerdict, runVerdict } from "./run-status.js";
+
+/** One case's trials with one model. */
+export interface CaseSummary {
+  case: string;
+  model: string;
+  /** Trials planned (`iterations`) and the share that must pass. */
+  iterations: number;
+  accuracyThreshold: number;
+  passed: number;
+  failed: number;
+  notEvaluated: number;
+  /** Trials lost to infrastructure or never started (the budget, a fatal error): never scored. */
+  notRun: number;
+  skipped: number;
+  /** passed / judged (pass, fail, not evaluated); NaN when none was judged. */
+  passRate: number;
+  /** k (the trials judged), pass@k (at least one passes) and pass^k (all pass). */
+  k: number;
+  passAtK: number;
+  passHatK: number;
+  /** `preliminary` when trials were not run; `skipped` when none ran (no key). */
+  verdict: "pass" | "fail" | "preliminary" | "skipped";
+  toolCalls: number;
+  /** Bad calls over the case's trials: repeats after a definitive error, schema refusals, insistence, requests outside the session. */
+  badCalls: number;
+  /** Requests its trials' agents sent outside their sessions (counted in `badCalls`), with the first few distinct ones; absent when none. */
+  outside?: { count: number; first: string[] };
+  usage: { inputTokens: number; outputTokens: number };
+  costUsd: number;
+  durationMs: number;
+  /** Why trials were not run, failed outside the judge or skipped (distinct reasons). */
+  reasons: string[];
+  /** The first failed assertion messages, for the report. */
+  failures: string[];
+}
+
+/** The whole run. */
+export interface RunSummary {
+  cases: CaseSummary[];
+  /** Cases that met and missed their threshold; trials not run and skipped. */
+  passed: number;
+  failed: number;
+  preliminary: number;
+  skipped: number;
+  trials: { total: number; passed: number; failed: number; notEvaluated: number; notRun: number; skipped: number };
+  toolCalls: number;
+  usage: { inputTokens: number; outputTokens: number };
+  costUsd: number;
+  durationMs: number;
+  verdict: RunVerdict;
+  exitCode: number;
+  /** Why the run stopped before every trial started (the budget, a fatal provider error). */
+  stopped?: string;
+  /** Lines for the reader: keys to set, trials resumed. */
+  notes: string[];
+}
+
+/** A case the run planned, so one whose trials never started still shows (as not run). */
+export interface PlannedCase {
+  case: string;
+  model: string;
+  iterations: number;
+  accuracyThreshold: number;
+}
+
+const key = (c: string, model: string) => `${c}\u0000${model}`;
+
+/** A line's bad calls: as stored, else counted from its record (a file written before they were stored). */
+const badCallsOf = (line: TrialLine): number => line.badCalls?.total ?? (Array.isArray(line.session?.record) ? badCalls(line.session.record as RecordedCall[]).total : 0);
+
+function summariseCase(plan: PlannedCase, lines: readonly TrialLine[]): CaseSummary {
+  const count = (status: TrialLine["status"]) => lines.filter((l) => l.status === status).length;
+  const passed = count("pass");
+  const failed = count("fail");
+  const notEvaluated = count("not_evaluated");
+  const skipped = count("skipped");
+  const judged = passed + failed + notEvaluated;
+  const notRun = Math.max(count("not_run"), plan.iterations - judged - skipped);
+  const passRate = judged === 0 ? Number.NaN : passed / judged;
+  let verdict: CaseSummary["verdict"];
+  if (judged === 0 && skipped > 0 && notRun === 0) verdict = "skipped";
+  else if (notRun > 0) verdict = "preliminary";
+  else verdict = passRate >= plan.accuracyThreshold - 1e-9 ? "pass" : "fail";
+  const reasons = [...new Set(lines.flatMap((l) => (l.reason ? [l.reason] : [])))];
+  const failures = [
+    ...new Set(
+      lines.flatMap((l) =>
+        (l.assertions as Array<{ status?: string; assertion?: string; message?: string }>).filter((a) => a.status === "failed").map((a) => `${a.assertion}: ${a.message}`),
+      ),
+    ),
+  ].slice(0, 5);
+  const outsideCount = lines.reduce((n, l) => n + (l.badCalls?.outsideSession ?? 0), 0);
+  const outside = outsideCount > 0 ? { count: outsideCount, first: [...new Set(lines.flatMap((l) => (l.outside ?? []).map((o) => `${o.method} ${o.path} (${o.kind})`)))].slice(0, 5) } : undefined;
+  return {
+    ...plan,
+    passed,
+    failed,
+    notEvaluated,
+    notRun,
+    skipped,
+    passRate,
+    k: judged,
+    passAtK: passAtK(judged, passed, judged),
+    passHatK: passHatK(judged, passed, judged),
+    verdict,
+    toolCalls: lines.reduce((n, l) => n + l.calls, 0),
+    badCalls: lines.reduce((n, l) => n + badCallsOf(l), 0),
+    ...(outside ? { outside } : {}),
+    usage: { inputTokens: lines.reduce((n, l) => n + l.usage.inputTokens, 0), outputTokens: lines.reduce((n, l) => n + l.usage.outputTokens, 0) },
+    costUsd: lines.reduce((n, l) => n + l.costUsd, 0),
+    durationMs: Math.round(lines.reduce((n, l) => n + l.durationMs, 0)),
+    reasons,
+    failures,
+  };
+}
+
+/**
+ * Summarises trial lines. `planned` lists the cases a run meant to run (so a case whose trials
+ * never started is not run, not missing); without it the lines' own cases are used.
+ *
+ * @example const summary = summarise(readResults("eval-results/run.ndjson"));
+ */
+export function summarise(lines: readonly TrialLine[], options: { planned?: readonly PlannedCase[]; stopped?: string; notes?: string[] } = {}): RunSummary {
+  const groups = new Map<string, TrialLine[]>();
+  for (const line of lines) groups.set(key(line.case, line.model), [...(groups.get(key(line.case, line.model)) ?? []), line]);
+  const planned = [...(options.planned ?? [])];
+  const seen = new Set(planned.map((p) => key(p.case, p.model)));
+  for (const line of lines) {
+    if (seen.has(key(line.case, line.model))) continue;
+    seen.add(key(line.case, line.model));
+    planned.push({ case: line.case, model: line.model, iterations: line.iterations ?? 1, accuracyThreshold: line.accuracyThreshold ?? 1 });
+  }
+  const cases = planned.map((plan) => summariseCase(plan, groups.get(key(plan.case, plan.model)) ?? []));
+  const sum = (pick: (c: CaseSummary) => number) => cases.reduce((n, c) => n + pick(c), 0);
+  const trials = { total: sum((c) => c.iterations), passed: sum((c) => c.passed), failed: sum((c) => c.failed), notEvaluated: sum((c) => c.notEvaluated), notRun: sum((c) => c.notRun), skipped: sum((c) => c.skipped) };
+  const verdict = runVerdict({
+    passedCases: cases.filter((c) => c.verdict === "pass").length,
+    failedCases: cases.filter((c) => c.verdict === "fail").length,
+    notRun: trials.notRun,
+    skipped: trials.skipped,
+    judged: trials.passed + trials.failed + trials.notEvaluated,
+    stopped: options.stopped !== undefined,
+  });
+  return {
+    cases,
+    passed: cases.filter((c) => c.verdict === "pass").length,
+    failed: cases.filter((c) => c.verdict === "fail").length,
+    preliminary: cases.filter((c) => c.verdict === "preliminary").length,
+    skipped: cases.filter((c) => c.verdict === "skipped").length,
+    trials,
+    toolCalls: sum((c) => c.toolCalls),
+    usage: { inputTokens: sum((c) => c.usage.inputTokens), outputTokens: sum((c) => c.usage.outputTokens) },
+    costUsd: sum((c) => c.costUsd),
+    durationMs: sum((c) => c.durationMs),
+    verdict,
+    exitCode: exitCodeOf(verdict),
+    ...(options.stopped === undefined ? {} : { stopped: options.stopped }),
+    notes: options.notes ?? [],
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * One trial: a fresh session from the case's scenario and clock, the agent run in it, the
+ * session closed once its calls have settled, and the judge's verdict on what it did. A trial
+ * lost to infrastructure is "not run", never scored.
+ */
+import type { EvalCase } from "../../../schema/evals/evals.js";
+import type { LoadedFakes } from "../../author/fakes/index.js";
+import type { Services } from "../../serve/host/index.js";
+import { judgeRun } from "../../judge/evals/index.js";
+import { badCalls } from "../../judge/selection/index.js";
+import type { AssertionResult } from "../../judge/evals/index.js";
+import type { StatesByFake } from "../../core/record/index.js";
+import { type AgentHost, type AgentOutcome, FatalRunError, NO_USAGE } from "../hosts/index.js";
+import type { RecordCollector } from "./record-collector.js";
+import { capAnswer, capRecord, type TrialLine } from "../results/index.js";
+
+export interface TrialInput {
+  host: AgentHost;
+  case: EvalCase;
+  iteration: number;
+  services: Services;
+  fakes: LoadedFakes;
+  records: RecordCollector;
+  signal: AbortSignal;
+  suite?: string;
+  /** The variant id the model host offers (recorded on the line). */
+  variant?: string;
+}
+
+const round = (ms: number) => Math.round(ms * 100) / 100;
+
+/** The fields every line of a case carries, so a report can be rendered from the file alone. */
+export function caseFields(c: EvalCase): Pick<TrialLine, "iterations" | "accuracyThreshold"> {
+  return { iterations: c.iterations ?? 1, accuracyThreshold: c.accuracyThreshold ?? 1 };
+}
+
+/**
+ * Runs and judges one trial. Throws only a FatalRunError (the run must stop); every other
+ * failure is the trial's line.
+ *
+ * @example const line = await runTrial({ host: scriptHost(), case, iteration: 0, services, fakes, records, signal });
+ */
+export async function runTrial(input: TrialInput): Promise<TrialLine> {
+  const { host, case: c, iteration } = input;
+  const startedAt = new Date().toISOString();
+  const started = performance.now();
+  const base = { case: c.id, iteration, model: host.label, ...caseFields(c), ...(input.suite ? { suite: input.suite } : {}), ...(input.variant ? { variant: input.variant } : {}), startedAt };
+  // A secret in its URLs: the agent can reach its own session and no other, whatever ids it guesses.
+  const session = await input.services.createSession({ scenario: c.scenario, clock: c.clock, seed: iteration, secret: true });
+  let outcome: AgentOutcome;
+  try {
+    outcome = await host.run({ case: c, iteration, session, fakes: input.fakes, signal: input.signal });
+  } catch (error) {
+    if (error instanceof FatalRunError) {
+      await session.close();
+      input.records.take(session.id);
+      input.records.takeOutside(session.id);
+      throw error;
+    }
+    // The trial is not run, but its record stays on its line: what the agent did is evidence.
+    outcome = { requests: 0, usage: { ...NO_USAGE }, costUsd: 0, outcome: { status: "not_run", reason: (error as Error).message.replace(/^\[eval-simulate\] /, "") } };
+  }
+  // The answer is cut as the command host cuts output (1 MiB), and judged as cut.
+  const capped = outcome.answer === undefined ? undefined : capAnswer(outcome.answer);
+  if (capped) outcome = { ...outcome, answer: capped.answer };
+  const closed = await session.close();
+  const record = input.records.take(session.id);
+  const outside = input.records.takeOutside(session.id);
+  const { details: _details, ...bad } = badCalls(record, outside);
+  const done = (status: TrialLine["status"], assertions: AssertionResult[], reason?: string): TrialLine => ({
+    ...base,
+    status,
+    ...(reason === undefined ? {} : { reason }),
+    assertions,
+    calls: closed.calls,
+    badCalls: bad,
+    ...(outside.count > 0 ? { outside: [...outside.first] } : {}),
+    requests: outcome.requests,
+    usage: outcome.usage,
+    costUsd: outcome.costUsd,
+    durationMs: round(performance.now() - started),
+    ...(outcome.answer === undefined ? {} : { answer: outcome.answer }),
+    ...(capped?.bytes === undefined ? {} : { answerBytes: capped.bytes }),
+    session: { id: session.id, ...capRecord(record) },
+  });
+  if (outcome.outcome?.status === "not_run") return done("not_run", [], outcome.outcome.reason);
+  let verdict;
+  try {
+    verdict = await judgeRun({
+      fakes: input.fakes,
+      case: c,
+      run: { initial: closed.initial as StatesByFake, final: closed.states as StatesByFake, calls: record, history: true, ...(outcome.answer === undefined ? {} : { answer: outcome.answer }), source: `session ${session.id}` },
+    });
+  } catch (error) {
+    return done("not_evaluated", [], `the judge could not run: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}`);
+  }
+  if (outcome.outcome?.status === "fail") {
+    const reason = outcome.outcome.reason;
+    return done("fail", [{ assertion: "run: agent", kind: "run", passed: false, status: "failed", message: reason }, ...verdict.results], reason);
+  }
+  return done(verdict.verdict, verdict.results);
+}

@@ -1,0 +1,142 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { RUN_FILES } from "../../serve/host/index.js";
+import { readRecord } from "../verify/index.js";
+import type { RecordedCall, StatesByFake } from "../../core/record/index.js";
+import { MAX_ANSWER_BYTES, readRunJson, readRunStates, readRunText } from "./run-files.js";
+
+/**
+ * A run to judge: the world it started from and ended in, every call it made (record lines,
+ * with `commit` and `changes` on those that committed), and the agent's final message when a
+ * transcript gives one.
+ */
+export interface Run {
+  initial: StatesByFake;
+  final: StatesByFake;
+  calls: RecordedCall[];
+  answer?: string;
+  /** False when the calls carry no commit history (a run fetched from a live server's journal). */
+  history?: boolean;
+  /** Where the run was read from, for messages. */
+  source?: string;
+}
+
+type Message = { role?: unknown; content?: unknown; text?: unknown };
+
+/** The text of a message's content: a string, or the text parts of a content list. */
+function textOf(content: unknown): string | undefined {
+  if (typeof content === "string") return content;
+  if (Array.isArray(content)) {
+    const parts = content.filter((p) => p && typeof p === "object" && typeof (p as { text?: unknown }).text === "string").map((p) => (p as { text: string }).text);
+    return parts.length > 0 ? parts.join("\n") : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The agent's final message in a transcript: `{ answer }`, or the last assistant message of a
+ * list of messages (`[{ role, content }]`, or `{ messages: [...] }`), content as a string or a
+ * list of text parts.
+ *
+ * @example finalAnswer([{ role: "user", content: "hi" }, { role: "assistant", content: "Closed T-101." }]) // "Closed T-101."
+ */
+export function finalAnswer(transcript: unknown): string | undefined {
+  // `{ messages: { messages: … } }` nested without end is walked in a loop, never recursed into.
+  let value = transcript;
+  while (value && typeof value === "object" && !Array.isArray(value)) {
+    const t = value as { answer?: unknown; messages?: unknown };
+    if (typeof t.answer === "string") return t.answer;
+    value = t.messages;
+  }
+  if (typeof value === "string") return value;
+  if (!Array.isArray(value)) return undefined;
+  for (let i = value.length - 1; i >= 0; i--) {
+    const message = value[i] as Message;
+    if (message?.role === "assistant") {
+      const text = textOf(message.content) ?? textOf(message.text);
+      if (text !== undefined) return text;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Reads a run folder, as `serve --run-dir DIR` writes it: `record.jsonl`, `initial-state.json`,
+ * `state.json`, and the agent's `answer.txt` or `transcript.json` when its harness wrote one.
+ * Each is read as a regular file under its cap (an answer of at most 1 MiB); states must be
+ * objects of fakes and entities. Throws naming the file (and line) that is missing or broken.
+ *
+ * @example const run = readRun("runs/close-duplicate"); judgeRun({ fakes, case: evals.cases[0], run });
+ */
+export function readRun(dir: string): Run {
+  const initial = readRunStates(join(dir, RUN_FILES.initialState), "initial state");
+  const final = readRunStates(join(dir, RUN_FILES.state), "final state");
+  const recordFile = join(dir, RUN_FILES.record);
+  const calls = existsSync(recordFile) ? readRecord(recordFile) : [];
+  const run: Run = { initial, final, calls, source: dir };
+  const answerFile = join(dir, RUN_FILES.answer);
+  const transcriptFile = join(dir, RUN_FILES.transcript);
+  const answer = readRunText(answerFile, MAX_ANSWER_BYTES);
+  if (answer !== undefined) run.answer = answer.replace(/\n$/, "");
+  else {
+    const transcript = readRunJson(transcriptFile);
+    const found = transcript === undefined ? undefined : finalAnswer(transcript.value);
+    if (found !== undefined && Buffer.byteLength(found) > MAX_ANSWER_BYTES) throw new Error(`[eval-simulate] ${transcriptFile}: its final message is larger than 1 MiB, the most an answer may be`);
+    if (found !== undefined) run.answer = found;
+  }
+  return run;
+}
+
+/** A journal entry as `/<id>/admin/calls` answers it (the fields read here). */
+interface JournalCall {
+  seq: number;
+  fake: string;
+  kind: "mcp" | "api";
+  name: string;
+  status: string | number;
+  committed: boolean;
+  input: { text: string; truncated?: boolean };
+  output: { text: string; truncated?: boolean };
+}
+
+function parsed(snapshot: { text: string; truncated?: boolean } | undefined): unknown {
+  if (!snapshot || snapshot.truncated) return undefined;
+  try {
+    return JSON.parse(snapshot.text);
+  } catch {
+    return snapshot.text;
+  }
+}
+
+/**
+ * Fetches a run from a live server: every fake's initial and current state and its journal
+ * (`/<id>/admin/*`, with the admin token when the server has one). The journal keeps the last
+ * calls only (`journalLimit`) and no commit history, so milestones and `never` are not
+ * evaluated on a fetched run: judge a run folder for those.
+ *
+ * @example const run = await fetchRun("http://127.0.0.1:7353", ["tickets"], { token: process.env.EVAL_SIMULATE_ADMIN_TOKEN });
+ */
+export async function fetchRun(server: string, ids: readonly string[], options: { token?: string; answer?: string } = {}): Promise<Run> {
+  const base = server.replace(/\/+$/, "");
+  const headers: Record<string, string> = options.token ? { authorization: `Bearer ${options.token}` } : {};
+  const get = async (path: string) => {
+    const response = await fetch(`${base}${path}`, { headers });
+    if (!response.ok) throw new Error(`[eval-simulate] GET ${base}${path} answered ${response.status}${response.status === 401 ? ": pass the admin token (EVAL_SIMULATE_ADMIN_TOKEN)" : ""}`);
+    return response.json() as Promise<unknown>;
+  };
+  const initial: StatesByFake = {};
+  const final: StatesByFake = {};
+  const entries: JournalCall[] = [];
+  for (const id of ids) {
+    initial[id] = (await get(`/${id}/admin/initial-state`)) as Record<string, unknown>;
+    final[id] = (await get(`/${id}/admin/state`)) as Record<string, unknown>;
+    entries.push(...((await get(`/${id}/admin/calls`)) as { calls: JournalCall[] }).calls);
+  }
+  entries.sort((a, b) => a.seq - b.seq);
+  const calls: RecordedCall[] = entries.map((entry) =>
+    entry.kind === "mcp"
+      ? { server: entry.fake, tool: entry.name, args: parsed(entry.input), result: { isError: entry.status !== "ok", output: parsed(entry.output) } }
+      : { api: entry.fake, operation: entry.name, request: parsed(entry.input), response: parsed(entry.output) },
+  );
+  return { initial, final, calls, history: false, source: base, ...(options.answer === undefined ? {} : { answer: options.answer }) };
+}

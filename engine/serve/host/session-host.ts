@@ -1,0 +1,121 @@
+import { join } from "node:path";
+import type { States } from "../runtime/index.js";
+import { SessionOptionsError } from "../sessions/index.js";
+import { type SessionOptions, type SessionRecord, SessionRegistry } from "../sessions/index.js";
+import { type OutsideListener, type SessionHook, type Served, sessionRoutes } from "../sessions/index.js";
+import { WorldTemplates } from "../sessions/index.js";
+import { CallsInFlight } from "./calls-in-flight.js";
+import type { Evidence } from "./evidence.js";
+import type { Fakes } from "../../author/fakes/index.js";
+import type { ServedWorld } from "./request-world.js";
+import { rawTargetOf } from "../http/index.js";
+import { sameSecret } from "../http/index.js";
+import { type Session, sessionHandle } from "./session-handle.js";
+import { writeJsonAtomic } from "./state-files.js";
+import { faultsFor, type ServicesOptions, startingStates, stubsFor } from "./starting-states.js";
+
+/** The host's sessions: the registry, the routes' hook, and sessions made in-process. */
+export interface SessionHost {
+  registry: SessionRegistry<ServedWorld>;
+  hook: SessionHook;
+  /** Told of a request that carried a session's address and reached outside it: passes it on as `onOutside`. */
+  outside: OutsideListener;
+  create(options?: SessionOptions): Promise<Session>;
+  close(): Promise<void>;
+}
+
+/** The process's own world and what sessions are made from beside it. */
+export interface SessionHostInput {
+  fakes: Fakes;
+  options: ServicesOptions;
+  /** The host's scenario (undefined when it resumed a run) and clock: a session's defaults. */
+  scenario: string | undefined;
+  clock: Date;
+  /** The process's own evidence: sessions share its redaction and record file. */
+  evidence: Evidence;
+  served: Served;
+  /** `http://<host>:<port>`, once the port is open. */
+  origin(): string;
+  /** Each session's world byte limit (the host's own world has the same). */
+  maxWorldBytes: number;
+}
+
+/**
+ * Sessions on the host: each one's world built from its scenario's template, its evidence a
+ * journal of its own beside the process's record file, and (with `stateDir`) its state written
+ * to `<sid>.state.json` atomically after each commit and `<sid>.initial.json` at its start.
+ *
+ * @example const sessions = sessionHost({ fakes, options, scenario, clock, evidence, served, origin });
+ */
+export function sessionHost(input: SessionHostInput): SessionHost {
+  const { fakes, options } = input;
+  const warn = options.warn ?? console.warn;
+  const stateDir = options.stateDir;
+  const write = (id: string, kind: "state" | "initial", states: States) => {
+    if (!stateDir) return;
+    const file = join(stateDir, `${id}.${kind}.json`);
+    try {
+      writeJsonAtomic(file, states);
+    } catch (error) {
+      warn(`[eval-simulate] warning: could not write the session file ${file}: ${(error as Error).message}`);
+    }
+  };
+  const templates = new WorldTemplates(async (scenario, clock) => {
+    if (!options.world) throw new SessionOptionsError("sessions are built from a world (loadFakes gives one); this host only resumed a run");
+    const built = await startingStates(fakes, { ...options, resume: undefined, scenario }, clock);
+    return { scenario: built.scenario, states: built.states, stubs: stubsFor(fakes, built.scenario, options), faults: faultsFor(fakes, built.scenario, options) };
+  });
+  const registry: SessionRegistry<ServedWorld> = new SessionRegistry<ServedWorld>({
+    templates,
+    scenario: input.scenario,
+    clock: input.clock,
+    maxSessions: options.maxSessions,
+    ttlSeconds: options.sessionTtlSeconds,
+    sweepMs: options.sessionSweepMs,
+    maxWorldBytes: input.maxWorldBytes,
+    makeWorld(id, scope) {
+      const evidence = input.evidence.forSession(id);
+      const inFlight = new CallsInFlight();
+      let live = true;
+      write(id, "initial", scope.store.initial);
+      write(id, "state", scope.store.states);
+      if (stateDir) scope.store.onCommit(() => live && write(id, "state", scope.store.states));
+      const settled = async () => {
+        await inFlight.settled();
+        await scope.store.idle();
+      };
+      return { scope, evidence, inFlight, settled, callCount: () => evidence.journal.total, retire: () => void (live = false) };
+    },
+    // An expired or deleted session leaves its last state behind.
+    onFree: (record) => write(record.id, "state", record.world.scope.store.states),
+    sameSecret,
+  });
+  const outside: OutsideListener = (session, kind, request) => {
+    if (!options.onOutside) return;
+    const target = rawTargetOf(request) ?? request.url;
+    // What opens the session stays out of what is reported: the secret after `~` is cut.
+    const path = target.slice(target.indexOf("/", target.indexOf("//") + 2)).replace(/(\/s\/[^/?#~]*)~[^/?#]*/g, "$1~…");
+    options.onOutside({ session, kind, method: request.method, path });
+  };
+  const hook = sessionRoutes(
+    registry,
+    input.served,
+    ({ scope, evidence }) => ({
+      state: (id) => scope.store.states[id],
+      initialState: (id) => scope.store.initial[id],
+      calls: (filter) => evidence.calls(filter),
+      stubs: (id) => scope.stubs?.usage(id) ?? [],
+    }),
+    // Listings show what opens a secret session only behind the admin token.
+    { reveal: options.adminToken !== undefined, onOutside: outside },
+  );
+  const handle = (record: SessionRecord<ServedWorld>): Session =>
+    sessionHandle(record, { registry, served: input.served, origin: input.origin, fork: async (from, forked) => handle(await registry.create(forked, from)) });
+  return {
+    registry,
+    hook,
+    outside,
+    create: async (sessionOptions) => handle(await registry.create(sessionOptions)),
+    close: () => registry.close(),
+  };
+}

@@ -1,0 +1,53 @@
+import { jsonValueProblem, MAX_STATE_DEPTH, type CompiledSchema } from "../../author/contract/index.js";
+import type { OverLimit } from "./state-store.js";
+
+/**
+ * Why committing a call's changes would break its fake: an entity deleted, holding a value JSON
+ * cannot carry (a non-finite number, nesting deeper than MAX_STATE_DEPTH), or left outside its
+ * schema. Shared by tool calls and API requests.
+ *
+ * @example stateProblem(fake.entities, "notes/create-note", { notes: "oops" })
+ */
+export function stateProblem(entities: Map<string, CompiledSchema>, what: string, changes: Record<string, unknown>): string | undefined {
+  for (const [entity, value] of Object.entries(changes)) {
+    if (value === undefined) return deleted(what, entity);
+    // Checked before the schema: ajv takes Infinity for a number, and the state file would say null.
+    const unfit = jsonValueProblem(value, { maxDepth: MAX_STATE_DEPTH, skipFrozen: true });
+    if (unfit) return `[eval-simulate] ${what} would leave ${entity} holding what JSON cannot carry: ${entity}${unfit.path} ${unfit.message}; nothing was changed`;
+    const schema = entities.get(entity);
+    if (schema && !schema.validate(value)) {
+      const hint = Array.isArray(value) || !/must be array/.test(schema.errorsText()) ? "" : " (a JSONata path that matches one item yields the item itself: wrap it in [ ])";
+      return `[eval-simulate] ${what} would leave ${entity} outside its schema: ${schema.errorsText()}${hint}; nothing was changed`;
+    }
+  }
+  return undefined;
+}
+
+const deleted = (what: string, entity: string) => `[eval-simulate] ${what} would delete ${entity}; set it to an empty value instead; nothing was changed`;
+
+/**
+ * A handler's error as the caller reads it. A TypeError from committed (frozen) state or a draft
+ * means the handler changed what its entity map does not let it change, which says more than
+ * the engine's own wording would.
+ *
+ * @example describeHandlerError(error, "notes/sneaky", ["counter"], "tool")
+ */
+export function describeHandlerError(error: unknown, what: string, writes: readonly string[], declaredBy: "tool" | "operation"): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (!(error instanceof TypeError)) return message;
+  const entity = /Cannot delete property '([^']+)'/.exec(message)?.[1];
+  if (entity && writes.includes(entity)) return deleted(what, entity);
+  if (/read[- ]only|not extensible|Cannot (assign|add|delete)|frozen|trap returned falsish/i.test(message)) {
+    return `[eval-simulate] the handler of ${what} changed state its ${declaredBy} does not declare in writes (${writes.join(", ") || "none"}): ${message}`;
+  }
+  return message;
+}
+
+/**
+ * A commit the world's byte limit refuses, as the caller reads it.
+ *
+ * @example worldSizeProblem("notes/create-note", { bytes: 70_000_000, limit: 67_108_864 })
+ */
+export function worldSizeProblem(what: string, over: OverLimit): string {
+  return `[eval-simulate] ${what} would grow this world to ${over.bytes} bytes, past its limit of ${over.limit} (maxWorldBytes, EVAL_SIMULATE_MAX_WORLD_BYTES); nothing was changed`;
+}

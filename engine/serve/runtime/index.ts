@@ -1,0 +1,21 @@
+/**
+ * engine/serve/runtime/: one call's transaction. Compiled servers (`compiled-fake.ts`), the state
+ * store (`state-store.ts`: frozen commits, each numbered with the values it replaced; a read-only
+ * world view, drafts copied on first touch, a queue per fake, `serial-queue.ts`), the tool call
+ * pipeline (`call-tool.ts`, `tool-context.ts`), time limits (`deadline.ts`), what a change may not
+ * do (`change-problems.ts`), each world's size kept per commit from the changed entities
+ * (`json-bytes.ts`), a structured tool's text as `json`, `json-pretty` or its JSONata
+ * (`answer-text.ts`), and `resources/read` from committed state (`read-resource.ts`).
+ *
+ * Other folders import this folder through this file only.
+ */
+export { ToolNotFoundError, callTool } from "./call-tool.js";
+export type { CallOutcome, RuntimeScope } from "./call-tool.js";
+export { describeHandlerError, stateProblem, worldSizeProblem } from "./change-problems.js";
+export { compileServer } from "./compiled-fake.js";
+export type { CompiledServer } from "./compiled-fake.js";
+export { HandlerTimeoutError, withTimeout } from "./deadline.js";
+export { ResourceNotFoundError, readResource } from "./read-resource.js";
+export { DEFAULT_MAX_WORLD_BYTES, StateStore } from "./state-store.js";
+export type { Commit, States } from "./state-store.js";
+export { ToolFailure, isToolFailure } from "./tool-context.js";

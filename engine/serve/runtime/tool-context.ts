@@ -1,0 +1,62 @@
+import { answerResult, describeJsonValueProblem, jsonValueProblem, MAX_MESSAGE_DEPTH, notImplemented, structured, text } from "../../author/contract/index.js";
+import type { ToolContext } from "../../author/handlers/index.js";
+import { labelId } from "../../author/world/index.js";
+import type { CompiledTool } from "./compiled-fake.js";
+
+/** Thrown by a handler's `fail(message)`: the call ends as a tool error and changes nothing. */
+export class ToolFailure extends Error {
+  readonly toolFailure = true;
+  constructor(message: string) {
+    super(message);
+    this.name = "ToolFailure";
+  }
+}
+
+/** True for a ToolFailure from any copy of this package (a handler module may load another). */
+export function isToolFailure(error: unknown): error is Error {
+  return error instanceof Error && (error as { toolFailure?: unknown }).toolFailure === true;
+}
+
+/**
+ * A handler's plain value, refused (as a tool error that changes nothing) when its encoding
+ * would not say what it holds: JSON writes Infinity and NaN as null.
+ *
+ * @example plainAnswer({ count: 1 }, "notes/count"); // { count: 1 }; { count: Infinity } throws a ToolFailure
+ */
+export function plainAnswer(value: unknown, what: string): unknown {
+  const problem = jsonValueProblem(value, { maxDepth: MAX_MESSAGE_DEPTH });
+  if (problem) throw new ToolFailure(`[eval-simulate] the handler of ${what} answered a value JSON cannot carry: ${describeJsonValueProblem(problem, "answer")}; nothing was changed`);
+  return value;
+}
+
+/** What the context of one call is made from. */
+export interface CallScope {
+  state: Record<string, unknown>;
+  world: Record<string, unknown>;
+  now: string;
+  scenario: string;
+  signal: AbortSignal;
+  logs: unknown[];
+  /** The fake's id, to name the tool in errors. */
+  fake: string;
+}
+
+/** The context a TypeScript tool handler receives (SPEC §4.2). */
+export function toolContext(tool: CompiledTool, scope: CallScope): ToolContext {
+  return {
+    state: scope.state,
+    world: scope.world,
+    now: scope.now,
+    scenario: scope.scenario,
+    signal: scope.signal,
+    log: (value) => void scope.logs.push(value),
+    answer: (value) => answerResult(tool.manifest.answer, plainAnswer(value, `${scope.fake}/${tool.manifest.name}`)),
+    text,
+    structured,
+    notImplemented,
+    fail: (message) => {
+      throw new ToolFailure(message);
+    },
+    labelId,
+  };
+}

@@ -1,7 +1,0 @@
-/** The TypeScript front end: fakes declared in code, served by the same runtime as YAML ones. */
-export { CAPTURED_ORDER, capturedOrder, contractOf } from "./contract-of.js";
-export type { CapturedTools, Contract } from "./contract-of.js";
-export { isMcpFakeModule, mcpFakeFromModule } from "./mcp-fake-module.js";
-export type { FakeManifestJson, McpFakeModule, RegisteredCallback, ToolRegistrar } from "./mcp-fake-module.js";
-export { CONFIG_OF, toolsOf } from "./tools-of.js";
-export type { ToolConfig } from "./tools-of.js";
