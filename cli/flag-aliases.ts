@@ -25,6 +25,9 @@ export function renamedFlag(to: string): StringArgDef {
   return { type: "string", description: `Deprecated: use --${to}` };
 }
 
+/** The real server's old flags (observe, replay): `--mcp` and `--mcp-url` name it on every command. */
+export const REAL_SERVER_RENAMED = { against: "mcp", "against-url": "mcp-url" } as const;
+
 /**
  * Moves each old name's value to its new name, warning once for each old name given, and refuses
  * the two names at once with different values (a usage error). Returns false when it refused.

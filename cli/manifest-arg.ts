@@ -12,9 +12,9 @@ import { EXIT } from "./exit-codes.js";
  *
  * @example const args = { id: { type: "positional", required: true }, ...manifestArgs("The manifest that records the capture") };
  */
-export function manifestArgs(description: string) {
+export function manifestArgs(description: string, fallback = "default ./fakes.yaml") {
   return {
-    MANIFEST: { type: "positional", required: false, description: `${description} (or --manifest; default ./fakes.yaml)`, valueHint: "fakes.yaml" },
+    MANIFEST: { type: "positional", required: false, description: `${description} (or --manifest; ${fallback})`, valueHint: "fakes.yaml" },
     manifest: { type: "string", description: "The manifest, as a flag instead of the positional", valueHint: "fakes.yaml" },
   } as const;
 }
