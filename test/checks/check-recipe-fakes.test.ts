@@ -119,6 +119,12 @@ describe("checkRecipeFakes", () => {
     expect(message).toMatch(/To fix: make the tool's answer read like the real server's/);
   });
 
+  it("takes the record under its old name, recording, with the same outcomes", async () => {
+    const outcomes = await checks({ manifest: OBSERVED, recording: record });
+    expect(outcomes).toEqual(await checks({ manifest: OBSERVED, record }));
+    expect(failedNames(outcomes)).toEqual([NAMES[5]]);
+  });
+
   it("fails the observed check when an observed tool has no recorded answer", async () => {
     const empty = join(mkdtempSync(join(tmpdir(), "eval-simulate-checks-")), "responses.jsonl");
     const outcomes = await checks({ manifest: OBSERVED, record: empty });
