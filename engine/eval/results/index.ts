@@ -18,5 +18,5 @@ export { renderSummaryJson, renderSummaryMarkdown, renderSummaryText } from "./r
 export { appendResult, doneTrials, readResults, trialKey } from "./results-file.js";
 export type { TrialLine, TrialStatus } from "./results-file.js";
 export { resultsPanel } from "./results-panel.js";
-export { summarise } from "./run-summary.js";
+export { summarise, summarize } from "./run-summary.js";
 export type { CaseSummary, PlannedCase, RunSummary } from "./run-summary.js";
