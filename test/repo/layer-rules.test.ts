@@ -26,7 +26,8 @@ const squeezed = (text: string) => text.replace(/\s+/g, " ");
 describe("the dependency rules (npm run layers)", { timeout: 120_000 }, () => {
   it("fail each forbidden import of the fixture with the rule's name and its advice", () => {
     // What `npm run layers` runs, over the fixture, with the real rules (its config extends them).
-    const args = JSON.parse(readFileSync(`${ROOT}package.json`, "utf8")).scripts.layers.split(" ").slice(1);
+    const { scripts } = JSON.parse(readFileSync(`${ROOT}package.json`, "utf8"));
+    const args = scripts.layers.split(" ").slice(1);
     expect(args).toEqual(["engine", "cli", "--config", ".dependency-cruiser.cjs", "--output-type", "err-long"]);
     const run = spawnSync(process.execPath, [DEPCRUISE, ...args], { cwd: FIXTURE, encoding: "utf8" });
     const output = squeezed(run.stdout + run.stderr);

@@ -13,6 +13,7 @@ export function inCi(env: NodeJS.ProcessEnv = process.env): boolean {
 export function chromiumPath(env: NodeJS.ProcessEnv = process.env, exists: (path: string) => boolean = existsSync): string | undefined {
   const path = env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   if (exists(path)) return path;
-  if (inCi(env)) throw new Error(`[test] the browser tests need Chromium at ${path} (apt-get install chromium, or set CHROMIUM_PATH); in CI they fail rather than skip`);
+  if (inCi(env))
+    throw new Error(`[test] the browser tests need Chromium at ${path} (apt-get install chromium, or set CHROMIUM_PATH); in CI they fail rather than skip`);
   return undefined;
 }

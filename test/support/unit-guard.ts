@@ -12,7 +12,8 @@ const misplaced = (what: string) => () => {
   throw new Error(`[test] a unit test ${what}: move it to the process project (PROCESS in vitest.config.ts, see test/README.md)`);
 };
 
-for (const name of ["spawn", "spawnSync", "exec", "execSync", "execFile", "execFileSync", "fork"]) childProcess[name] = misplaced(`started a process (child_process.${name})`);
+for (const name of ["spawn", "spawnSync", "exec", "execSync", "execFile", "execFileSync", "fork"])
+  childProcess[name] = misplaced(`started a process (child_process.${name})`);
 // The ESM bindings (`import { spawn } from "node:child_process"`) follow the patched CommonJS object.
 syncBuiltinESMExports();
 // http.Server and every HTTP framework's server listen through net.Server.
