@@ -25,7 +25,8 @@ const BROWSER = ["test/inspect/inspector-browser.test.ts"];
  */
 const PROCESS = [
   // Folders whose every test does.
-  "test/{capture,cli,fidelity,judge,scaffold,sessions,stubs,typegen}/**/*.test.ts",
+  "test/{capture,cli,fidelity,hosts,judge,scaffold,sessions,stubs,typegen}/**/*.test.ts",
+  "test/docs/readme-five-minutes.test.ts",
   "examples/*/tests/**/*.vitest.ts",
   "test/bench-smoke.test.ts",
   "test/answers/answered.test.ts",
