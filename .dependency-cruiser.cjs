@@ -60,7 +60,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    includeOnly: "^(engine|cli)/",
+    // Packages stay in the graph as leaves (doNotFollow), so the rules about them can see them.
+    includeOnly: ["^(engine|cli)/", "(^|/)node_modules/"],
     tsPreCompilationDeps: true,
     parser: "swc",
     tsConfig: { fileName: "tsconfig.json" },

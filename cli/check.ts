@@ -5,12 +5,16 @@ import type { CheckResult } from "../engine/entries/checks.js";
 import { checkManifest } from "../engine/author/manifest/index.js";
 import { parseClock } from "../engine/author/world/index.js";
 import { EXIT, refuseUnknownFlags } from "./exit-codes.js";
+import { renamedFlag, takeRenamed } from "./flag-aliases.js";
+import { formatArg } from "./formats.js";
+import { manifestArgs, manifestOf } from "./manifest-arg.js";
 import { escapeData, escapeProperty, renderText as renderDiagnostics } from "./render-diagnostics.js";
 
 const args = {
-  manifest: { type: "positional", required: false, default: "fakes.yaml", description: "The manifest whose fakes to check", valueHint: "fakes.yaml" },
-  format: { type: "enum", options: ["text", "json", "github"] as string[], default: "text", description: "How to print results: text, json, or github (workflow annotations)" },
-  recording: { type: "string", description: "The JSONL file the contract tests recorded to: replayed, and held to the observations" },
+  ...manifestArgs("The manifest whose fakes to check"),
+  format: formatArg("How to print results", ["text", "json", "github"]),
+  record: { type: "string", description: "The record the contract tests wrote (JSON lines, one per call): replayed, and held to the observations", valueHint: "record.jsonl" },
+  recording: renamedFlag("record"),
   clock: { type: "string", description: "The clock worlds are built at (ISO 8601; default now)" },
   "allow-outside": { type: "boolean", description: "Also read files the manifest names outside its own folder (EVAL_SIMULATE_ALLOW_OUTSIDE=1)" },
   "require-observed": { type: "boolean", description: "Fail the observed check for any allowed tool without an observation (instead of reporting it not checked)" },
@@ -53,8 +57,10 @@ export default defineCommand({
   },
   args,
   async run({ args: parsed, rawArgs }) {
-    if (!refuseUnknownFlags(rawArgs, args)) return;
-    const manifest = resolve(parsed._[0] ?? parsed.manifest ?? "fakes.yaml");
+    if (!refuseUnknownFlags(rawArgs, args) || !takeRenamed("check", parsed, { recording: "record" })) return;
+    const given = manifestOf("check", parsed, 0);
+    if (given === undefined) return;
+    const manifest = resolve(given);
     if (parsed.clock !== undefined) {
       try {
         parseClock(parsed.clock);
@@ -62,7 +68,7 @@ export default defineCommand({
         return usage(`--clock: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}`);
       }
     }
-    if (parsed.recording !== undefined && !existsSync(parsed.recording)) return usage(`--recording: no file ${parsed.recording}`);
+    if (parsed.record !== undefined && !existsSync(parsed.record)) return usage(`--record: no file ${parsed.record}`);
     // The checks load the manifest again themselves: the environment carries the flag to them.
     if (parsed["allow-outside"]) process.env.EVAL_SIMULATE_ALLOW_OUTSIDE = "1";
     const { manifest: loaded, diagnostics } = await checkManifest(manifest, { clock: parsed.clock });
@@ -82,7 +88,7 @@ export default defineCommand({
     }
     const results = await checks.runRecipeChecks({
       manifest,
-      ...(parsed.recording === undefined ? {} : { recording: resolve(parsed.recording) }),
+      ...(parsed.record === undefined ? {} : { record: resolve(parsed.record) }),
       ...(parsed.clock === undefined ? {} : { clock: parsed.clock }),
       ...(parsed["require-observed"] === true && { requireObserved: true }),
     });

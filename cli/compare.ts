@@ -4,11 +4,12 @@ import { readResults } from "../engine/eval/results/index.js";
 import { compareRuns } from "../engine/eval/results/index.js";
 import { renderCompareJson, renderCompareMarkdown, renderCompareText } from "../engine/eval/results/index.js";
 import { EXIT, refuseUnknownFlags } from "./exit-codes.js";
+import { formatArg } from "./formats.js";
 
 const args = {
   baseline: { type: "positional", required: true, description: "The baseline run's results (NDJSON)", valueHint: "base.ndjson" },
   candidate: { type: "positional", required: true, description: "The candidate run's results (NDJSON), e.g. a --variant run", valueHint: "candidate.ndjson" },
-  format: { type: "enum", options: ["text", "markdown", "json"] as string[], default: "text", description: "text, markdown or json" },
+  format: formatArg("How to print the comparison", ["text", "markdown", "json"]),
   z: { type: "string", description: "Standard errors a pass-rate difference must pass to count (default 1.96: 95%)" },
 } satisfies ArgsDef;
 

@@ -10,7 +10,7 @@ import { EXIT, refuseUnknownFlags } from "./exit-codes.js";
 const args = {
   dir: { type: "positional", required: false, description: "The Recipe folder to write (default .)", valueHint: "dir" },
   from: { type: "string", description: "A captured tools/list (JSON or YAML: { tools: [...] } or the list)" },
-  mcp: { type: "string", description: 'A real MCP server to capture over stdio: "<command> [args...]"' },
+  mcp: { type: "string", description: 'A real MCP server to capture over stdio: "[NAME=value ...] <command> [args...]"' },
   "mcp-url": { type: "string", description: "A real MCP server to capture over Streamable HTTP" },
   id: { type: "string", description: "The fake's id (default: the server's name, or the capture file's folder)" },
   force: { type: "boolean", description: "Overwrite files that already exist" },

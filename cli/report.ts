@@ -1,13 +1,14 @@
 import { existsSync } from "node:fs";
 import { type ArgsDef, defineCommand } from "citty";
 import { readResults } from "../engine/eval/results/index.js";
-import { summarise } from "../engine/eval/results/index.js";
+import { summarize } from "../engine/eval/results/index.js";
 import { EXIT, refuseUnknownFlags } from "./exit-codes.js";
+import { formatArg } from "./formats.js";
 import { renderReport, REPORT_FORMATS } from "./render-report.js";
 
 const args = {
   results: { type: "positional", required: true, description: "An NDJSON results file (eval --out)", valueHint: "results.ndjson" },
-  format: { type: "enum", options: [...REPORT_FORMATS] as string[], default: "text", description: "text, markdown, junit (JUnit XML) or json" },
+  format: formatArg("How to print the report", REPORT_FORMATS),
 } satisfies ArgsDef;
 
 /** `eval-simulate report results.ndjson --format …`: a results file rendered; exits as the run would have. */
@@ -29,7 +30,7 @@ export default defineCommand({
       process.exitCode = EXIT.usage;
       return;
     }
-    const summary = summarise(lines);
+    const summary = summarize(lines);
     process.stdout.write(renderReport(summary, lines, parsed.format as (typeof REPORT_FORMATS)[number]));
     process.exitCode = summary.exitCode;
   },

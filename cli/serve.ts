@@ -7,10 +7,12 @@ import { AllowedOriginError, parseAllowedOrigins } from "../engine/serve/mcp/ind
 import { resultsPanel } from "../engine/eval/results/index.js";
 import { UnknownScenarioError } from "../engine/author/world/index.js";
 import { clockFlag, EXIT, refuseUnknownFlags } from "./exit-codes.js";
+import { manifestArgs, manifestOf } from "./manifest-arg.js";
 import { renderText } from "./render-diagnostics.js";
+import { repeatedFlag } from "./repeated-flag.js";
 
 const args = {
-  manifest: { type: "positional", required: false, description: "The manifest to serve (EVAL_SIMULATE_MANIFEST, default ./fakes.yaml)", valueHint: "fakes.yaml" },
+  ...manifestArgs("The manifest to serve", "EVAL_SIMULATE_MANIFEST, default ./fakes.yaml"),
   port: { type: "string", description: "Port to listen on (EVAL_SIMULATE_PORT, default 7353; 0 picks a free one)" },
   host: { type: "string", description: "Address to listen on (EVAL_SIMULATE_HOST, default 0.0.0.0)" },
   scenario: { type: "string", description: "Scenario to serve (EVAL_SIMULATE_SCENARIO, default: the manifest's default)" },
@@ -37,13 +39,9 @@ const args = {
   "allow-outside": { type: "boolean", description: "Also read files the manifest names outside its own folder (EVAL_SIMULATE_ALLOW_OUTSIDE=1)" },
 } satisfies ArgsDef;
 
-/** Every value of a repeatable flag (citty keeps only the last), or undefined when it is absent. */
+/** Every value of a repeatable flag, or undefined when it is absent. */
 function repeated(rawArgs: string[], flag: string): string[] | undefined {
-  const values: string[] = [];
-  for (let i = 0; i < rawArgs.length && rawArgs[i] !== "--"; i++) {
-    if (rawArgs[i] === `--${flag}` && i + 1 < rawArgs.length) values.push(rawArgs[++i]);
-    else if (rawArgs[i].startsWith(`--${flag}=`)) values.push(rawArgs[i].slice(flag.length + 3));
-  }
+  const values = repeatedFlag(rawArgs, flag);
   return values.length > 0 ? values : undefined;
 }
 
@@ -75,7 +73,8 @@ export default defineCommand({
       return;
     }
     // A container mounts its Recipe and names the manifest in the environment.
-    const manifest = parsed.manifest || process.env.EVAL_SIMULATE_MANIFEST || "fakes.yaml";
+    const manifest = manifestOf("serve", parsed, 0, process.env.EVAL_SIMULATE_MANIFEST || "fakes.yaml");
+    if (manifest === undefined) return;
     let maxSessions: number | undefined;
     if (parsed["max-sessions"] !== undefined) {
       maxSessions = Number(parsed["max-sessions"]);

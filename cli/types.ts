@@ -5,10 +5,11 @@ import { checkManifest } from "../engine/author/manifest/index.js";
 import { generateTypes } from "../engine/author/typegen/index.js";
 import { defaultTypesFile } from "../engine/author/typegen/index.js";
 import { EXIT, refuseUnknownFlags } from "./exit-codes.js";
+import { manifestOf, manifestArgs } from "./manifest-arg.js";
 import { renderText } from "./render-diagnostics.js";
 
 const args = {
-  manifest: { type: "positional", required: false, description: "The manifest (default ./fakes.yaml)", valueHint: "fakes.yaml" },
+  ...manifestArgs("The manifest"),
   out: { type: "string", description: "Where to write the types (default: beside the manifest, fakes.yaml → fakes.d.ts)" },
   check: { type: "boolean", description: "Write nothing; exit 1 when the file is missing or differs from what would be written" },
 } satisfies ArgsDef;
@@ -19,7 +20,8 @@ export default defineCommand({
   args,
   async run({ args: parsed, rawArgs }) {
     if (!refuseUnknownFlags(rawArgs, args)) return;
-    const file = parsed.manifest || "fakes.yaml";
+    const file = manifestOf("types", parsed, 0);
+    if (file === undefined) return;
     const { manifest, diagnostics } = await checkManifest(file);
     if (!manifest) {
       process.stderr.write(renderText([{ file, valid: false, diagnostics }]));

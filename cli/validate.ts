@@ -2,11 +2,14 @@ import { type ArgsDef, defineCommand } from "citty";
 import { checkEvals, isEvalsFile } from "../engine/judge/evals/index.js";
 import { checkManifest } from "../engine/author/manifest/index.js";
 import { clockFlag, EXIT, refuseUnknownFlags } from "./exit-codes.js";
+import { formatArg } from "./formats.js";
+import { repeatedFlag } from "./repeated-flag.js";
 import { renderGithub, renderJson, renderText, type ValidationOutcome } from "./render-diagnostics.js";
 
 const args = {
-  manifests: { type: "positional", description: "The manifests to check", required: false, default: "fakes.yaml", valueHint: "fakes.yaml..." },
-  format: { type: "enum", options: ["text", "json", "github"] as string[], default: "text", description: "How to print problems: text, json, or github (workflow annotations)" },
+  manifests: { type: "positional", description: "The manifests and evals files to check (or --manifest, repeatable; default ./fakes.yaml)", required: false, valueHint: "fakes.yaml..." },
+  manifest: { type: "string", description: "A manifest, as a flag instead of a positional (repeatable)", valueHint: "fakes.yaml" },
+  format: formatArg("How to print problems", ["text", "json", "github"]),
   clock: { type: "string", description: "The clock scenario worlds are built at for their checks (ISO 8601; default now)" },
   "allow-outside": { type: "boolean", description: "Also read files the manifest names outside its own folder (EVAL_SIMULATE_ALLOW_OUTSIDE=1)" },
 } satisfies ArgsDef;
@@ -18,7 +21,8 @@ export default defineCommand({
   async run({ args: parsed, rawArgs }) {
     if (!refuseUnknownFlags(rawArgs, args)) return;
     if (!clockFlag(parsed.clock).ok) return;
-    const files = parsed._.length > 0 ? parsed._ : [parsed.manifests ?? "fakes.yaml"];
+    const given = [...parsed._, ...repeatedFlag(rawArgs, "manifest")];
+    const files = given.length > 0 ? given : ["fakes.yaml"];
     const outcomes: ValidationOutcome[] = [];
     let unreadable = false;
     for (const file of files) {

@@ -3,6 +3,7 @@ import { type ArgsDef, defineCommand } from "citty";
 import { fetchRun, judgeRun, loadEvals, readRun, type Run } from "../engine/entries/judge.js";
 import { ManifestError } from "../engine/author/source/index.js";
 import { EXIT, refuseUnknownFlags } from "./exit-codes.js";
+import { formatArg } from "./formats.js";
 import { renderText } from "./render-diagnostics.js";
 import { renderVerdictGithub, renderVerdictJson, renderVerdictJunit, renderVerdictText } from "./render-verdict.js";
 
@@ -11,11 +12,10 @@ const args = {
   case: { type: "string", description: "The id of the case to judge (may be left out when the file has one case)" },
   run: { type: "string", description: "A run folder, as serve --run-dir writes it" },
   server: { type: "string", description: "Instead of --run: a live server's URL, read through its admin routes" },
-  session: { type: "string", description: "With --server: a session's id (servers with sessions)" },
   token: { type: "string", description: "With --server: the admin token (default EVAL_SIMULATE_ADMIN_TOKEN)" },
   answer: { type: "string", description: "With --server: the agent's final message, for `answer` expectations" },
   "allow-outside": { type: "boolean", description: "Also load a fakes manifest outside the evals file's folder (EVAL_SIMULATE_ALLOW_OUTSIDE=1)" },
-  format: { type: "enum", options: ["text", "json", "junit", "github"] as string[], default: "text", description: "How to print the verdict: text, json, junit (JUnit XML) or github (workflow annotations)" },
+  format: formatArg("How to print the verdict", ["text", "json", "junit", "github"]),
 } satisfies ArgsDef;
 
 const VERDICT_EXIT = { pass: EXIT.ok, fail: EXIT.invalid, not_evaluated: EXIT.usage } as const;
@@ -32,7 +32,6 @@ export default defineCommand({
   async run({ args: parsed, rawArgs }) {
     if (!refuseUnknownFlags(rawArgs, args)) return;
     if ((parsed.run === undefined) === (parsed.server === undefined)) return usage("give one of --run DIR (a run folder) or --server URL");
-    if (parsed.session !== undefined) return usage("--session needs a server with sessions, which this version does not serve; judge the session's run folder with --run");
     const file = parsed.evals ?? "evals.yaml";
     let loaded: Awaited<ReturnType<typeof loadEvals>>;
     try {

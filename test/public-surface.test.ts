@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import * as fidelity from "../engine/entries/fidelity.js";
 import * as surface from "../engine/index.js";
@@ -59,7 +60,11 @@ describe("the package's public surface", () => {
   });
 
   it("exports exactly these names from eval-simulate/runner", () => {
-    expect(Object.keys(runner).sort()).toEqual(["FatalRunError", "PRICES", "UnknownPriceError", "passAtK", "passHatK", "readResults", "renderJunit", "renderSummaryMarkdown", "renderSummaryText", "runEvals", "summarise"]);
+    expect(Object.keys(runner).sort()).toEqual([
+      "DEFAULT_SELECTION_SYSTEM", "FatalRunError", "PRICES", "UnknownPriceError", "badCalls", "callKey", "compareRuns", "passAtK", "passHatK", "readResults",
+      "renderCompareJson", "renderCompareMarkdown", "renderCompareText", "renderJunit", "renderSelectionJson", "renderSelectionMarkdown", "renderSelectionText",
+      "renderSummaryMarkdown", "renderSummaryText", "runEvals", "runSelection", "summarise", "summarize", "summarizeSelection",
+    ]);
   });
 
   it("exports exactly these names from eval-simulate/selection", () => {
@@ -68,5 +73,24 @@ describe("the package's public surface", () => {
       "renderCompareJson", "renderCompareMarkdown", "renderCompareText", "renderSelectionJson", "renderSelectionMarkdown", "renderSelectionText",
       "resolveFixtures", "runSelection", "scoreSelection", "selectionCatalog", "summarizeSelection", "toolMetrics", "variantCatalog",
     ]);
+  });
+
+  it("keeps what moved to eval-simulate/runner importable from eval-simulate/selection: the same values, each marked deprecated", () => {
+    const moved = ["DEFAULT_SELECTION_SYSTEM", "badCalls", "callKey", "compareRuns", "renderCompareJson", "renderCompareMarkdown", "renderCompareText", "renderSelectionJson", "renderSelectionMarkdown", "renderSelectionText", "runSelection", "summarizeSelection"];
+    const bySelection = selection as Record<string, unknown>;
+    const byRunner = runner as Record<string, unknown>;
+    expect(moved.filter((name) => bySelection[name] === undefined || bySelection[name] !== byRunner[name])).toEqual([]);
+    const source = readFileSync(new URL("../engine/entries/selection-moved.ts", import.meta.url), "utf8");
+    // Every export of the file is a declaration right under its deprecation.
+    const declared = [...source.matchAll(/^\/\*\* (@deprecated [^\n]*) \*\/\nexport (const|type) (\w+)/gm)];
+    expect([...source.matchAll(/^export /gm)]).toHaveLength(declared.length);
+    expect(new Set(declared.map((m) => m[1]))).toEqual(new Set(["@deprecated Import it from `eval-simulate/runner`."]));
+    expect(declared.filter((m) => m[2] === "const").map((m) => m[3]).sort()).toEqual(moved);
+  });
+
+  it("spells summarize with a z, keeping summarise as a deprecated alias of the same function", () => {
+    expect(runner.summarise).toBe(runner.summarize);
+    const source = readFileSync(new URL("../engine/eval/results/run-summary.ts", import.meta.url), "utf8");
+    expect(source).toMatch(/\/\*\* @deprecated The old spelling of \{@link summarize\}[^\n]*\*\/\nexport const summarise\b/);
   });
 });

@@ -31,7 +31,7 @@ const SelectionOptions = Type.Object(
     ),
     system: Type.Optional(Type.String(describe("The system prompt of every selection request (a tool router's instructions by default)."))),
   },
-  { additionalProperties: false, ...describe("How the `selection` fixtures are checked (`validate`, `checkSelectionFixtures`) and scored (`eval --selection`).") },
+  { additionalProperties: false, ...describe("How the `selection` fixtures are checked (`validate`, `checkSelectionFixtures`) and scored (`select`).") },
 );
 
 /** The whole of `evals.yaml`. */

@@ -42,10 +42,10 @@ async function verify(dir: string) {
 
 describe("verify on a hostile run folder", { timeout: 180_000 }, () => {
   beforeAll(async () => {
-    recorded = await recordRun(join(ROOT, "examples/crm/fakes.yaml"), [
+    recorded = (await recordRun(join(ROOT, "examples/crm/fakes.yaml"), [
       { tool: "crm/update-record", args: { object: "deals", record_id: labelId("deal-acme"), values: { stage: "won" } } },
       { tool: "crm/complete-task", args: { task_id: labelId("task-acme-order-form") } },
-    ]);
+    ])).dir;
   }, 180_000);
 
   it("refuses an answer.txt or transcript.json linked to /proc/self/environ, naming the file", async () => {

@@ -32,24 +32,24 @@ const SLOW = 120_000; // real processes on a shared machine: an upper bound, not
 
 describe("eval-simulate replay", { timeout: SLOW }, () => {
   it("exits 0 when every answer is the real server's, byte for byte", async () => {
-    const run = await runCli(["replay", CALLS, "--manifest", join(MEMORY, "fakes.yaml"), "--against", memoryCommand()]);
+    const run = await runCli(["replay", CALLS, "--manifest", join(MEMORY, "fakes.yaml"), "--mcp", memoryCommand()]);
     expect(run.stdout).toBe("✓ memory: 22 calls, every answer the same as the real server's\n");
     expect(run.code).toBe(0);
   });
 
   it("exits 1 naming each call answered differently, with both texts", async () => {
     const dir = copyOfMemory((f) => f.replace("answer: { text: message }", 'answer: { text: "\\"Deleted\\"" }').replace("unknownTool: error-result", "unknownTool: protocol-error"));
-    const run = await runCli(["replay", CALLS, "--manifest", join(dir, "fakes.yaml"), "--against", memoryCommand()]);
+    const run = await runCli(["replay", CALLS, "--manifest", join(dir, "fakes.yaml"), "--mcp", memoryCommand()]);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain(`✗ delete_entities {"entityNames":["Analytical Engine","Nobody"]} (${CALLS}#18): content[0] (text) differs\n  real: "Entities deleted successfully"\n  fake: "Deleted"\n`);
     expect(run.stdout).toMatch(/✗ forget_everything \{\} .*: the fake refused the call with a JSON-RPC error; the real server answered it\n  real: "MCP error -32602: Tool forget_everything not found"\n  fake: "JSON-RPC error -32602: Tool forget_everything not found"/);
     expect(run.stdout).toMatch(/^2 of 22 calls answered differently by memory$/m);
   });
 
-  it("refuses a calls file that is not a list of calls, and a missing --against", async () => {
+  it("refuses a calls file that is not a list of calls, and a missing --mcp", async () => {
     const dir = mkdtempSync(join(tmpdir(), "eval-simulate-replay-"));
     writeFileSync(join(dir, "calls.yaml"), "- args: {}\n");
-    const bad = await runCli(["replay", join(dir, "calls.yaml"), "--manifest", join(MEMORY, "fakes.yaml"), "--against", "node x"]);
+    const bad = await runCli(["replay", join(dir, "calls.yaml"), "--manifest", join(MEMORY, "fakes.yaml"), "--mcp", "node x"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/calls\.yaml#1: a call is \{ tool, args \}/);
     expect((await runCli(["replay", CALLS, "--manifest", join(MEMORY, "fakes.yaml")])).code).toBe(2);
@@ -59,7 +59,7 @@ describe("eval-simulate replay", { timeout: SLOW }, () => {
 describe("eval-simulate observe", { timeout: SLOW }, () => {
   it("writes observed.json from the real server's answers, in the documented format", async () => {
     const dir = copyOfMemory();
-    const run = await runCli(["observe", CALLS, "--id", "memory", "--manifest", join(dir, "fakes.yaml"), "--against", memoryCommand()]);
+    const run = await runCli(["observe", CALLS, "--id", "memory", "--manifest", join(dir, "fakes.yaml"), "--mcp", memoryCommand()]);
     expect(run.stderr).toBe("");
     expect(run.stdout).toMatch(/wrote .*mcp\/memory\/observed\.json: 9 tools from 20 calls \(2 errors not sampled\)/);
     const observed = loadObserved(join(dir, "mcp/memory/observed.json"));

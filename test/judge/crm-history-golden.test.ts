@@ -30,18 +30,18 @@ describe("judging the crm example's runs (golden replay, milestones, never, the 
 
   it("passes the scripted run of every case, recorded by a real serve", async () => {
     for (const c of evals.cases!) {
-      const dir = await recordRun(MANIFEST, c.script!.calls.map((call) => ({ tool: call.tool, args: call.arguments })), { scenario: c.scenario, clock: c.clock, answer: c.script!.answer });
+      const { dir } = await recordRun(MANIFEST, c.script!.calls.map((call) => ({ tool: call.tool, args: call.arguments })), { scenario: c.scenario, clock: c.clock, answer: c.script!.answer });
       const verdict = await judge(c, dir);
       expect(verdict.results.filter((r) => !r.passed)).toEqual([]);
       expect(verdict.verdict).toBe("pass");
     }
-    expect(result(await judge(caseOf("close-acme-renewal"), await recordRun(MANIFEST, [stage("won"), complete], { answer: "Won." })), "golden")?.message).toBe(
+    expect(result(await judge(caseOf("close-acme-renewal"), (await recordRun(MANIFEST, [stage("won"), complete], { answer: "Won." })).dir), "golden")?.message).toBe(
       "the final world equals the golden world (4 entities compared by hash, 2 golden calls)",
     );
   });
 
   it("sees a change undone within the run: unchanged still passes, never catches it, the history shows both commits", async () => {
-    const dir = await recordRun(MANIFEST, [stage("won"), industry("retail"), complete, industry("manufacturing")], { answer: "Won." });
+    const { dir } = await recordRun(MANIFEST, [stage("won"), industry("retail"), complete, industry("manufacturing")], { answer: "Won." });
     const verdict = await judge(caseOf("close-acme-renewal"), dir);
     expect(result(verdict, "state.unchanged crm.companies")).toMatchObject({
       passed: true,
@@ -69,7 +69,7 @@ describe("judging the crm example's runs (golden replay, milestones, never, the 
   });
 
   it("fails a golden world that differs, naming the record and field", async () => {
-    const dir = await recordRun(MANIFEST, [stage("lost"), complete], { answer: "Won." });
+    const { dir } = await recordRun(MANIFEST, [stage("lost"), complete], { answer: "Won." });
     const verdict = await judge(caseOf("close-acme-renewal"), dir);
     expect(result(verdict, "golden")?.message).toBe(`the final world differs from the golden world: crm.deals: record "${DEAL}": stage is "lost" in the run, "won" in the golden world`);
     expect((result(verdict, "golden")?.evidence as { hashes: Record<string, unknown> }).hashes).toHaveProperty(["crm.deals"]);
@@ -80,14 +80,14 @@ describe("judging the crm example's runs (golden replay, milestones, never, the 
   it("does not evaluate a case whose golden call fails, never passing it", async () => {
     const c = caseOf("close-acme-renewal");
     const broken: EvalCase = { ...c, expect: { golden: { calls: [{ tool: "crm/complete-task", arguments: { task_id: labelId("no-such-task") } }] } } };
-    const dir = await recordRun(MANIFEST, [stage("won"), complete]);
+    const { dir } = await recordRun(MANIFEST, [stage("won"), complete]);
     const verdict = await judge(broken, dir);
     expect(result(verdict, "golden")).toMatchObject({ status: "not_evaluated", message: `the golden path cannot be replayed: golden call #1 crm/complete-task failed: No task has the ID ${labelId("no-such-task")}.` });
     expect(verdict.verdict).toBe("not_evaluated");
   });
 
   it("fails milestones that happen out of order", async () => {
-    const dir = await recordRun(MANIFEST, [complete, stage("won")], { answer: "Won." });
+    const { dir } = await recordRun(MANIFEST, [complete, stage("won")], { answer: "Won." });
     const verdict = await judge(caseOf("close-acme-renewal"), dir);
     expect(result(verdict, "milestones[0]")?.passed).toBe(true);
     expect(result(verdict, "milestones[1]")?.message).toBe(
@@ -96,7 +96,7 @@ describe("judging the crm example's runs (golden replay, milestones, never, the 
   });
 
   it("catches collateral damage with only, and fails readOnly on a write", async () => {
-    const dir = await recordRun(MANIFEST, [stage("won"), complete, industry("retail")], { answer: "48,000 and won." });
+    const { dir } = await recordRun(MANIFEST, [stage("won"), complete, industry("retail")], { answer: "48,000 and won." });
     expect(result(await judge(caseOf("close-acme-renewal"), dir), "state.only")?.message).toBe("collateral damage: crm.companies (commit #3 (call #3 crm/update-record)) changed outside crm.deals, crm.tasks");
     const readOnly = await judge(caseOf("pipeline-value"), dir);
     expect(result(readOnly, "state.readOnly")?.passed).toBe(false);
@@ -105,14 +105,14 @@ describe("judging the crm example's runs (golden replay, milestones, never, the 
   });
 
   it("does not judge a run served from another scenario than the case's", async () => {
-    const dir = await recordRun(MANIFEST, [stage("won"), complete], { scenario: "pipeline-review", answer: "Won." });
+    const { dir } = await recordRun(MANIFEST, [stage("won"), complete], { scenario: "pipeline-review", answer: "Won." });
     const verdict = await judge(caseOf("close-acme-renewal"), dir);
     expect(result(verdict, "run: starting world")?.status).toBe("not_evaluated");
     expect(result(verdict, "run: starting world")?.message).toMatch(/^the run did not start from scenario "quiet" at 2026-10-01T09:00:00.000Z: crm\.\w+/);
   });
 
   it("refuses to read history from a record that does not rebuild the final state", async () => {
-    const dir = await recordRun(MANIFEST, [stage("won"), complete], { answer: "Won." });
+    const { dir } = await recordRun(MANIFEST, [stage("won"), complete], { answer: "Won." });
     const record = join(dir, "record.jsonl");
     writeFileSync(record, readFileSync(record, "utf8").split("\n").slice(1).join("\n"));
     const verdict = await judge(caseOf("close-acme-renewal"), dir);

@@ -29,7 +29,7 @@ describe("judging the mail example's runs (seed 002's call assertions, only, dif
   it("passes the scripted run of every case, recorded by a real serve", async () => {
     for (const c of evals.cases!) {
       const calls = c.script!.calls.map((call) => ({ tool: call.tool, args: call.arguments }));
-      const dir = await recordRun(MANIFEST, calls, { scenario: c.scenario, clock: c.clock, answer: c.script!.answer });
+      const { dir } = await recordRun(MANIFEST, calls, { scenario: c.scenario, clock: c.clock, answer: c.script!.answer });
       const verdict = await judge(c.id, dir);
       expect(verdict.results.filter((r) => !r.passed)).toEqual([]);
       expect(verdict.verdict).toBe("pass");
@@ -37,7 +37,7 @@ describe("judging the mail example's runs (seed 002's call assertions, only, dif
   });
 
   it("writes a record whose committed lines carry their changes, by key", async () => {
-    const dir = await recordRun(MANIFEST, [list, resend()]);
+    const { dir } = await recordRun(MANIFEST, [list, resend()]);
     const lines = readFileSync(join(dir, "record.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
     expect(lines[0].commit).toBeUndefined();
     expect(lines[1].commit).toBe(1);
@@ -49,7 +49,7 @@ describe("judging the mail example's runs (seed 002's call assertions, only, dif
   });
 
   it("names the nearest call when the arguments differ: the address it went to, and where", async () => {
-    const dir = await recordRun(MANIFEST, [list, resend("d.whitfield@acme.example")], { answer: "Resent." });
+    const { dir } = await recordRun(MANIFEST, [list, resend("d.whitfield@acme.example")], { answer: "Resent." });
     const verdict = await judge("resend-bounced-quote", dir);
     expect(verdict.verdict).toBe("fail");
     expect(result(verdict, "calls[2]")?.message).toBe('expected mail/send-email with to = "dana.whitfield@acme.example", subject ~ /renewal quote/i; saw to = "d.whitfield@acme.example" at call #2');
@@ -60,7 +60,7 @@ describe("judging the mail example's runs (seed 002's call assertions, only, dif
   });
 
   it("says when a required tool was never called, listing the calls made", async () => {
-    const dir = await recordRun(MANIFEST, [resend()], { answer: "Sent." });
+    const { dir } = await recordRun(MANIFEST, [resend()], { answer: "Sent." });
     const verdict = await judge("resend-bounced-quote", dir);
     expect(result(verdict, "calls[0]")?.message).toBe("expected a call to mail/list-emails; none was made (calls: #1 mail/send-email)");
     expect(result(verdict, "order: strict")?.message).toBe("no call matches calls[0] mail/list-emails, so the order cannot hold");
@@ -68,14 +68,14 @@ describe("judging the mail example's runs (seed 002's call assertions, only, dif
   });
 
   it("fails strict order when the send comes before the lookup", async () => {
-    const dir = await recordRun(MANIFEST, [resend(), list], { answer: "Sent." });
+    const { dir } = await recordRun(MANIFEST, [resend(), list], { answer: "Sent." });
     const verdict = await judge("resend-bounced-quote", dir);
     expect(result(verdict, "calls[0]")?.passed).toBe(true);
     expect(result(verdict, "order: strict")?.message).toBe("mail/send-email must come after mail/list-emails (call #2); it happened at call #1");
   });
 
   it("counts matching calls: a second send breaks count.exact and the diff", async () => {
-    const dir = await recordRun(MANIFEST, [list, resend(), resend()], { answer: "Sent." });
+    const { dir } = await recordRun(MANIFEST, [list, resend(), resend()], { answer: "Sent." });
     const verdict = await judge("resend-bounced-quote", dir);
     expect(result(verdict, "calls[2]")?.message).toBe("expected exactly 1 matching call to mail/send-email; saw 2 (#2, #3)");
     expect(result(verdict, "state.diff mail.emails")?.message).toMatch(/^mail\.emails: record "[0-9a-f-]{36}" was added unexpectedly$/);
@@ -83,7 +83,7 @@ describe("judging the mail example's runs (seed 002's call assertions, only, dif
 
   it("refuses a tool outside the list (exclusive) and too many calls (callCount), refused calls included", async () => {
     const calls = [list, read, { tool: "mail/list-domains" }, { tool: "mail/cancel-email", args: { id: "nope" } }, { tool: "mail/no-such-tool" }, resend(), read];
-    const dir = await recordRun(MANIFEST, calls, { answer: "Sent." });
+    const { dir } = await recordRun(MANIFEST, calls, { answer: "Sent." });
     const verdict = await judge("resend-bounced-quote", dir);
     expect(result(verdict, "exclusive")?.message).toBe("only mail/list-emails, mail/get-email, mail/send-email may be called; saw #3 mail/list-domains, #4 mail/cancel-email, #5 mail/no-such-tool");
     expect(result(verdict, "callCount")?.message).toBe(
@@ -98,7 +98,7 @@ describe("judging the mail example's runs (seed 002's call assertions, only, dif
     // The reminder's id, from the scenario's stable ids.
     const { labelId } = await import("../../engine/author/world/index.js");
     reminder.args.id = labelId("email-reminder");
-    const dir = await recordRun(MANIFEST, [list, resend(), reminder], { answer: "Sent." });
+    const { dir } = await recordRun(MANIFEST, [list, resend(), reminder], { answer: "Sent." });
     const verdict = await judge("resend-bounced-quote", dir);
     expect(result(verdict, "never[1]")?.message).toBe("broken at commit #2 (call #3 mail/cancel-email)");
     expect(result(verdict, "state.diff mail.emails")?.message).toContain(`record "${labelId("email-reminder")}" was updated unexpectedly`);
@@ -107,14 +107,14 @@ describe("judging the mail example's runs (seed 002's call assertions, only, dif
   });
 
   it("fails readOnly with the entities a run changed, and the answer that lacks the date", async () => {
-    const dir = await recordRun(MANIFEST, [list, resend()], { answer: "Tomorrow morning." });
+    const { dir } = await recordRun(MANIFEST, [list, resend()], { answer: "Tomorrow morning." });
     const verdict = await judge("read-only-lookup", dir);
     expect(result(verdict, "state.readOnly")?.message).toBe("the run changed mail.emails, mail.sendAttempts; a read-only task must leave the world as it was");
     expect(result(verdict, "answer.contains")?.message).toBe('the answer does not contain "2026-10-02": "Tomorrow morning."');
   });
 
   it("does not evaluate the answer of a run without a transcript", async () => {
-    const dir = await recordRun(MANIFEST, [list]);
+    const { dir } = await recordRun(MANIFEST, [list]);
     const verdict = await judge("read-only-lookup", dir);
     expect(result(verdict, "answer")?.status).toBe("not_evaluated");
     expect(verdict.verdict).toBe("not_evaluated");

@@ -15,7 +15,7 @@ const complete = { tool: "crm/complete-task", args: { task_id: labelId("task-acm
 
 describe("serve --run-dir", { timeout: 180_000 }, () => {
   it("writes the record, both states and the manifests under fixed names, one run per folder", async () => {
-    const dir = await recordRun(CRM, [won]);
+    const { dir } = await recordRun(CRM, [won]);
     for (const name of ["record.jsonl", "initial-state.json", "state.json", "manifests/mcp/crm/manifest.json"]) expect(existsSync(join(dir, name))).toBe(true);
     expect(readFileSync(join(dir, "record.jsonl"), "utf8").trim().split("\n")).toHaveLength(1);
     // A new run in the same folder starts a new record.
@@ -24,7 +24,7 @@ describe("serve --run-dir", { timeout: 180_000 }, () => {
   });
 
   it("takes the folder from EVAL_SIMULATE_RUN_DIR, and a resumed run continues its record: the history spans both", async () => {
-    const dir = await recordRun(CRM, [won]);
+    const { dir } = await recordRun(CRM, [won]);
     const serve = await startServe([CRM, "--clock", CLOCK, "--resume-state-file", join(dir, "state.json")], { EVAL_SIMULATE_RUN_DIR: dir });
     try {
       const client = await connect(`http://127.0.0.1:${serve.port}/crm/mcp`);

@@ -19,8 +19,8 @@ let failing: string;
 // Each test runs the CLI as a process several times: slow on a busy machine, never stuck.
 describe("eval-simulate verify", { timeout: 180_000 }, () => {
   beforeAll(async () => {
-    passing = await recordRun(CRM, won, { answer: "The deal is won." });
-    failing = await recordRun(CRM, [{ ...won[0], args: { ...won[0].args, values: { stage: "lost" } } }, won[1]], { answer: "The deal is won." });
+    passing = (await recordRun(CRM, won, { answer: "The deal is won." })).dir;
+    failing = (await recordRun(CRM, [{ ...won[0], args: { ...won[0].args, values: { stage: "lost" } } }, won[1]], { answer: "The deal is won." })).dir;
   }, 180_000);
 
   it("exits 0 on a pass, printing each assertion and the verdict", async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readResults } from "../../engine/eval/results/results-file.js";
 import { renderSummaryMarkdown, renderSummaryText } from "../../engine/eval/results/report-text.js";
 import { runEvals } from "../../engine/eval/runner/run-evals.js";
-import { summarise } from "../../engine/eval/results/run-summary.js";
+import { summarize } from "../../engine/eval/results/run-summary.js";
 import { writeEvals } from "../support/evals-files.js";
 
 const MISSING = "00000000-0000-4000-8000-000000000000";
@@ -54,6 +54,6 @@ describe("bad calls per eval trial", () => {
     expect(renderSummaryMarkdown(result)).toContain("| 6 (2 bad) |");
     // The same counts come back from the results file alone (eval-simulate report).
     // Trials finish (and are appended) in any order, so the cases are compared by name.
-    expect(Object.fromEntries(summarise(readResults(out)).cases.map((c) => [c.case, c.badCalls]))).toEqual({ "repeats-a-refused-note": 2, "notes-once": 0 });
+    expect(Object.fromEntries(summarize(readResults(out)).cases.map((c) => [c.case, c.badCalls]))).toEqual({ "repeats-a-refused-note": 2, "notes-once": 0 });
   }, 60_000);
 });

@@ -5,7 +5,7 @@ import { renderJunit } from "../../engine/eval/results/report-junit.js";
 import { renderSummaryMarkdown, renderSummaryText } from "../../engine/eval/results/report-text.js";
 import { readResults } from "../../engine/eval/results/results-file.js";
 import { runEvals } from "../../engine/eval/runner/run-evals.js";
-import { summarise } from "../../engine/eval/results/run-summary.js";
+import { summarize } from "../../engine/eval/results/run-summary.js";
 import { runCli } from "../support/cli-process.js";
 import { writeEvals } from "../support/evals-files.js";
 import { type ScriptedProvider, startScriptedProvider } from "../support/scripted-provider.js";
@@ -45,7 +45,7 @@ async function deepRun(model: string, levels: number, env: NodeJS.ProcessEnv = {
 async function rendersEverywhere(out: string) {
   const lines = readResults(out);
   expect(lines.map((line) => line.status)).toEqual(["fail"]);
-  const summary = summarise(lines, { planned: [], notes: [] });
+  const summary = summarize(lines, { planned: [], notes: [] });
   for (const text of [renderSummaryText(summary), renderSummaryMarkdown(summary), renderJunit(summary, lines)]) expect(text).toContain("deep-arguments");
   for (const format of ["json", "junit", "markdown"]) {
     const report = await runCli(["report", out, "--format", format]);

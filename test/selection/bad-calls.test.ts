@@ -17,7 +17,7 @@ const trial = (id: string, record: readonly RecordedCall[], status: TrialLine["s
 
 describe("bad calls per trial, from the record of a real run", () => {
   it("counts a repeat after a definitive error, a call the input schema refused, and insistence on one tool and key", async () => {
-    const dir = await recordRun(MANIFEST, [
+    const { dir } = await recordRun(MANIFEST, [
       { tool: "files/read_text_file", args: { path: "missing.md" } },
       { tool: "files/read_text_file", args: { path: "missing.md" } },
       { tool: "files/read_text_file", args: { path: "missing.md", head: 2 } },

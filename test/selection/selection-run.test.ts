@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { runSelectionCommand } from "../../cli/eval-selection.js";
+import { runCommand } from "citty";
+import select from "../../cli/select.js";
 import { evaluateGate } from "../../engine/judge/selection/gate.js";
 import { type ScriptedProvider, type ScriptedReply, type ScriptedRequest, startScriptedProvider } from "../support/scripted-provider.js";
 import { ROOT } from "../support/examples.js";
@@ -25,7 +26,7 @@ async function selectionCommand(args: string[]): Promise<{ stdout: string; stder
   const err = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => ((stderr += String(chunk)), true));
   process.exitCode = undefined;
   try {
-    await runSelectionCommand({}, args);
+    await runCommand(select, { rawArgs: args });
   } finally {
     out.mockRestore();
     err.mockRestore();
@@ -46,7 +47,7 @@ function picking(picks: Record<string, string[]>, fail: (id: string, request: Sc
 }
 
 const outFile = () => join(mkdtempSync(join(tmpdir(), "selection-run-")), "results.ndjson");
-const base = (out: string) => [EVALS, "--selection", "--model", "openai-compatible:router", "--base-url", provider!.baseURL, "--out", out, "--concurrency", "3"];
+const base = (out: string) => [EVALS, "--model", "openai-compatible:router", "--base-url", provider!.baseURL, "--out", out, "--concurrency", "3"];
 
 /** Four misses: top-1 32/36, top-3 34/36. */
 const MISSES = {
@@ -56,7 +57,7 @@ const MISSES = {
   "dump-memory": ["search_nodes"],
 };
 
-describe("eval --selection against a scripted provider", () => {
+describe("select against a scripted provider", () => {
   it("scores top-1, top-3 and each area with exact figures, offering the whole catalog as captured with a forced call", async () => {
     provider = await startScriptedProvider(picking(MISSES));
     const out = outFile();
@@ -138,7 +139,7 @@ describe("eval --selection against a scripted provider", () => {
   it("is skipped with exit 0 without a key, naming the variable, and writes nothing", async () => {
     vi.stubEnv("ANTHROPIC_API_KEY", "");
     const out = outFile();
-    const { stdout, code } = await selectionCommand([EVALS, "--selection", "--model", "anthropic:claude-sonnet-4-5", "--out", out]);
+    const { stdout, code } = await selectionCommand([EVALS, "--model", "anthropic:claude-sonnet-4-5", "--out", out]);
     expect(code).toBe(0);
     expect(stdout).toBe("[eval-simulate] skipped: no API key: set ANTHROPIC_API_KEY to run anthropic:claude-sonnet-4-5 (36 selection fixtures not run)\n");
     expect(existsSync(out)).toBe(false);
@@ -176,7 +177,7 @@ describe("eval --selection against a scripted provider", () => {
     // fourth would cross $1.
     vi.stubEnv("OPENAI_API_KEY", "sk-test");
     provider = await startScriptedProvider(() => ({ toolCalls: [{ name: "read_graph", arguments: {} }], usage: { input: 100_000, output: 10_000 } }));
-    const budget = await selectionCommand([EVALS, "--selection", "--model", "openai:gpt-4.1", "--base-url", provider.baseURL, "--out", outFile(), "--concurrency", "1", "--budget-usd", "1"]);
+    const budget = await selectionCommand([EVALS, "--model", "openai:gpt-4.1", "--base-url", provider.baseURL, "--out", outFile(), "--concurrency", "1", "--budget-usd", "1"]);
     expect(budget.code).toBe(2);
     expect(provider.requests).toHaveLength(3);
     expect(budget.stdout).toContain("3 of 36 trials scored, 33 not started");
@@ -185,10 +186,10 @@ describe("eval --selection against a scripted provider", () => {
   });
 
   it("refuses bad flags as usage errors (exit 2)", async () => {
-    expect((await selectionCommand([EVALS, "--selection", "--model", "nope"])).code).toBe(2);
-    const unknown = await selectionCommand([EVALS, "--selection", "--model", "openai:gpt-4.1", "--topk", "3"]);
-    expect([unknown.code, unknown.stderr]).toEqual([2, expect.stringContaining("Unknown option '--topk'")]);
-    const gate = await selectionCommand([EVALS, "--selection", "--model", "openai:gpt-4.1", "--gate-watch", "90"]);
+    expect((await selectionCommand([EVALS, "--model", "nope"])).code).toBe(2);
+    const unknown = await selectionCommand([EVALS, "--model", "openai:gpt-4.1", "--topk", "3"]);
+    expect([unknown.code, unknown.stderr]).toEqual([2, expect.stringContaining("unknown option --topk")]);
+    const gate = await selectionCommand([EVALS, "--model", "openai:gpt-4.1", "--gate-watch", "90"]);
     expect(gate.stderr).toContain('--gate-watch takes a share between 0 and 1 (0.85), not "90"');
   });
 });

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import compare from "../../cli/compare.js";
-import { runSelectionCommand } from "../../cli/eval-selection.js";
+import { runCommand } from "citty";
+import select from "../../cli/select.js";
 import { loadFakes } from "../../engine/author/fakes/load-fakes.js";
 import type { TrialLine } from "../../engine/eval/results/results-file.js";
 import { selectionCatalog } from "../../engine/judge/selection/catalog.js";
@@ -53,9 +54,9 @@ describe("variants and compare", () => {
   it("runs a variant of the descriptions and compares it with the baseline: pass rate, precision/recall/F1 deltas, cases, proposal", async () => {
     provider = await startScriptedProvider(router);
     const dir = mkdtempSync(join(tmpdir(), "variant-"));
-    const common = [join(EXAMPLE, "evals.yaml"), "--selection", "--model", "openai-compatible:router", "--base-url", provider.baseURL];
-    await quietly(() => runSelectionCommand({}, [...common, "--out", join(dir, "base.ndjson")]));
-    const variantRun = await quietly(() => runSelectionCommand({}, [...common, "--variant", join(EXAMPLE, "variants/clearer-reads.yaml"), "--out", join(dir, "clearer.ndjson")]));
+    const common = [join(EXAMPLE, "evals.yaml"), "--model", "openai-compatible:router", "--base-url", provider.baseURL];
+    await quietly(() => runCommand(select, { rawArgs: [...common, "--out", join(dir, "base.ndjson")] }).then(() => undefined));
+    const variantRun = await quietly(() => runCommand(select, { rawArgs: [...common, "--variant", join(EXAMPLE, "variants/clearer-reads.yaml"), "--out", join(dir, "clearer.ndjson")] }).then(() => undefined));
     expect(variantRun).toContain("Tool selection: openai-compatible:router (variant clearer-reads): 36 of 36 trials scored\n  top-1   33/36  91.7%");
     // The variant changed what was offered, and nothing else: the capture on disk is untouched.
     const offered = (provider.requests.at(-1)!.body.tools as Array<{ function: { name: string; description: string } }>).map((t) => t.function);

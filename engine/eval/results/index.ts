@@ -24,5 +24,5 @@ export { lockResults } from "./results-lock.js";
 export { trialLineProblem } from "./trial-line-check.js";
 export { capAnswer, capRecord, cutEvidence, MAX_STORED_RECORD_BYTES } from "./trial-line-fit.js";
 export { resultsPanel } from "./results-panel.js";
-export { summarise } from "./run-summary.js";
+export { summarise, summarize } from "./run-summary.js";
 export type { CaseSummary, PlannedCase, RunSummary } from "./run-summary.js";

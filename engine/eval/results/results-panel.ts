@@ -3,7 +3,7 @@
  * with the runner, whose summary it is; the CLI hands it to the inspector as its results reader.
  */
 import { readResults } from "./results-file.js";
-import { summarise } from "./run-summary.js";
+import { summarize } from "./run-summary.js";
 
 /**
  * Per-case pass rates of a results file, as the inspector's panel lists them.
@@ -11,7 +11,7 @@ import { summarise } from "./run-summary.js";
  * @example serveSidecar(fakes, world, { inspect: true, inspectResults: file, inspectResultsReader: resultsPanel });
  */
 export async function resultsPanel(file: string) {
-  const summary = summarise(readResults(file));
+  const summary = summarize(readResults(file));
   return {
     file,
     verdict: summary.verdict,

@@ -78,7 +78,7 @@ const key = (c: string, model: string) => `${c}\u0000${model}`;
 /** A line's bad calls: as stored, else counted from its record (a file written before they were stored). */
 const badCallsOf = (line: TrialLine): number => line.badCalls?.total ?? (Array.isArray(line.session?.record) ? badCalls(line.session.record as RecordedCall[]).total : 0);
 
-function summariseCase(plan: PlannedCase, lines: readonly TrialLine[]): CaseSummary {
+function summarizeCase(plan: PlannedCase, lines: readonly TrialLine[]): CaseSummary {
   const count = (status: TrialLine["status"]) => lines.filter((l) => l.status === status).length;
   const passed = count("pass");
   const failed = count("fail");
@@ -128,9 +128,9 @@ function summariseCase(plan: PlannedCase, lines: readonly TrialLine[]): CaseSumm
  * Summarises trial lines. `planned` lists the cases a run meant to run (so a case whose trials
  * never started is not run, not missing); without it the lines' own cases are used.
  *
- * @example const summary = summarise(readResults("eval-results/run.ndjson"));
+ * @example const summary = summarize(readResults("eval-results/run.ndjson"));
  */
-export function summarise(lines: readonly TrialLine[], options: { planned?: readonly PlannedCase[]; stopped?: string; notes?: string[] } = {}): RunSummary {
+export function summarize(lines: readonly TrialLine[], options: { planned?: readonly PlannedCase[]; stopped?: string; notes?: string[] } = {}): RunSummary {
   const groups = new Map<string, TrialLine[]>();
   for (const line of lines) groups.set(key(line.case, line.model), [...(groups.get(key(line.case, line.model)) ?? []), line]);
   const planned = [...(options.planned ?? [])];
@@ -140,7 +140,7 @@ export function summarise(lines: readonly TrialLine[], options: { planned?: read
     seen.add(key(line.case, line.model));
     planned.push({ case: line.case, model: line.model, iterations: line.iterations ?? 1, accuracyThreshold: line.accuracyThreshold ?? 1 });
   }
-  const cases = planned.map((plan) => summariseCase(plan, groups.get(key(plan.case, plan.model)) ?? []));
+  const cases = planned.map((plan) => summarizeCase(plan, groups.get(key(plan.case, plan.model)) ?? []));
   const sum = (pick: (c: CaseSummary) => number) => cases.reduce((n, c) => n + pick(c), 0);
   const trials = { total: sum((c) => c.iterations), passed: sum((c) => c.passed), failed: sum((c) => c.failed), notEvaluated: sum((c) => c.notEvaluated), notRun: sum((c) => c.notRun), skipped: sum((c) => c.skipped) };
   const verdict = runVerdict({
@@ -168,3 +168,6 @@ export function summarise(lines: readonly TrialLine[], options: { planned?: read
     notes: options.notes ?? [],
   };
 }
+
+/** @deprecated The old spelling of {@link summarize}, which the library's names use (`summarizeSelection`, `normalizeFakes`). */
+export const summarise: typeof summarize = summarize;

@@ -1,7 +1,7 @@
 /**
  * `runEvals`: every case of an evals file, `iterations` trials each, with bounded concurrency on
  * one host of the fakes (a session per trial), judged, appended to the results file as they end
- * (resumed from it), and summarised.
+ * (resumed from it), and summarized.
  */
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
@@ -22,7 +22,7 @@ import { RecordCollector } from "./record-collector.js";
 import { appendResult, doneTrials, lockResults, readResultsFile, repairTornLine, type TrialLine, trialKey } from "../results/index.js";
 import type { RetryOptions } from "../models/index.js";
 import { SpendLedger } from "../models/index.js";
-import { type PlannedCase, type RunSummary, summarise } from "../results/index.js";
+import { type PlannedCase, type RunSummary, summarize } from "../results/index.js";
 import { scriptHost } from "../hosts/index.js";
 import { caseFields, runTrial } from "./trial.js";
 
@@ -236,6 +236,6 @@ async function runLocked(options: RunEvalsOptions): Promise<EvalsResult> {
       await services.close();
     }
   }
-  const summary = summarise(lines, { planned, stopped, notes });
+  const summary = summarize(lines, { planned, stopped, notes });
   return { ...summary, lines, ...(options.out ? { out: options.out } : {}) };
 }

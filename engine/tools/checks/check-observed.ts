@@ -29,10 +29,10 @@ export async function checkObserved(context: RecipeContext, id: string): Promise
   }
   const observed = observations.file.tools;
   const unobserved = allowed.filter((name) => observed[name] === undefined);
-  const { recording } = context.options;
+  const recording = context.options.record ?? context.options.recording;
   if (recording === undefined) {
-    if (required) failOn(["no recording was given (checkRecipeFakes recording, check --recording)"], `${id} must be observed (requireObserved), but no recorded answer was held to the observations`, "record the contract tests' calls and pass the recording");
-    return new NotChecked(`${id} has observations but no recording was given (checkRecipeFakes recording, check --recording): no answer was held to them`);
+    if (required) failOn(["no record was given (checkRecipeFakes record, check --record)"], `${id} must be observed (requireObserved), but no recorded answer was held to the observations`, "record the contract tests' calls and pass the record");
+    return new NotChecked(`${id} has observations but no record was given (checkRecipeFakes record, check --record): no answer was held to them`);
   }
   const file = filePath(recording);
   const answered = readRecording(file).filter((call) => call.server === id && answeredSuccessfully(call));

@@ -1,6 +1,6 @@
 // The CRM fake's own tests, run by node:test (`node --test examples/*/tests/*.test.js`): a few
 // behaviours only this Recipe knows, recorded to responses.jsonl, then the checks every Recipe
-// keeps (checkRecipeFakes), which replay that recording and hold it to mcp/crm/observed.json.
+// keeps (checkRecipeFakes), which replay that record and hold it to mcp/crm/observed.json.
 // fakes.vitest.ts is the same file for vitest.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
@@ -56,7 +56,7 @@ checkRecipeFakes({
   test,
   manifest: MANIFEST,
   clock: CLOCK,
-  recording: RECORD,
+  record: RECORD,
   consistent(world) {
     const owners = world.crm.deals.map((deal) => deal.owner_email).filter(Boolean);
     for (const owner of owners) if (!owner.endsWith("@northwind.example")) throw new Error(`a deal is owned by ${owner}, who is not on the team`);

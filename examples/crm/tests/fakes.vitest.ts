@@ -53,7 +53,7 @@ checkRecipeFakes({
   test,
   manifest: MANIFEST,
   clock: CLOCK,
-  recording: RECORD,
+  record: RECORD,
   consistent(world) {
     const owners = (world.crm.deals as Deal[]).map((deal) => deal.owner_email).filter((owner) => owner !== undefined);
     for (const owner of owners) if (!owner.endsWith("@northwind.example")) throw new Error(`a deal is owned by ${owner}, who is not on the team`);

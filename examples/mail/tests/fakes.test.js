@@ -1,6 +1,6 @@
 // The mail fake's own tests, run by node:test (`node --test examples/*/tests/*.test.js`): a few
 // behaviours only this Recipe knows, recorded to responses.jsonl, then the checks every Recipe
-// keeps (checkRecipeFakes), which replay that recording and hold it to mcp/mail/observed.json.
+// keeps (checkRecipeFakes), which replay that record and hold it to mcp/mail/observed.json.
 // fakes.vitest.ts is the same file for vitest.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
@@ -58,4 +58,4 @@ test("a scheduled email is canceled once", async () => {
   }, options);
 });
 
-checkRecipeFakes({ test, manifest: MANIFEST, clock: CLOCK, recording: RECORD });
+checkRecipeFakes({ test, manifest: MANIFEST, clock: CLOCK, record: RECORD });

@@ -49,4 +49,4 @@ test("a scheduled email is canceled once", async () => {
   }, options);
 });
 
-checkRecipeFakes({ test, manifest: MANIFEST, clock: CLOCK, recording: RECORD });
+checkRecipeFakes({ test, manifest: MANIFEST, clock: CLOCK, record: RECORD });

@@ -2,7 +2,7 @@
 // the session in replay-calls.yaml is recorded on the fake, replayed on the real
 // @modelcontextprotocol/server-memory (over stdio, its memory file in a temp folder) and on a
 // fresh fake with every answer compared byte for byte, and the checks every Recipe keeps hold
-// the recording to mcp/memory/observed.json. fakes.vitest.ts is the same file for vitest.
+// the record to mcp/memory/observed.json. fakes.vitest.ts is the same file for vitest.
 import assert from "node:assert/strict";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -45,4 +45,4 @@ test("the real memory server and the fake answer the session the same, byte for 
   assert.deepEqual(differing, []);
 });
 
-checkRecipeFakes({ test, manifest: MANIFEST, recording: RECORD, requireObserved: true });
+checkRecipeFakes({ test, manifest: MANIFEST, record: RECORD, requireObserved: true });

@@ -40,4 +40,4 @@ test("the real memory server and the fake answer the session the same, byte for 
   expect(differing).toEqual([]);
 }, 120_000);
 
-checkRecipeFakes({ test, manifest: MANIFEST, recording: RECORD, requireObserved: true });
+checkRecipeFakes({ test, manifest: MANIFEST, record: RECORD, requireObserved: true });

@@ -1,6 +1,6 @@
 // The weather fake's own tests, run by node:test (`node --test examples/*/tests/*.test.js`): a
 // few behaviours only this Recipe knows, recorded to responses.jsonl, then the checks every
-// Recipe keeps (checkRecipeFakes), which replay that recording and hold it to
+// Recipe keeps (checkRecipeFakes), which replay that record and hold it to
 // mcp/weather/observed.json. fakes.vitest.ts is the same file for vitest.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
@@ -49,4 +49,4 @@ test("stations are filtered by state, and each reports its current conditions", 
   }, options);
 });
 
-checkRecipeFakes({ test, manifest: MANIFEST, clock: CLOCK, recording: RECORD });
+checkRecipeFakes({ test, manifest: MANIFEST, clock: CLOCK, record: RECORD });

@@ -46,4 +46,4 @@ test("stations are filtered by state, and each reports its current conditions", 
   }, options);
 });
 
-checkRecipeFakes({ test, manifest: MANIFEST, clock: CLOCK, recording: RECORD });
+checkRecipeFakes({ test, manifest: MANIFEST, clock: CLOCK, record: RECORD });

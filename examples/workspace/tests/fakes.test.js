@@ -60,5 +60,5 @@ test("deleting an entity from memory drops its relations; search finds observati
   }, options);
 });
 
-checkRecipeFakes({ test, manifest: MANIFEST, clock: CLOCK, recording: RECORD });
+checkRecipeFakes({ test, manifest: MANIFEST, clock: CLOCK, record: RECORD });
 checkSelectionFixtures({ test, evals: EVALS, clock: CLOCK });
