@@ -5,6 +5,7 @@
  * file is regenerated (`npm run docs:cli`) and test/docs/cli-reference.test.ts fails until it is.
  */
 import type { ArgDef, ArgsDef, CommandDef, CommandMeta, Resolvable } from "citty";
+import { FORMAT_WORDS } from "../cli/formats.js";
 
 /** One command of the tree, found by walking `subCommands` (resolving lazy ones). */
 export interface CommandEntry {
@@ -135,13 +136,36 @@ function heading(entry: CommandEntry): { text: string; anchor: string } {
 const HEADER = `<!-- Generated from the citty definitions in cli/ by \`npm run docs:cli\`; test/docs/cli-reference.test.ts fails when this file is stale. Edit the definitions, not this file. -->`;
 
 const CONVENTIONS = [
-  "Every command takes `--help` (`-h`). A flag takes its value as `--flag value` or `--flag=value`;",
-  "an unknown flag is a usage error. Exit codes: **0** success, **1** what the command checked or ran",
-  "failed, **2** a usage error (an unknown flag, a file that cannot be read) or, for `verify`, `eval`",
-  "and `report`, a verdict that is not evaluated or PRELIMINARY; each command's description says",
-  "which; `serve` exits 0 on SIGTERM and 130 on SIGINT. Where a flag names an `EVAL_SIMULATE_*`",
-  "variable, the variable sets it when the flag is absent.",
+  "Every command takes `--help` (`-h`). A flag takes its value as `--flag value` or `--flag=value`.",
+  "Exit codes: **0** success, **1** what the command checked or ran failed, **2** a usage error (an",
+  "unknown command or flag, a missing argument, a `--format` value the command does not print, a file",
+  "that cannot be read), with its message on stderr, or, for `verify`, `eval`, `select` and `report`,",
+  "a verdict that is not evaluated or PRELIMINARY; each command's description says which; `serve`",
+  "exits 0 on SIGTERM and 130 on SIGINT. Where a flag names an `EVAL_SIMULATE_*` variable, the",
+  "variable sets it when the flag is absent.",
+  "",
+  "A command that reads a manifest takes it as the positional after its own subject (`serve",
+  "[fakes.yaml]`, `capture <id> [fakes.yaml]`, `observe <calls> [fakes.yaml]`, `replay <calls>",
+  "[fakes.yaml]`), `./fakes.yaml` by default, or as `--manifest <file>`, which each of them accepts",
+  "too: repeatable on `validate`; elsewhere a positional and a different `--manifest` exit 2. Old",
+  "names (`eval --selection`, `--against`, `--against-url`, `--recording`) still work: each warns",
+  "once on stderr, and the tables below mark them deprecated.",
 ].join("\n");
+
+/**
+ * The `--format` words: one output each, whichever command prints it, and the commands that
+ * print each, read from their definitions so the table cannot drift from them.
+ */
+function formatsTable(commands: readonly CommandEntry[]): string[] {
+  const rows = Object.entries(FORMAT_WORDS).map(([word, what]) => {
+    const printers = commands.filter((entry) => {
+      const format = entry.args.format;
+      return format?.type === "enum" && format.options?.includes(word);
+    });
+    return `| ${code(word)}${word === "text" ? " (the default)" : ""} | ${what} | ${printers.map((entry) => code(entry.path.join(" "))).join(", ")} |`;
+  });
+  return ["`--format` takes one word for one kind of output, on every command that prints it:", "", "| `--format` | prints | commands |", "| --- | --- | --- |", ...rows];
+}
 
 /**
  * docs/cli.md for the command tree under `root`: a table of the commands, then a section per
@@ -152,7 +176,7 @@ const CONVENTIONS = [
 export async function renderCliReference(root: CommandDef, bin = "eval-simulate"): Promise<string> {
   const [top, ...commands] = await commandTree(root);
   const out: string[] = ["# CLI reference", "", HEADER, ""];
-  out.push(`\`${bin} <command> [options]\`${top.meta.description ? `: ${cellText(top.meta.description)}` : ""}`, "", CONVENTIONS, "");
+  out.push(`\`${bin} <command> [options]\`${top.meta.description ? `: ${cellText(top.meta.description)}` : ""}`, "", CONVENTIONS, "", ...formatsTable(commands), "");
   out.push("| command | what it does |", "| --- | --- |");
   for (const entry of commands) {
     const { text, anchor } = heading(entry);

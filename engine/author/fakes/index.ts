@@ -1,9 +1,11 @@
 /**
  * engine/author/fakes/: what `startServices` serves, and the neutral place the serving and eval
  * layers both use. `loadFakes` turns a manifest into fakes and their world (`load-fakes.ts`); the
- * fakes' types (`fakes.ts`, `served-fake.ts`); and the TypeScript front end: `contractOf`,
- * `toolsOf` and seed-style modules (`manifest`, `contract`, `register`: `mcp-fake-module.ts`)
- * turned into the same runtime fakes as YAML ones.
+ * fakes' types (`fakes.ts`, `served-fake.ts`); the kinds of fake, mcp, api and emulate, as this
+ * layer knows them (`fake-kinds.ts`: the entities a state is checked against, the write map, the
+ * manifest-dir files), the registry the serve and judge layers key theirs by; and the TypeScript
+ * front end: `contractOf`, `toolsOf` and seed-style modules (`manifest`, `contract`, `register`:
+ * `mcp-fake-module.ts`) turned into the same runtime fakes as YAML ones.
  *
  * Other folders import this folder through this file only.
  */

@@ -7,7 +7,8 @@
  * (`state-expectations.ts`, `state-diff.ts`), JSONata assertions, milestones and `never`
  * (`expressions.ts`, `world-predicates.ts`, evaluated only at the commits that touch what they
  * read: `world-dependencies.ts`), golden replay (`golden.ts`, on worlds and compiled fakes cached
- * by `fresh-world.ts`) and answers; each fake's write maps built once (`fake-maps.ts`).
+ * by `fresh-world.ts`; how a golden call is replayed on each kind of fake: `golden-calls.ts`) and
+ * answers; each fake's write maps built once (`fake-maps.ts`).
  *
  * Other folders import this folder through this file only.
  */

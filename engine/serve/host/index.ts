@@ -1,10 +1,10 @@
 /**
  * engine/serve/host/: one port. `startServices` (`start-services.ts`, its options and starting
  * states in `starting-states.ts`, resumed states checked in `resumed-states.ts`); each fake mounted
- * once and stopped together (`mount-fakes.ts`, `mcp-mount.ts`, `api-mount.ts`, `resource-mount.ts`,
- * `emulate-mount.ts`: API fakes as emulate custom emulators, emulate's built-ins proxied); the
- * routes (`routes.ts`: `/<id>/mcp`, `/<id>/admin/*`, `/health`, the admin token) behind the Host
- * and Origin checks (`browser-guard.ts`, `--allow-host`); the world a request is served in
+ * once and stopped together (`mount-fakes.ts`; how each kind is mounted, `fake-mounts.ts`:
+ * `mcp-mount.ts`, `api-mount.ts`, `resource-mount.ts`, `emulate-mount.ts`: API fakes as emulate
+ * custom emulators, emulate's built-ins proxied); the routes (`routes.ts`: `/<id>/mcp`,
+ * `/<id>/admin/*`, `/health`, the admin token) behind the Host and Origin checks (`browser-guard.ts`, `--allow-host`); the world a request is served in
  * (`request-world.ts`), sessions wired in (`session-host.ts`, `session-handle.ts`: the library's
  * `Session`, `calls-in-flight.ts`); evidence, journal and record (`evidence.ts`,
  * `record-changes.ts`: a committed call's `commit` and `changes`); state files and the manifest dir

@@ -8,7 +8,7 @@ export interface HttpLimits {
   maxPipelined: number;
   /**
    * How long a client that has stopped is waited for: the rest of its headers, the next bytes of
-   * its body (408 past it), or its reading of an answer (disconnected past it). 10 s by default.
+   * its body (408 past it), or its reading of an answer (disconnected past it). 30 s by default.
    */
   stallTimeoutMs: number;
   /** The whole request, headers and body, must arrive within this (408 past it). 60 s by default. */
