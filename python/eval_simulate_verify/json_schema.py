@@ -182,12 +182,10 @@ class _Checker:
         if _is_number(schema.get("minItems")) and len(value) < schema["minItems"]:
             out.append(_issue(path, "minItems", f"must NOT have fewer than {_js_text(schema['minItems'])} items", {"limit": schema["minItems"]}))
         if schema.get("uniqueItems") is True:
-            texts = [canonical_json(item) for item in value]
-            for j in range(len(texts) - 1, 0, -1):
-                i = next((i for i in range(j - 1, -1, -1) if texts[i] == texts[j]), None)
-                if i is not None:
-                    out.append(_issue(path, "uniqueItems", f"must NOT have duplicate items (items ## {i} and {j} are identical)", {"i": i, "j": j}))
-                    break
+            duplicate = _duplicate_items(schema.get("items"), value)
+            if duplicate is not None:
+                i, j = duplicate
+                out.append(_issue(path, "uniqueItems", f"must NOT have duplicate items (items ## {j} and {i} are identical)", {"i": i, "j": j}))
         prefix = schema.get("prefixItems") if self.dialect == "2020-12" else (schema.get("items") if isinstance(schema.get("items"), list) else None)
         rest = schema.get("items") if self.dialect == "2020-12" else schema.get("additionalItems")
         if prefix is None and not isinstance(schema.get("items"), list) and "items" in schema:
@@ -279,6 +277,30 @@ class _Checker:
                 if issues:
                     out.extend(issues)
                     out.append(_issue(path, "if", f'must match "{branch}" schema', {"failingKeyword": branch}))
+
+
+def _duplicate_items(items: Any, value: List[Any]) -> Optional[Any]:
+    """The pair ajv names for the first duplicate it meets, walking from the end: by an index of
+    the items of the declared scalar types when ``items`` declares only such types (others
+    skipped), by comparing every earlier item otherwise."""
+    declared = items.get("type") if isinstance(items, dict) else None
+    types = declared if isinstance(declared, list) else ([declared] if isinstance(declared, str) else [])
+    if types and not any(name in ("object", "array") for name in types):
+        seen: Dict[str, int] = {}
+        for i in range(len(value) - 1, -1, -1):
+            if not any(_type_of(value[i], name) or (name == "number" and _type_of(value[i], "integer")) for name in types):
+                continue
+            text = canonical_json(value[i])
+            if text in seen:
+                return i, seen[text]
+            seen[text] = i
+        return None
+    texts = [canonical_json(item) for item in value]
+    for i in range(len(texts) - 1, -1, -1):
+        for j in range(i - 1, -1, -1):
+            if texts[i] == texts[j]:
+                return i, j
+    return None
 
 
 def _unescape_pointer(segment: str) -> str:

@@ -11,7 +11,7 @@ import re
 import stat
 from typing import Any, Dict, List, Optional
 
-from .canonical_json import parse_json
+from .canonical_json import canonical_json, parse_json
 
 __all__ = ["load_manifests", "normalize_manifest", "entity_map_of", "require_manifests", "read_json_file"]
 
@@ -41,6 +41,11 @@ def read_json_file(path: str, what: str) -> Any:
         raise ValueError(f"[eval-simulate] cannot read {what} {path}: {error}") from error
 
 
+def _stringify(value: Any) -> str:
+    """``JSON.stringify`` of a value, as the TypeScript messages quote it."""
+    return canonical_json(value)
+
+
 def _names(value: Any, what: str, where: str) -> List[str]:
     if value is _MISSING:
         return []
@@ -55,7 +60,7 @@ def _tool_writes(name: str, spec: Any, where: str) -> Dict[str, Any]:
     kind = spec.get("kind")
     kind = "stateful" if kind is None else kind  # `spec.kind ?? "stateful"`
     if kind not in ("stateful", "static"):
-        raise ValueError(f'[eval-simulate] {where}: tool "{name}" has kind {kind!r}; expected stateful or static')
+        raise ValueError(f'[eval-simulate] {where}: tool "{name}" has kind {_stringify(kind)}; expected stateful or static')
     return {"kind": kind, "reads": _names(spec.get("reads", _MISSING), f'"{name}".reads', where), "writes": _names(spec.get("writes", _MISSING), f'"{name}".writes', where)}
 
 
@@ -96,10 +101,10 @@ def normalize_manifest(raw: Any, fake_id: str, kind: Optional[str], where: str) 
     if not isinstance(raw, dict):
         raise ValueError(f"[eval-simulate] {where}: a manifest must be a JSON object")
     if "id" in raw and raw["id"] != fake_id:
-        raise ValueError(f'[eval-simulate] {where}: the manifest says id {raw["id"]!r}, but it is the manifest of "{fake_id}"')
+        raise ValueError(f'[eval-simulate] {where}: the manifest says id {_stringify(raw["id"])}, but it is the manifest of "{fake_id}"')
     stated = raw.get("kind") if raw.get("kind") in _KINDS else None
     if "kind" in raw and stated is None:
-        raise ValueError(f'[eval-simulate] {where}: kind {raw["kind"]!r} is neither "mcp" nor "api"')
+        raise ValueError(f'[eval-simulate] {where}: kind {_stringify(raw["kind"])} is neither "mcp" nor "api"')
     if kind is not None and stated is not None and stated != kind:
         raise ValueError(f'[eval-simulate] {where}: the manifest says kind "{stated}", but it sits with the {kind} fakes')
     resolved = kind or stated or ("api" if "operations" in raw and "tools" not in raw else "mcp")

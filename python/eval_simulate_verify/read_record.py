@@ -33,9 +33,9 @@ def _cut_call(line: str) -> Optional[Dict[str, Any]]:
         return None
     first, second = json.loads(head.group(2)), json.loads(head.group(4))
     if head.group(1) == "server" and head.group(3) == "tool":
-        return {"server": first, "tool": second, "args": None, "result": None}
+        return {"server": first, "tool": second}
     if head.group(1) == "api" and head.group(3) == "operation":
-        return {"api": first, "operation": second, "request": None, "response": None}
+        return {"api": first, "operation": second}
     return None
 
 
@@ -45,7 +45,7 @@ def read_record(path: str, session: Any = _UNSET) -> List[Dict[str, Any]]:
     other line that is not JSON, or not a call (``{server, tool, …}`` or ``{api, operation, …}``),
     raises naming its line number, since a record read in part would under-count what the agent
     did. ``session`` keeps one session's calls (``None``: the process's own world's); by default
-    every line is kept. A cut-short call's ``args`` and ``result`` are ``None`` (undefined there).
+    every line is kept. A cut-short call has no ``args`` or ``result`` (they are unknown).
 
     >>> calls = read_record("/logs/record.jsonl")  # doctest: +SKIP
     """

@@ -6,6 +6,7 @@ import math
 import re
 from typing import Any, List, Tuple
 
+
 class ToonError(ValueError):
     """A text that is not TOON; the message names the line."""
 
@@ -71,7 +72,7 @@ def unescape(value: str) -> str:
                 raise ToonError(f"Invalid escape sequence: \\u must be followed by 4 hex digits, got {hexits!r}")
             code = int(hexits, 16)
             if 0xD800 <= code <= 0xDFFF:
-                raise ToonError(f"Invalid escape sequence: \\u{hexits} is a lone surrogate")
+                raise ToonError(f"Invalid escape sequence: \\u{hexits} is a lone surrogate. Supplementary code points MUST appear as literal UTF-8")
             out.append(chr(code))
             i += 6
         else:
