@@ -3,7 +3,7 @@ checks as the TypeScript ``eval-simulate/verify`` and ``eval-simulate/answers``,
 run leaves (the sidecar's manifest directory, the record, the state files), with the standard
 library only.
 
->>> from eval_simulate_verify import load_manifests, changed_entities, write_attempts, read_record  # doctest: +SKIP
+Example: ``changed_entities(load_states("/shared"), load_manifests("/shared/manifests"))``.
 """
 from .answers import answer_entries, answered, load_answers, read_answer, read_result
 from .canonical_json import canonical_json, js_number, parse_json

@@ -154,7 +154,8 @@ def answered(fake: Any, calls: List[Any]) -> List[Dict[str, Any]]:
     successful answer outside the contract raises, since a measure taken over it would be invalid.
     When the contract names its fake, record lines of other fakes are skipped.
 
-    >>> answered(load_answers("/shared/manifests", "mail"), [c for c in read_record("/logs/record.jsonl") if c.get("server") == "mail"])  # doctest: +SKIP
+    Example: ``answered(load_answers("/shared/manifests", "mail"), read_record("/shared/record.jsonl"))``
+    gives ``[{"name": "send-email", "args": {…}, "result": {"id": …}}, …]``.
     """
     contract = answer_entries(fake)
     fake_id, entries = contract.get("id"), contract["entries"]

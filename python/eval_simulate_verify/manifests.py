@@ -139,9 +139,8 @@ def load_manifests(path: str) -> Dict[str, Dict[str, Any]]:
     ``<path>/api/<id>/manifest.json``) or a folder of fake folders (``<path>/<id>/manifest.json``).
     Raises when there is nothing there, or no manifest: checks over no fakes would report nothing.
 
-    >>> manifests = load_manifests("/shared/manifests")  # doctest: +SKIP
-    >>> manifests["mail"]["tools"]["send-email"]["writes"]  # doctest: +SKIP
-    ['emails', 'sendAttempts']
+    Example: ``load_manifests("/shared/manifests")["mail"]["tools"]["send-email"]["writes"]`` is
+    ``["emails", "sendAttempts"]``.
     """
     if not os.path.exists(path):
         raise ValueError(f"[eval-simulate] cannot load manifests: {path} does not exist")

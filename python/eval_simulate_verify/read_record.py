@@ -47,7 +47,7 @@ def read_record(path: str, session: Any = _UNSET) -> List[Dict[str, Any]]:
     did. ``session`` keeps one session's calls (``None``: the process's own world's); by default
     every line is kept. A cut-short call has no ``args`` or ``result`` (they are unknown).
 
-    >>> calls = read_record("/logs/record.jsonl")  # doctest: +SKIP
+    Example: ``read_record("/shared/record.jsonl")`` gives ``[{"server": "crm", "tool": "list-records", "args": …, "result": …}, …]``.
     """
     try:
         with open(path, "r", encoding="utf-8", errors="replace", newline="") as handle:

@@ -100,7 +100,8 @@ def write_attempts(calls: List[Any], manifests: Dict[str, Dict[str, Any]], tool_
     ``{"function": {"name"}}``, Pi's ``{"name": "mcp", "args": {"tool"}}``); ``tool_name`` is asked
     first. A name several tools may mean, some of which write, raises rather than guess.
 
-    >>> write_attempts([{"name": "mcp__mail__send-email", "args": {}}], load_manifests("/shared/manifests"))  # doctest: +SKIP
+    >>> maps = {"mail": {"id": "mail", "kind": "mcp", "entities": ["emails"], "tools": {"send-email": {"reads": [], "writes": ["emails"]}}}}
+    >>> write_attempts([{"name": "mcp__mail__send-email", "args": {}}], maps)
     [{'name': 'mcp__mail__send-email', 'args': {}, 'server': 'mail', 'tool': 'send-email'}]
     """
     require_manifests(manifests, "writeAttempts")

@@ -15,7 +15,8 @@ export const PYTHON_DIR = join(ROOT, "python");
 /** Runs Python to completion in the package's folder, with the package importable. */
 export function runPython(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(PYTHON, args, { cwd: PYTHON_DIR, env: { ...process.env, PYTHONPATH: PYTHON_DIR, PYTHONDONTWRITEBYTECODE: "1", ...env } });
+    // PYTEST_ADDOPTS cleared: .ci/run's JUnit report is the Python suite's, not a recipe run's.
+    const child = spawn(PYTHON, args, { cwd: PYTHON_DIR, env: { ...process.env, PYTHONPATH: PYTHON_DIR, PYTHONDONTWRITEBYTECODE: "1", PYTEST_ADDOPTS: "", ...env } });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
