@@ -13,6 +13,7 @@ messages (``must be <= 50``), so a verifier's report reads as the TypeScript one
 from __future__ import annotations
 
 import math
+import re
 from urllib.parse import unquote
 from typing import Any, Dict, List, Optional
 
@@ -29,7 +30,8 @@ _DIALECTS = {
     "json-schema.org/draft/2019-09/schema": "2019-09",
     "json-schema.org/draft/2020-12/schema": "2020-12",
 }
-_UNSUPPORTED = ("unevaluatedProperties", "unevaluatedItems", "$dynamicRef", "$recursiveRef", "$async")
+# Keywords ajv checks (ajv-formats adds the format* ones) that this module does not.
+_UNSUPPORTED = ("unevaluatedProperties", "unevaluatedItems", "$dynamicRef", "$recursiveRef", "$async", "formatMaximum", "formatMinimum", "formatExclusiveMaximum", "formatExclusiveMinimum")
 _TYPES = ("null", "boolean", "object", "array", "number", "string", "integer")
 
 
@@ -62,10 +64,11 @@ def _type_of(value: Any, wanted: str) -> bool:
         return isinstance(value, list)
     if wanted == "string":
         return isinstance(value, str)
+    # ajv without strictNumbers: an infinity (JSON.parse's 1e400) is a number, and an integer.
     if wanted == "number":
-        return _is_number(value) and math.isfinite(value)
+        return _is_number(value)
     if wanted == "integer":
-        return _is_number(value) and math.isfinite(value) and float(value).is_integer()
+        return _is_number(value) and (math.isinf(value) or float(value).is_integer())
     return False
 
 
@@ -76,6 +79,12 @@ def _pointer(segment: Any) -> str:
 def _js_text(value: Any) -> str:
     """A limit as ajv's messages print it (JavaScript's String of a number)."""
     return canonical_json(value) if _is_number(value) else str(value)
+
+
+def _js_is_whole(quotient: float) -> bool:
+    """ajv's ``div === parseInt(div)``: parseInt reads the number's text, so 1e21 is not whole."""
+    found = re.match(r"[+-]?[0-9]+", canonical_json(quotient))
+    return found is not None and quotient == int(found.group())
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -136,11 +145,17 @@ class _Checker:
 
     def check_type(self, schema: Dict[str, Any], value: Any, path: str, out: List[Dict[str, Any]]) -> None:
         wanted = schema.get("type")
-        if wanted is None:
+        names = wanted if isinstance(wanted, list) else ([] if wanted is None else [wanted])
+        if any(name not in _TYPES for name in names):
+            raise UnsupportedSchema(f"[eval-simulate] invalid JSON Schema: type must be JSONType or JSONType[]: {canonical_json(wanted)}")
+        if "nullable" in schema and not names:
+            raise UnsupportedSchema('[eval-simulate] invalid JSON Schema: "nullable" cannot be used without "type"')
+        if not names:
             return
-        names = wanted if isinstance(wanted, list) else [wanted]
-        if not any(_type_of(value, name) for name in names if name in _TYPES):
-            shown = ",".join(str(name) for name in names)
+        # OpenAPI's nullable, which ajv reads: null is one more type (the message names the others).
+        allowed = names + ["null"] if schema.get("nullable") is True else names
+        if not any(_type_of(value, name) for name in allowed):
+            shown = ",".join(names)
             out.append(_issue(path, "type", f"must be {shown}", {"type": shown if isinstance(wanted, list) else wanted}))
 
     def check_number(self, schema: Dict[str, Any], value: Any, path: str, out: List[Dict[str, Any]]) -> None:
@@ -162,10 +177,8 @@ class _Checker:
             if _is_number(limit) and not holds(limit):
                 out.append(_issue(path, keyword, f"must be {comparison} {_js_text(limit)}", {"comparison": comparison, "limit": limit}))
         step = schema.get("multipleOf")
-        if _is_number(step) and step > 0:
-            quotient = value / step
-            if not (math.isfinite(quotient) and abs(quotient - round(quotient)) < 2.220446049250313e-16 * max(1.0, abs(quotient))):
-                out.append(_issue(path, "multipleOf", f"must be multiple of {_js_text(step)}", {"multipleOf": step}))
+        if _is_number(step) and not _js_is_whole(value / step if step else math.inf):
+            out.append(_issue(path, "multipleOf", f"must be multiple of {_js_text(step)}", {"multipleOf": step}))
 
     def check_string(self, schema: Dict[str, Any], value: str, path: str, out: List[Dict[str, Any]]) -> None:
         length = len(value)  # code points, as ajv's ucs2length counts
@@ -200,10 +213,12 @@ class _Checker:
                 for index in range(len(prefix), len(value)):
                     self.check(rest, value[index], f"{path}/{index}", out, depth + 1)
         if "contains" in schema:
-            matching = sum(1 for item in value if not self.errors_of(schema["contains"], item, path, depth))
+            found = [self.errors_of(schema["contains"], item, f"{path}/{index}", depth) for index, item in enumerate(value)]
+            matching = sum(1 for issues in found if not issues)
             low = schema.get("minContains", 1) if self.modern else 1
             high = schema.get("maxContains") if self.modern else None
             if matching < low or (high is not None and matching > high):
+                out.extend(issue for issues in found for issue in issues)
                 message = f"must contain at least {low} valid item(s)" if high is None else f"must contain at least {low} and no more than {high} valid item(s)"
                 out.append(_issue(path, "contains", message, {"minContains": low} if high is None else {"minContains": low, "maxContains": high}))
 
@@ -220,10 +235,10 @@ class _Checker:
         for name, spec in (schema.get("dependencies") or {}).items():
             (dependent if isinstance(spec, list) else schemas)[name] = spec
         for name, needed in dependent.items():
-            missing = [other for other in needed if name in value and other not in value]
-            if missing:
-                props = ", ".join(needed)
-                out.append(_issue(path, "dependencies" if "dependencies" in schema else "dependentRequired", f"must have propert{'y' if len(needed) == 1 else 'ies'} {props} when property {name} is present", {"property": name, "missingProperty": missing[0], "depsCount": len(needed), "deps": props}))
+            props = ", ".join(needed)
+            for other in [other for other in needed if name in value and other not in value]:
+                keyword = "dependencies" if name in (schema.get("dependencies") or {}) else "dependentRequired"
+                out.append(_issue(path, keyword, f"must have propert{'y' if len(needed) == 1 else 'ies'} {props} when property {name} is present", {"property": name, "missingProperty": other, "depsCount": len(needed), "deps": props}))
         for name, spec in schemas.items():
             if name in value:
                 self.check(spec, value, path, out, depth + 1)
@@ -232,7 +247,9 @@ class _Checker:
         extra = schema.get("additionalProperties")
         if "propertyNames" in schema:
             for name in value:
-                if self.errors_of(schema["propertyNames"], name, path, depth):
+                issues = self.errors_of(schema["propertyNames"], name, path, depth)
+                if issues:
+                    out.extend(issues)
                     out.append(_issue(path, "propertyNames", "property name must be valid", {"propertyName": name}))
         for name, item in value.items():
             where = f"{path}/{_pointer(name)}"
@@ -265,8 +282,7 @@ class _Checker:
             found = [self.errors_of(sub, value, path, depth) for sub in schema["oneOf"]]
             passing = [index for index, issues in enumerate(found) if not issues]
             if len(passing) != 1:
-                if not passing:
-                    out.extend(issue for issues in found for issue in issues)
+                out.extend(issue for issues in found for issue in issues)
                 out.append(_issue(path, "oneOf", "must match exactly one schema in oneOf", {"passingSchemas": passing[:2] if passing else None}))
         if "not" in schema and not self.errors_of(schema["not"], value, path, depth):
             out.append(_issue(path, "not", "must NOT be valid", {}))
