@@ -4,8 +4,9 @@ read as draft-06's numbers), every error reported, unknown keywords ignored, for
 ajv-formats checks them (``formats.py``).
 
 A schema using a keyword ajv checks and this module does not (``unevaluatedProperties``,
-``unevaluatedItems``, ``$dynamicRef``, ``$recursiveRef``, a ``$ref`` that is not a local JSON
-pointer) raises ``UnsupportedSchema`` instead of passing unchecked.
+``unevaluatedItems``, ``$dynamicRef``, ``$recursiveRef``, ajv-formats' ``formatMinimum`` and
+kin, a ``$ref`` that is not a local JSON pointer, a subschema's own ``$id``) raises
+``UnsupportedSchema`` instead of passing unchecked, as does a schema ajv refuses to compile.
 
 Issues are ``{"path", "keyword", "message", "params"}`` with ajv's instance paths, keywords and
 messages (``must be <= 50``), so a verifier's report reads as the TypeScript one does.
@@ -98,8 +99,8 @@ class _Checker:
         self.modern = dialect in ("2019-09", "2020-12")
 
     def resolve(self, ref: str) -> Any:
-        if not ref.startswith("#"):
-            raise UnsupportedSchema(f"[eval-simulate] the Python checker resolves only local $ref pointers, not {ref!r}")
+        if ref != "#" and not ref.startswith("#/"):
+            raise UnsupportedSchema(f"[eval-simulate] the Python checker resolves only local $ref pointers (#/…), not {ref!r}")
         target = self.root
         for raw in [part for part in ref[1:].split("/")][1:] if ref != "#" else []:
             part = _unescape_pointer(raw)
@@ -319,6 +320,16 @@ def _duplicate_items(items: Any, value: List[Any]) -> Optional[Any]:
     return None
 
 
+def _nested_ids(schema: Any, top: bool = False) -> bool:
+    if isinstance(schema, list):
+        return any(_nested_ids(item) for item in schema)
+    if not isinstance(schema, dict):
+        return False
+    if not top and isinstance(schema.get("$id"), str) and not schema["$id"].startswith("#"):
+        return True
+    return any(_nested_ids(value) for key, value in schema.items() if key not in ("enum", "const", "examples", "default"))
+
+
 def _unescape_pointer(segment: str) -> str:
     return unquote(segment).replace("~1", "/").replace("~0", "~")
 
@@ -333,6 +344,9 @@ def schema_issues(schema: Any, value: Any) -> List[Dict[str, Any]]:
     >>> [issue["message"] for issue in schema_issues({"properties": {"limit": {"maximum": 50}}}, {"limit": 60})]
     ['must be <= 50']
     """
+    if _nested_ids(schema, top=True):
+        # A subschema's $id moves the base "#/…" refs resolve against; ajv follows it, this does not.
+        raise UnsupportedSchema("[eval-simulate] the Python checker cannot check a schema whose subschemas set their own $id")
     checker = _Checker(schema, _dialect(schema))
     out: List[Dict[str, Any]] = []
     checker.check(schema, value, "", out)

@@ -28,49 +28,10 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Tuple
 
 from .toon_header import Header, parse_header
+from .toon_lines import Line, fail, scan
 from .toon_lexical import ToonError, key_token, primitive, split_values, trim_spaces, unquoted
 
 __all__ = ["decode_toon", "ToonError"]
-
-
-class _Line:
-    __slots__ = ("depth", "content", "number")
-
-    def __init__(self, depth: int, content: str, number: int) -> None:
-        self.depth, self.content, self.number = depth, content, number
-
-
-def _fail(message: str, line: Optional[_Line] = None) -> ToonError:
-    return ToonError(f"Line {line.number}: {message}" if line is not None else message)
-
-
-def _scan(text: str) -> Tuple[List[_Line], List[int]]:
-    """The non-blank lines with their depth, and the numbers of the blank ones."""
-    lines: List[_Line] = []
-    blanks: List[int] = []
-    for number, raw in enumerate(text.split("\n"), start=1):
-        if number == 1 and raw.startswith("\ufeff"):
-            raw = raw[1:]
-        if raw.endswith("\r"):
-            raw = raw[:-1]
-        leading = len(raw) - len(raw.lstrip(" \t"))
-        tab = raw.find("\t", 0, leading)
-        indent = tab if tab != -1 else leading
-        content = raw[indent:].rstrip(" ")
-        if tab == -1 and content.startswith("#"):
-            continue
-        if not content:
-            blanks.append(number)
-            continue
-        line = _Line(indent // 2, content, number)
-        if tab != -1:
-            raise _fail("Tabs are not allowed in indentation in strict mode", line)
-        if indent % 2 != 0:
-            raise _fail(f"Indentation must be exact multiple of 2, but found {indent} spaces", line)
-        lines.append(line)
-    return lines, blanks
-
-
 
 
 def _is_array_header_content(content: str) -> bool:
@@ -102,37 +63,37 @@ def _object_from_fields(fields: List[Dict[str, Any]], cells: List[Any]) -> Dict[
 
 class _Decoder:
     def __init__(self, text: str) -> None:
-        self.lines, self.blanks = _scan(text)
+        self.lines, self.blanks = scan(text)
         self.position = 0
-        self.last: Optional[_Line] = None
+        self.last: Optional[Line] = None
 
-    def peek(self) -> Optional[_Line]:
+    def peek(self) -> Optional[Line]:
         return self.lines[self.position] if self.position < len(self.lines) else None
 
-    def read(self) -> _Line:
+    def read(self) -> Line:
         line = self.lines[self.position]
         self.position += 1
         self.last = line
         return line
 
-    def header(self, content: str, line: _Line) -> Optional[Tuple[Header, Optional[str]]]:
+    def header(self, content: str, line: Line) -> Optional[Tuple[Header, Optional[str]]]:
         try:
             return parse_header(content)
         except ToonError as error:
-            raise _fail(str(error), line) from None
+            raise fail(str(error), line) from None
 
-    def primitive(self, token: str, line: _Line) -> Any:
+    def primitive(self, token: str, line: Line) -> Any:
         try:
             return primitive(token)
         except ToonError as error:
-            raise _fail(str(error), line) from None
+            raise fail(str(error), line) from None
 
     def document(self) -> Any:
         first = self.peek()
         if first is None:
             return {}
         if first.depth != 0:
-            raise _fail(f"Over-indented line: expected depth 0, but found {first.depth}", first)
+            raise fail(f"Over-indented line: expected depth 0, but found {first.depth}", first)
         if trim_spaces(first.content) == "[]":
             self.read()
             self.fully_consumed()
@@ -150,7 +111,7 @@ class _Decoder:
         if following is None and not is_key_value:
             return self.primitive(first.content, first)
         if not is_key_value and following is not None and following.depth == 0:
-            raise _fail("Top-level document must start with a key-value or array-header line", first)
+            raise fail("Top-level document must start with a key-value or array-header line", first)
         root: Dict[str, Any] = {}
         seen: set = set()
         self.key_value(first, 0, root, seen)
@@ -159,7 +120,7 @@ class _Decoder:
             if line is None:
                 break
             if line.depth != 0:
-                raise _fail(f"Over-indented line: expected depth 0, but found {line.depth}", line)
+                raise fail(f"Over-indented line: expected depth 0, but found {line.depth}", line)
             self.read()
             self.key_value(line, 0, root, seen)
         return root
@@ -167,26 +128,26 @@ class _Decoder:
     def fully_consumed(self) -> None:
         line = self.peek()
         if line is not None:
-            raise _fail("Unexpected content after the document root", line)
+            raise fail("Unexpected content after the document root", line)
 
     @staticmethod
-    def claim(key: str, line: _Line, seen: set) -> None:
+    def claim(key: str, line: Line, seen: set) -> None:
         if key in seen:
-            raise _fail(f'Duplicate sibling key "{key}"', line)
+            raise fail(f'Duplicate sibling key "{key}"', line)
         seen.add(key)
 
-    def key_value(self, line: _Line, base: int, target: Dict[str, Any], seen: set) -> None:
+    def key_value(self, line: Line, base: int, target: Dict[str, Any], seen: set) -> None:
         found = self.header(line.content, line)
         if found and found[0].key is not None:
             self.claim(found[0].key, line, seen)
             target[found[0].key] = self.array(found[0], found[1], base, line)
             return
         if found:
-            raise _fail("Keyless array header is only valid at the document root or as a list item", line)
+            raise fail("Keyless array header is only valid at the document root or as a list item", line)
         try:
             key, end = key_token(line.content, 0)
         except ToonError as error:
-            raise _fail(str(error), line) from None
+            raise fail(str(error), line) from None
         rest = trim_spaces(line.content[end:])
         self.claim(key, line, seen)
         if not rest:
@@ -202,9 +163,9 @@ class _Decoder:
             target[key] = self.primitive(rest, line)
 
     @staticmethod
-    def no_depth_jump(line: _Line, parent: int) -> None:
+    def no_depth_jump(line: Line, parent: int) -> None:
         if line.depth > parent + 1:
-            raise _fail(f"Indentation depth jump: expected depth {parent + 1}, but found {line.depth}", line)
+            raise fail(f"Indentation depth jump: expected depth {parent + 1}, but found {line.depth}", line)
 
     def object_fields(self, base: int) -> Dict[str, Any]:
         out: Dict[str, Any] = {}
@@ -216,7 +177,7 @@ class _Decoder:
                 return out
             depth = line.depth if depth is None else depth
             if line.depth != depth:
-                raise _fail(f"Over-indented line: expected depth {depth}, but found {line.depth}", line)
+                raise fail(f"Over-indented line: expected depth {depth}, but found {line.depth}", line)
             self.read()
             self.key_value(line, depth, out, seen)
 
@@ -234,25 +195,25 @@ class _Decoder:
             raise ToonError(f"Line {blank}: Blank lines inside {what} are not allowed in strict mode")
 
     @staticmethod
-    def count(actual: int, expected: int, what: str, line: _Line) -> None:
+    def count(actual: int, expected: int, what: str, line: Line) -> None:
         if actual != expected:
-            raise _fail(f"Expected {expected} {what}, but got {actual}", line)
+            raise fail(f"Expected {expected} {what}, but got {actual}", line)
 
-    def array(self, header: Header, inline: Optional[str], base: int, line: _Line) -> Any:
+    def array(self, header: Header, inline: Optional[str], base: int, line: Line) -> Any:
         if header.keyed:
             return self.keyed_object(header, base, line)
         if inline:
             try:
                 values = [primitive(token) for token in split_values(inline, header.delimiter)]
             except ToonError as error:
-                raise _fail(str(error), line) from None
+                raise fail(str(error), line) from None
             self.count(len(values), header.length, "inline-form values", line)
             return values
         if header.fields:
             return self.tabular(header, base, line)
         return self.list_items(header, base, line)
 
-    def cells(self, text: str, header: Header, line: _Line, what: str) -> Dict[str, Any]:
+    def cells(self, text: str, header: Header, line: Line, what: str) -> Dict[str, Any]:
         try:
             tokens = split_values(text, header.delimiter)
             self.count(len(tokens), header.leaves, what, line)
@@ -260,9 +221,9 @@ class _Decoder:
         except ToonError as error:
             if str(error).startswith("Line "):
                 raise
-            raise _fail(str(error), line) from None
+            raise fail(str(error), line) from None
 
-    def keyed_object(self, header: Header, base: int, header_line: _Line) -> Dict[str, Any]:
+    def keyed_object(self, header: Header, base: int, header_line: Line) -> Dict[str, Any]:
         depth = self.content_depth(base)
         out: Dict[str, Any] = {}
         seen: set = set()
@@ -273,9 +234,9 @@ class _Decoder:
             if line is None or line.depth <= base:
                 break
             if line.depth != depth:
-                raise _fail(f"Over-indented line: expected depth {depth}, but found {line.depth}", line)
+                raise fail(f"Over-indented line: expected depth {depth}, but found {line.depth}", line)
             if unquoted(line.content, ":") == -1:
-                raise _fail("Expected entry row inside keyed tabular object", line)
+                raise fail("Expected entry row inside keyed tabular object", line)
             self.read()
             start = line.number if start is None else start
             end = line.number
@@ -283,14 +244,14 @@ class _Decoder:
             try:
                 key, after = key_token(line.content, 0)
             except ToonError as error:
-                raise _fail(str(error), line) from None
+                raise fail(str(error), line) from None
             self.claim(key, line, seen)
             out[key] = self.cells(trim_spaces(line.content[after:]), header, line, "keyed entry cells")
         self.count(len(out), header.length, "keyed entries", last)
         self.no_blank_lines(start, end, "keyed tabular object")
         return out
 
-    def tabular(self, header: Header, base: int, header_line: _Line) -> List[Any]:
+    def tabular(self, header: Header, base: int, header_line: Line) -> List[Any]:
         depth = self.content_depth(base)
         rows: List[Any] = []
         start = end = None
@@ -300,7 +261,7 @@ class _Decoder:
             if line is None or line.depth <= base:
                 break
             if line.depth != depth:
-                raise _fail(f"Over-indented line: expected depth {depth}, but found {line.depth}", line)
+                raise fail(f"Over-indented line: expected depth {depth}, but found {line.depth}", line)
             if not _is_data_row(line.content, header.delimiter):
                 break
             start = line.number if start is None else start
@@ -312,10 +273,10 @@ class _Decoder:
         self.no_blank_lines(start, end, "tabular array")
         nxt = self.peek()
         if nxt is not None and nxt.depth == depth and not nxt.content.startswith("- ") and _is_data_row(nxt.content, header.delimiter):
-            raise _fail(f"Expected {header.length} tabular rows, but found more", nxt)
+            raise fail(f"Expected {header.length} tabular rows, but found more", nxt)
         return rows
 
-    def list_items(self, header: Header, base: int, header_line: _Line) -> List[Any]:
+    def list_items(self, header: Header, base: int, header_line: Line) -> List[Any]:
         depth = self.content_depth(base)
         items: List[Any] = []
         start = end = None
@@ -325,7 +286,7 @@ class _Decoder:
             if line is None or line.depth <= base:
                 break
             if line.depth != depth:
-                raise _fail(f"Over-indented line: expected depth {depth}, but found {line.depth}", line)
+                raise fail(f"Over-indented line: expected depth {depth}, but found {line.depth}", line)
             if not (line.content.startswith("- ") or line.content == "-"):
                 break
             start = line.number if start is None else start
@@ -337,7 +298,7 @@ class _Decoder:
         self.no_blank_lines(start, end, "list-form array")
         nxt = self.peek()
         if nxt is not None and nxt.depth == depth and nxt.content.startswith("- "):
-            raise _fail(f"Expected {header.length} list-form items, but found more", nxt)
+            raise fail(f"Expected {header.length} list-form items, but found more", nxt)
         return items
 
     def list_item(self, base: int) -> Any:
@@ -349,14 +310,14 @@ class _Decoder:
             return {}
         if trim_spaces(after) == "[]":
             return []
-        item = _Line(line.depth, after, line.number)
+        item = Line(line.depth, after, line.number)
         if _is_array_header_content(after):
             found = self.header(after, item)
             if found:
                 if found[0].keyed:
-                    raise _fail("Keyless keyed header is only valid at the document root", item)
+                    raise fail("Keyless keyed header is only valid at the document root", item)
                 if found[0].fields is not None:
-                    raise _fail("Keyless header with a field list is only valid at the document root", item)
+                    raise fail("Keyless header with a field list is only valid at the document root", item)
                 return self.array(found[0], found[1], base, item)
         found = self.header(after, item)
         if found and found[0].key is not None and found[0].fields is not None:
@@ -378,7 +339,7 @@ class _Decoder:
             if line is None or line.depth < depth:
                 return
             if line.depth != depth:
-                raise _fail(f"Over-indented line: expected depth {depth}, but found {line.depth}", line)
+                raise fail(f"Over-indented line: expected depth {depth}, but found {line.depth}", line)
             self.read()
             self.key_value(line, depth, out, seen)
 
