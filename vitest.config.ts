@@ -45,7 +45,7 @@ const PROCESS = [
   "test/runner/{results-file-writers,trial-line-caps}.test.ts",
   "test/selection/{bad-calls,selection-cli,selection-run,variant-compare}.test.ts",
   "test/testing/testing-helpers.test.ts",
-  "test/verify/{api-runs,load-manifests,recorded-runs}.test.ts",
+  "test/verify/{api-runs,load-manifests,python-parity,python-verifier,recorded-runs}.test.ts",
   "test/world/label-id.test.ts",
 ];
 
