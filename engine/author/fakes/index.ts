@@ -9,3 +9,5 @@ export { normalizeFakes } from "./fakes.js";
 export type { ApiFake, Fake, Fakes, FakesInput, McpFake, WorldOption } from "./fakes.js";
 export { loadFakes } from "./load-fakes.js";
 export type { LoadedFakes } from "./load-fakes.js";
+export { FakeSelectionError, fakeList, requiredMissing, selectFakes } from "./fake-selection.js";
+export type { FakeSelectionProblem } from "./fake-selection.js";
