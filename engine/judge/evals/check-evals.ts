@@ -114,7 +114,7 @@ function checkCase(c: EvalCase, at: Path, { report, maps, names, loaded }: Scope
     checkTool(report, maps, names, path, call?.tool);
     const found = typeof call?.tool === "string" ? maps.resolve(call.tool) : [];
     if (only && found.length === 1 && !only.includes(found[0].server)) {
-      report.error("E_UNKNOWN_TOOL", path, `${found[0].server}/${found[0].tool} is a tool of "${found[0].server}", which the case's fakes (${only.join(", ")}) leave out`, { hint: "Add the fake to the case's `fakes`, or call a tool of one it names." });
+      report.error("E_UNKNOWN_TOOL", path, `${found[0].server}/${found[0].tool} is served by "${found[0].server}", which the case's fakes (${only.join(", ")}) leave out`, { hint: "Add the fake to the case's `fakes`, or call a tool of one it names." });
     }
   }
   const expect = c.expect;
