@@ -1,6 +1,6 @@
 import { type ArgsDef, defineCommand } from "citty";
 import { AllowedHostError, parseAllowedHosts } from "../engine/serve/host/index.js";
-import { loadFakes } from "../engine/author/fakes/index.js";
+import { FakeSelectionError, fakeList, loadFakes } from "../engine/author/fakes/index.js";
 import { serveSidecar } from "../engine/serve/host/index.js";
 import { ManifestError } from "../engine/author/source/index.js";
 import { AllowedOriginError, parseAllowedOrigins } from "../engine/serve/mcp/index.js";
@@ -15,6 +15,7 @@ const args = {
   ...manifestArgs("The manifest to serve", "EVAL_SIMULATE_MANIFEST, default ./fakes.yaml"),
   port: { type: "string", description: "Port to listen on (EVAL_SIMULATE_PORT, default 7353; 0 picks a free one)" },
   host: { type: "string", description: "Address to listen on (EVAL_SIMULATE_HOST, default 0.0.0.0)" },
+  fakes: { type: "string", description: "Serve only these fakes: a comma list of ids, or repeated (EVAL_SIMULATE_FAKES); a required one left out refuses to start", valueHint: "crm,mail" },
   scenario: { type: "string", description: "Scenario to serve (EVAL_SIMULATE_SCENARIO, default: the manifest's default)" },
   clock: { type: "string", description: "The clock, ISO 8601 (EVAL_SIMULATE_CLOCK, default now)" },
   "state-file": { type: "string", description: "Write every fake's state here after each change (EVAL_SIMULATE_STATE_FILE)" },
@@ -102,9 +103,11 @@ export default defineCommand({
       process.exitCode = error.diagnostics.some((d) => d.code === "E_IO" && d.path === "(root)") ? EXIT.usage : EXIT.invalid;
       return;
     }
+    const fakes = repeated(rawArgs, "fakes");
     let services: Awaited<ReturnType<typeof serveSidecar>>;
     try {
       services = await serveSidecar(loaded.fakes, loaded.world, {
+      ...(fakes ? { fakes: fakeList(fakes) } : {}),
       port,
       host: parsed.host,
       scenario: parsed.scenario,
@@ -125,15 +128,18 @@ export default defineCommand({
       runDir: parsed["run-dir"],
       });
     } catch (error) {
-      // A refusal to start (an unknown scenario, a world or resume lacking a fake, a port in use)
-      // is said plainly; an unknown scenario is the caller's mistake, the rest the setup's.
+      // A refusal to start (an unknown scenario or fake, a required fake left out, a world or
+      // resume lacking a fake, a port in use) is said plainly; a name the caller got wrong is a
+      // usage error, the rest the setup's.
       process.stderr.write(`eval-simulate: cannot serve: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}\n`);
-      process.exitCode = error instanceof UnknownScenarioError ? EXIT.usage : EXIT.invalid;
+      const misnamed = error instanceof UnknownScenarioError || (error instanceof FakeSelectionError && error.problem !== "required");
+      process.exitCode = misnamed ? EXIT.usage : EXIT.invalid;
       return;
     }
     const lines = [`eval-simulate serving scenario "${services.scenario}" at http://${services.host}:${services.port} (clock ${services.clock})`];
     for (const server of services.mcpServers()) lines.push(`  ${server.id.padEnd(16)} ${server.url}`);
-    for (const [id, fake] of Object.entries(loaded.fakes)) {
+    for (const id of services.served) {
+      const fake = loaded.fakes[id];
       if (fake.kind !== "api") continue;
       const hosts = fake.manifest.hosts.length > 0 ? ` (and Host: ${fake.manifest.hosts.join(", ")})` : "";
       lines.push(`  ${id.padEnd(16)} ${services.baseUrl(id)}${hosts}`);

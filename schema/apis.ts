@@ -2,7 +2,7 @@ import { Type } from "typebox";
 import { describe, ID_PATTERN } from "./describe.js";
 import { JsonataBlock } from "./handlers.js";
 import { Expression } from "./json-schema.js";
-import { Entities, EntityNames } from "./servers.js";
+import { Entities, EntityNames, Required } from "./servers.js";
 
 /** emulate@0.12.2's built-in services. */
 export const EMULATE_SERVICES = [
@@ -46,6 +46,7 @@ const Capture = Type.Object(
 export const Api = Type.Object(
   {
     description: Type.Optional(Type.String(describe("What the real API is."))),
+    required: Type.Optional(Required),
     openapi: Type.Optional(Type.String(describe("The trimmed OpenAPI document (3.0 or 3.1, JSON or YAML).", { examples: ["api/github/openapi.yaml"] }))),
     emulate: Type.Optional(
       Type.Union(EMULATE_SERVICES.map((name) => Type.Literal(name)), describe("One of emulate's built-in services, seeded from the world, instead of an OpenAPI document.")),

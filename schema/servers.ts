@@ -114,10 +114,19 @@ const CapturedTool = Type.Object(
   describe("A tool as the real server's tools/list gave it: name, title, description, inputSchema, annotations, ..."),
 );
 
+/** A fake the Recipe cannot run without: a subset of the fakes that leaves it out refuses to start. */
+export const Required = Type.Boolean(
+  describe(
+    "The Recipe cannot run without this fake: serving a subset of the fakes (`serve --fakes`, `EVAL_SIMULATE_FAKES`, the `fakes` option, an eval case's `fakes`) that leaves it out refuses to start, naming it.",
+    { default: false },
+  ),
+);
+
 /** An MCP fake. */
 export const Server = Type.Object(
   {
     description: Type.Optional(Type.String(describe("What the real server is."))),
+    required: Type.Optional(Required),
     captured: Type.Union(
       [
         Type.String({ minLength: 1 }),

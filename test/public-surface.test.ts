@@ -10,6 +10,7 @@ import * as verify from "../engine/entries/verify.js";
 describe("the package's public surface", () => {
   it("exports exactly these names, so nothing becomes public by accident", () => {
     expect(Object.keys(surface).sort()).toEqual([
+      "FakeSelectionError",
       "ManifestError",
       "SIDECAR_PORT",
       "SessionLimitError",

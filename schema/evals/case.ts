@@ -98,6 +98,16 @@ export const Case = Type.Object(
     id: Type.String({ pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$", ...describe("The case's id, unique in the file; `verify --case` names it.", { examples: ["close-duplicate"] }) }),
     description: Type.Optional(Type.String(describe("What the case tests."))),
     scenario: Type.Optional(Type.String({ pattern: ID_PATTERN, ...describe("The scenario the run starts from (the manifest's default when left out).", { examples: ["quiet"] }) })),
+    fakes: Type.Optional(
+      Type.Array(Type.String({ pattern: ID_PATTERN }), {
+        minItems: 1,
+        uniqueItems: true,
+        ...describe(
+          "Only these fakes (server and api ids) are served to this case's trials: the agent's MCP config and tools list name only them, and any other fake's URL answers 404 (a request outside its session). Every `required: true` fake must be among them. Every fake by default.",
+          { examples: [["crm", "mail"]] },
+        ),
+      }),
+    ),
     clock: Type.Optional(Type.String(describe("The clock the run is served at, ISO 8601; with it, verify checks the run started from this scenario's world.", { examples: ["2026-10-01T09:00:00Z"] }))),
     prompt: Type.Optional(Type.String(describe("What the agent is asked (the eval runner sends it; verify ignores it)."))),
     system: Type.Optional(Type.String(describe("The system prompt (the eval runner)."))),

@@ -21,3 +21,5 @@ export { loadFakes } from "./load-fakes.js";
 export type { LoadedFakes } from "./load-fakes.js";
 export { apiManifestJson, FAKE_KINDS, fakeKind, kindName, serverAnswersJson, serverManifestJson } from "./fake-kinds.js";
 export type { FakeKind, FakeKindName } from "./fake-kinds.js";
+export { FakeSelectionError, fakeList, requiredMissing, selectFakes } from "./fake-selection.js";
+export type { FakeSelectionProblem } from "./fake-selection.js";

@@ -71,6 +71,7 @@ export async function checkApi(id: string, api: ApiDocument, context: LoadContex
   const base = {
     id,
     description: api.description,
+    ...(api.required === true && { required: true }),
     hosts: api.hosts ?? [],
     timeoutMs: api.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     entities,

@@ -83,6 +83,7 @@ export async function checkServer(id: string, server: ServerDocument, context: L
   return {
     id,
     description: server.description,
+    ...(server.required === true && { required: true }),
     captured: captured.tools,
     tools,
     entities,

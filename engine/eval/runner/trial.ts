@@ -45,8 +45,9 @@ export async function runTrial(input: TrialInput): Promise<TrialLine> {
   const startedAt = new Date().toISOString();
   const started = performance.now();
   const base = { case: c.id, iteration, model: host.label, ...caseFields(c), ...(input.suite ? { suite: input.suite } : {}), ...(input.variant ? { variant: input.variant } : {}), startedAt };
-  // A secret in its URLs: the agent can reach its own session and no other, whatever ids it guesses.
-  const session = await input.services.createSession({ scenario: c.scenario, clock: c.clock, seed: iteration, secret: true });
+  // A secret in its URLs: the agent can reach its own session and no other, whatever ids it
+  // guesses; and of the fakes, only those its case names.
+  const session = await input.services.createSession({ scenario: c.scenario, clock: c.clock, seed: iteration, secret: true, ...(c.fakes ? { fakes: c.fakes } : {}) });
   let outcome: AgentOutcome;
   try {
     outcome = await host.run({ case: c, iteration, session, fakes: input.fakes, signal: input.signal });

@@ -1,6 +1,6 @@
 import type { EvalCase, EvalsDocument } from "../../../schema/evals/evals.js";
 import { compileExpression } from "../../author/handlers/index.js";
-import type { LoadedFakes } from "../../author/fakes/index.js";
+import { type LoadedFakes, requiredMissing } from "../../author/fakes/index.js";
 import { entityMapOf } from "../../core/record/index.js";
 import { suggestion } from "../../author/source/index.js";
 import type { Report } from "../../author/source/index.js";
@@ -78,6 +78,27 @@ interface Scope {
   loaded: LoadedFakes;
 }
 
+/**
+ * A case's `fakes`: each names a fake of the manifest (did you mean), and together they hold
+ * every `required: true` one. Returns them when the case names some.
+ */
+function checkCaseFakes(c: EvalCase, at: Path, report: Report, loaded: LoadedFakes): string[] | undefined {
+  if (!Array.isArray(c.fakes)) return undefined;
+  const ids = Object.keys(loaded.fakes);
+  const named = c.fakes.filter((id): id is string => typeof id === "string");
+  for (const [j, id] of c.fakes.entries()) {
+    if (typeof id === "string" && !Object.hasOwn(loaded.fakes, id)) {
+      report.error("E_UNKNOWN_FAKE", [...at, "fakes", j], `no fake "${id}" in the fakes manifest.${suggestion(id, ids)}`, { hint: `Name a server or api of the manifest: ${ids.join(", ")}.` });
+    }
+  }
+  const missing = requiredMissing(loaded.fakes, named);
+  if (missing.length > 0) {
+    const list = missing.map((id) => `"${id}"`).join(", ");
+    report.error("E_CASE", [...at, "fakes"], `the case's fakes leave out ${list}, which the manifest marks required: true`, { key: true, hint: `Add ${missing.join(", ")} to \`fakes\`: the Recipe cannot run without ${missing.length === 1 ? "it" : "them"}.` });
+  }
+  return named;
+}
+
 function checkCase(c: EvalCase, at: Path, { report, maps, names, loaded }: Scope): void {
   const scenarios = loaded.world.scenarios;
   if (typeof c.scenario === "string" && scenarios.length > 0 && !scenarios.includes(c.scenario)) {
@@ -88,7 +109,15 @@ function checkCase(c: EvalCase, at: Path, { report, maps, names, loaded }: Scope
     const [has, lacks] = c.iterations === undefined ? ["accuracyThreshold", "iterations"] : ["iterations", "accuracyThreshold"];
     report.error("E_CASE", [...at, has], `${has} is set without ${lacks}: set both (how many trials, and the share that must pass)`, { key: true });
   }
-  for (const [j, call] of (c.script?.calls ?? []).entries()) checkTool(report, maps, names, [...at, "script", "calls", j, "tool"], call?.tool);
+  const only = checkCaseFakes(c, at, report, loaded);
+  for (const [j, call] of (c.script?.calls ?? []).entries()) {
+    const path = [...at, "script", "calls", j, "tool"];
+    checkTool(report, maps, names, path, call?.tool);
+    const found = typeof call?.tool === "string" ? maps.resolve(call.tool) : [];
+    if (only && found.length === 1 && !only.includes(found[0].server)) {
+      report.error("E_UNKNOWN_TOOL", path, `${found[0].server}/${found[0].tool} is served by "${found[0].server}", which the case's fakes (${only.join(", ")}) leave out`, { hint: "Add the fake to the case's `fakes`, or call a tool of one it names." });
+    }
+  }
   const expect = c.expect;
   if (!expect || typeof expect !== "object") return;
   const e: Path = [...at, "expect"];

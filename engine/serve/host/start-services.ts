@@ -10,7 +10,7 @@ import { Evidence } from "./evidence.js";
 import { mountFakes } from "./mount-fakes.js";
 import { DEFAULT_MAX_WORLD_BYTES, type States, StateStore } from "../runtime/index.js";
 import { parseClock } from "../../author/world/index.js";
-import { type FakesInput, normalizeFakes } from "../../author/fakes/index.js";
+import { type FakesInput, normalizeFakes, selectFakes } from "../../author/fakes/index.js";
 import { type FetchHandler, type Listening, listen } from "../http/index.js";
 import { writeManifestDir } from "./manifest-dir.js";
 import { hostRoutes } from "./routes.js";
@@ -29,6 +29,8 @@ export interface Services {
   baseUrl(id: string): string;
   /** Every MCP fake, as an agent harness binds it. */
   mcpServers(): Array<{ id: string; transport: "streamable_http"; url: string }>;
+  /** The id of every fake served (all of them, or the `fakes` subset), in the manifest's order. */
+  served: readonly string[];
   /** The live state by fake id (entity values are frozen; they are replaced as calls commit). */
   states: States;
   /** The state each fake started from. */
@@ -65,7 +67,9 @@ export interface Services {
  * services.url("notes"); // http://127.0.0.1:<port>/notes/mcp
  */
 export async function startServices(input: FakesInput, options: ServicesOptions = {}): Promise<Services> {
-  const fakes = normalizeFakes(input);
+  const every = normalizeFakes(input);
+  // A subset is the manifest with only those fakes: nothing of the others is mounted or written.
+  const fakes = options.fakes === undefined ? every : selectFakes(every, options.fakes);
   // Read before anything starts: a bad entry leaves nothing to stop.
   parseAllowedHosts(options.allowedHosts ?? []);
   parseAllowedOrigins(options.allowedOrigins ?? []);
@@ -147,6 +151,7 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
       return `${origin}/${id}${api.basePath}`;
     },
     mcpServers: () => [...mcp.keys()].map((id) => ({ id, transport: "streamable_http" as const, url: `${origin}/${id}/mcp` })),
+    served: Object.keys(fakes),
     states: store.states,
     initial: store.initial,
     scenario,

@@ -20,6 +20,12 @@ export interface OutsideAttempt {
 export interface ServicesOptions {
   /** Every fake's starting state by scenario: from `loadFakes`, or `world(scenario, clock)`. */
   world?: WorldOption;
+  /**
+   * Serve only these fakes, by id (EVAL_SIMULATE_FAKES, `serve --fakes`): the others are not
+   * mounted, their routes answer 404, and their state, manifests and stubs are left out. Refused
+   * (a `FakeSelectionError`) when it names an id no fake has or leaves out a `required: true` fake.
+   */
+  fakes?: readonly string[];
   /** The scenario to build; the world's default when unset. */
   scenario?: string;
   /** The clock every date of the world is computed from, and handlers' `now`; now by default. */

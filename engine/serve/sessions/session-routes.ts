@@ -19,6 +19,8 @@ export interface SessionRoute {
   path: string;
   admin: WorldAdmin;
   session: string;
+  /** The only fakes it serves, when it serves some of the host's. */
+  fakes?: ReadonlySet<string>;
 }
 
 /**
@@ -58,6 +60,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
  */
 export function describeSession(record: SessionRecord<SessionWorld>, origin: string, served: Served) {
   const base = `${origin}/s/${encodeURIComponent(record.id)}${record.secret === undefined ? "" : `~${record.secret}`}`;
+  const serves = (id: string) => record.fakes === undefined || record.fakes.has(id);
   return {
     id: record.id,
     scenario: record.scenario,
@@ -69,8 +72,9 @@ export function describeSession(record: SessionRecord<SessionWorld>, origin: str
     calls: record.world.callCount(),
     secret: record.secret !== undefined,
     address: record.address,
-    mcpServers: served.mcp.map((id) => ({ id, transport: "streamable_http" as const, url: `${base}/${id}/mcp` })),
-    apis: Object.fromEntries(Object.entries(served.apis).map(([id, basePath]) => [id, `${base}/${id}${basePath}`])),
+    ...(record.fakes === undefined ? {} : { fakes: [...record.fakes] }),
+    mcpServers: served.mcp.filter(serves).map((id) => ({ id, transport: "streamable_http" as const, url: `${base}/${id}/mcp` })),
+    apis: Object.fromEntries(Object.entries(served.apis).filter(([id]) => serves(id)).map(([id, basePath]) => [id, `${base}/${id}${basePath}`])),
   };
 }
 
@@ -81,7 +85,7 @@ function withoutAddress(description: ReturnType<typeof describeSession>) {
   return rest;
 }
 
-const CREATE_KEYS = ["scenario", "clock", "seed", "ttlSeconds", "id", "secret"];
+const CREATE_KEYS = ["scenario", "clock", "seed", "ttlSeconds", "id", "secret", "fakes"];
 const FORK_KEYS = ["seed", "ttlSeconds", "id", "secret"];
 
 /** A JSON object body with only `keys`; an empty body is `{}`. */
@@ -103,6 +107,7 @@ async function readOptions(request: Request, keys: readonly string[]): Promise<S
   }
   if (options.clock !== undefined && typeof options.clock !== "string" && typeof options.clock !== "number") throw new SessionOptionsError("clock is an ISO 8601 string or epoch milliseconds");
   if (options.secret !== undefined && typeof options.secret !== "boolean") throw new SessionOptionsError("secret is true or false");
+  if (options.fakes !== undefined && (!Array.isArray(options.fakes) || options.fakes.some((id) => typeof id !== "string"))) throw new SessionOptionsError("fakes is a list of fake ids");
   return options as SessionOptions;
 }
 
@@ -235,7 +240,7 @@ export function sessionRoutes<W extends SessionWorld>(registry: SessionRegistry<
       return answerError(error);
     }
     record.lastUsed = Date.now();
-    return { prefix: addressed?.prefix ?? "", path: addressed?.rest ?? url.pathname, admin: adminOf(record.world), session: record.id };
+    return { prefix: addressed?.prefix ?? "", path: addressed?.rest ?? url.pathname, admin: adminOf(record.world), session: record.id, ...(record.fakes ? { fakes: record.fakes } : {}) };
   };
 }
 
