@@ -30,6 +30,8 @@ const args = {
   variant: { type: "string", description: "A tool-description variant (variant.yaml): the model is offered its descriptions and input schemas for this run; trial lines record its id" },
   "max-world-bytes": { type: "string", description: "The most bytes of JSON one trial's world may hold; a write past it is a tool error (EVAL_SIMULATE_MAX_WORLD_BYTES, default 67108864: 64 MiB)" },
   prices: { type: "string", description: "Prices of models the built-in table lacks, for --budget-usd: a JSON file { \"provider:model\": { \"input\": n, \"output\": n } } in dollars per million tokens", valueHint: "prices.json" },
+  "judge-model": { type: "string", description: "Judge every rubric with this model (provider:model) instead of the file's judgeModel and the rubrics' own", valueHint: "anthropic:claude-sonnet-4-5" },
+  "refresh-judgments": { type: "boolean", description: "Ask the judge model again even where the judgments file beside the evals file has a judgment (the new one replaces it)" },
 } satisfies ArgsDef;
 
 function usage(message: string): void {
@@ -110,6 +112,8 @@ export default defineCommand({
       result = await runEvals({
         evals: file,
         dry: parsed.dry === true,
+        ...(parsed["judge-model"] !== undefined ? { judgeModel: parsed["judge-model"] } : {}),
+        refreshJudgments: parsed["refresh-judgments"] === true,
         host,
         concurrency,
         budgetUsd,

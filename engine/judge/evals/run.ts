@@ -14,6 +14,8 @@ export interface Run {
   final: StatesByFake;
   calls: RecordedCall[];
   answer?: string;
+  /** The agent's transcript (`transcript.json`, or what a model host kept), shown to rubric judges. */
+  transcript?: unknown;
   /** False when the calls carry no commit history (a run fetched from a live server's journal). */
   history?: boolean;
   /** Where the run was read from, for messages. */
@@ -81,8 +83,19 @@ export function readRun(dir: string): Run {
   const run: Run = { initial, final, calls, source: dir };
   const answerFile = join(dir, RUN_FILES.answer);
   const transcriptFile = join(dir, RUN_FILES.transcript);
-  if (existsSync(answerFile)) run.answer = readFileSync(answerFile, "utf8").replace(/\n$/, "");
-  else if (existsSync(transcriptFile)) run.answer = finalAnswer(readJson(transcriptFile, "transcript"));
+  const hasAnswer = existsSync(answerFile);
+  if (hasAnswer) run.answer = readFileSync(answerFile, "utf8").replace(/\n$/, "");
+  if (existsSync(transcriptFile)) {
+    // Beside answer.txt the transcript is only shown to rubric judges: one that is not JSON is left out, not fatal.
+    let transcript: unknown;
+    try {
+      transcript = readJson(transcriptFile, "transcript");
+    } catch (error) {
+      if (!hasAnswer) throw error;
+    }
+    if (transcript !== undefined) run.transcript = transcript;
+    if (!hasAnswer && transcript !== undefined) run.answer = finalAnswer(transcript);
+  }
   return run;
 }
 
