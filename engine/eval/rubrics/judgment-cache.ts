@@ -37,9 +37,9 @@ export function judgmentsFile(evalsFile: string): string {
  *
  * @example judgmentKey({ case: "c", name: "n", rubric: "Names the deal.", answer: "Acme is won." }, "openai:gpt-4.1")
  */
-export function judgmentKey(request: RubricRequest, model: string): string {
+export function judgmentKey(request: RubricRequest, model: string, promptVersion: string = JUDGE_PROMPT_VERSION): string {
   const { rubric, task, answer, transcript, context } = request;
-  return valueHash({ promptVersion: JUDGE_PROMPT_VERSION, model, rubric, task, answer, transcript, context });
+  return valueHash({ promptVersion, model, rubric, task, answer, transcript, context });
 }
 
 /** The judgments of one evals file, read once and written back whole after each new one. */
