@@ -41,7 +41,7 @@ describe("the package's public surface", () => {
   });
 
   it("exports exactly these names from eval-simulate/judge and eval-simulate/verify", () => {
-    expect(Object.keys(judge).sort()).toEqual(["checkEvals", "fetchRun", "finalAnswer", "isEvalsFile", "judgeRun", "loadEvals", "readRun", "rebuildHistory", "verdictOf"]);
+    expect(Object.keys(judge).sort()).toEqual(["checkEvals", "fetchRun", "finalAnswer", "isEvalsFile", "judgeRun", "loadEvals", "readRun", "rebuildHistory", "scoreOf", "verdictOf"]);
     expect(Object.keys(verify).sort()).toEqual([
       "applyEntityPatch",
       "changedEntities",
@@ -59,7 +59,7 @@ describe("the package's public surface", () => {
   });
 
   it("exports exactly these names from eval-simulate/runner", () => {
-    expect(Object.keys(runner).sort()).toEqual(["PRICES", "UnknownPriceError", "passAtK", "passHatK", "readResults", "renderJunit", "renderSummaryMarkdown", "renderSummaryText", "runEvals", "summarise"]);
+    expect(Object.keys(runner).sort()).toEqual(["JUDGE_PROMPT_VERSION", "PRICES", "UnknownPriceError", "judgmentsFile", "passAtK", "passHatK", "readResults", "renderJunit", "renderSummaryMarkdown", "renderSummaryText", "rubricJudge", "runEvals", "summarise"]);
   });
 
   it("exports exactly these names from eval-simulate/selection", () => {

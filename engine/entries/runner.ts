@@ -14,3 +14,5 @@ export { passAtK, passHatK } from "../eval/results/index.js";
 export type { AgentHost, AgentOutcome, AgentTrial } from "../eval/hosts/index.js";
 export { PRICES, UnknownPriceError } from "../eval/models/index.js";
 export type { Price } from "../eval/models/index.js";
+export { JUDGE_PROMPT_VERSION, judgmentsFile, rubricJudge } from "../eval/rubrics/index.js";
+export type { RubricJudgeOptions, RunRubricJudge } from "../eval/rubrics/index.js";

@@ -169,6 +169,15 @@ describe("rubric assertions judged by a model through structured output, on a sc
     await expect(runEvals({ evals: unpriced.file, budgetUsd: 1, env: {} })).rejects.toThrow(/a budget needs the price of openai-compatible:qwen3/);
   }, 120_000);
 
+  it("asks once for trials that run at the same time with the same inputs", async () => {
+    provider = await startScriptedProvider(() => ({ json: { verdict: "pass", score: 1, reasoning: "Fine." } }));
+    const { file } = writeEvals(noteCase("at-once", rubric("good"), "iterations: 3\n    accuracyThreshold: 1"), `judgeModel: openai:gpt-4.1-mini\njudgeBaseURL: ${provider.baseURL}`);
+    const result = await runEvals({ evals: file, concurrency: 3, env: { OPENAI_API_KEY: "sk-test" } });
+    expect(provider.requests).toHaveLength(1);
+    expect(result.lines.map((l) => l.status)).toEqual(["pass", "pass", "pass"]);
+    expect(result.cases[0].judge).toMatchObject({ requests: 1, judged: 1, cached: 2 });
+  }, 60_000);
+
   it("refuses a rubric that no judge model grades, before running anything", async () => {
     const { file } = writeEvals(noteCase("no-judge", rubric("good")));
     await expect(runEvals({ evals: file, env: {} })).rejects.toThrow('[eval-simulate] no judge model for the rubric "no-judge: good": set judgeModel at the top of the evals file, model on the rubric, or --judge-model');

@@ -17,7 +17,7 @@ const score = (x: number) => (Number.isNaN(x) ? "–" : x.toFixed(2));
 /** `; mean score 0.83 (min 0.80)`, or nothing when no trial has a score. */
 const meanScoreOf = (c: CaseSummary) => (Number.isNaN(c.meanScore) ? "" : `; mean score ${score(c.meanScore)}${c.minScore === undefined ? "" : ` (min ${score(c.minScore)})`}`);
 /** What the rubric judge spent, when it judged anything. */
-const judgeOf = (j: RunSummary["judge"]) => (j ? `judge: ${j.judged} judged, ${j.cached} from the cache, tokens in/out ${tokens(j.usage)}, ${usd(j.costUsd)}` : "");
+const judgeOf = (j: RunSummary["judge"]) => (j && j.judged + j.cached + j.requests > 0 ? `judge: ${j.judged} judged, ${j.cached} from the cache, tokens in/out ${tokens(j.usage)}, ${usd(j.costUsd)}` : "");
 
 const VERDICT_TEXT: Record<CaseSummary["verdict"], string> = { pass: "PASS", fail: "FAIL", preliminary: "PRELIMINARY", skipped: "SKIPPED" };
 
@@ -48,14 +48,14 @@ export function renderSummaryText(summary: RunSummary): string {
     out.push(`${VERDICT_TEXT[c.verdict].padEnd(11)} ${c.case}  [${c.model}]`);
     out.push(`            ${trialsOf(c)}; pass rate ${pct(c.passRate)} (threshold ${pct(c.accuracyThreshold)}); pass^${c.k} ${pct(c.passHatK)}, pass@${c.k} ${pct(c.passAtK)}${meanScoreOf(c)}`);
     out.push(`            ${calls(c)}, tokens in/out ${tokens(c.usage)}, ${usd(c.costUsd)}, ${secs(c.durationMs)}`);
-    if (c.judge) out.push(`            ${judgeOf(c.judge)}`);
+    if (judgeOf(c.judge)) out.push(`            ${judgeOf(c.judge)}`);
     for (const failure of c.failures) out.push(`            ✗ ${failure}`);
     for (const reason of c.reasons) out.push(`            ! ${reason}`);
     for (const line of outsideOf(c)) out.push(`            ! ${line}`);
   }
   const t = summary.trials;
   out.push("");
-  out.push(`trials: ${t.total} (${t.passed} passed, ${t.failed} failed, ${t.notEvaluated} not evaluated, ${t.notRun} not run, ${t.skipped} skipped); ${summary.toolCalls} tool calls; tokens in/out ${tokens(summary.usage)}; ${usd(summary.costUsd)}${summary.judge ? `; ${judgeOf(summary.judge)}` : ""}`);
+  out.push(`trials: ${t.total} (${t.passed} passed, ${t.failed} failed, ${t.notEvaluated} not evaluated, ${t.notRun} not run, ${t.skipped} skipped); ${summary.toolCalls} tool calls; tokens in/out ${tokens(summary.usage)}; ${usd(summary.costUsd)}${judgeOf(summary.judge) ? `; ${judgeOf(summary.judge)}` : ""}`);
   for (const note of summary.notes) out.push(note);
   out.push(verdictLine(summary));
   return `${out.join("\n")}\n`;
@@ -86,7 +86,7 @@ export function renderSummaryMarkdown(summary: RunSummary): string {
     for (const line of [...c.failures.map((f) => `✗ ${f}`), ...c.reasons.map((r) => `! ${r}`), ...outsideOf(c).map((o) => `! ${o}`)]) out.push(`- ${cell(line)}`);
     out.push("");
   }
-  if (summary.judge) out.push(`> ${judgeOf(summary.judge)}`, "");
+  if (judgeOf(summary.judge)) out.push(`> ${judgeOf(summary.judge)}`, "");
   for (const note of summary.notes) out.push(`> ${cell(note)}`, "");
   return `${out.join("\n")}\n`;
 }

@@ -5,6 +5,7 @@
  * evaluated; so is one whose requests fail. Without a key, or with `offline` (`--dry`), only the
  * cache judges: a rubric it lacks is unjudged, never passed.
  */
+import { relative } from "node:path";
 import type { LanguageModel } from "ai";
 import type { JudgmentCost, RubricJudge, RubricJudgment, RubricRequest } from "../../judge/evals/index.js";
 import { languageModel, loadAi, missingKey, ModelRequestError, parseModel, type RetryOptions, type SpendLedger } from "../models/index.js";
@@ -82,6 +83,8 @@ export function rubricJudge(options: RubricJudgeOptions): RunRubricJudge {
   const models = new Map<string, Promise<LanguageModel>>();
   const unjudged = new Set<string>();
   const fatal = new Map<string, string>();
+  // Trials running at once with the same inputs (a script's iterations) share one request.
+  const inflight = new Map<string, Promise<RubricJudgment>>();
   const skip = (reason: string): RubricJudgment => (unjudged.add(reason), { status: "unjudged", reason });
 
   async function ask(model: string, request: RubricRequest, key: string): Promise<RubricJudgment> {
@@ -160,12 +163,19 @@ export function rubricJudge(options: RubricJudgeOptions): RunRubricJudge {
       const key = judgmentKey(request, model);
       const hit = options.refresh ? undefined : cache.get(key);
       if (hit) return judged(model, hit, key, true, ZERO);
-      if (options.offline) return skip(`no judgment cached in ${cache.file} for ${model} (--dry judges rubrics from the cache only)`);
+      if (options.offline) return skip(`no judgment cached in ${relative(process.cwd(), cache.file) || cache.file} for ${model} (--dry judges rubrics from the cache only)`);
       const variable = missingKey(spec, env);
       if (variable) return skip(`no judgment cached and no key: set ${variable} to judge with ${model}`);
       const failure = fatal.get(model);
       if (failure) return { status: "error", reason: `${model} could not judge it: ${failure} (an earlier request; not asked again)`, model };
-      return ask(model, request, key);
+      const pending = inflight.get(key);
+      if (pending) {
+        const shared = await pending;
+        return shared.status === "judged" ? { ...shared, cached: true, ...ZERO } : shared;
+      }
+      const asked = ask(model, request, key).finally(() => inflight.delete(key));
+      inflight.set(key, asked);
+      return asked;
     },
   };
 }
