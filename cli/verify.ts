@@ -62,7 +62,7 @@ export default defineCommand({
     if ((chosen.expect.rubrics ?? []).length > 0) {
       try {
         const judging = { judgeModel: loaded.evals.judgeModel, override: parsed["judge-model"] };
-        judgeModels([chosen], judging);
+        judgeModels([chosen], { ...judging, judgeBaseURL: loaded.evals.judgeBaseURL });
         rubrics = rubricJudge({ evalsFile: loaded.file, ...judging, judgeBaseURL: loaded.evals.judgeBaseURL, refresh: parsed["refresh-judgments"] === true, env: process.env });
       } catch (error) {
         return usage((error as Error).message.replace(/^\[eval-simulate\] /, ""));

@@ -181,6 +181,7 @@ describe("rubric assertions judged by a model through structured output, on a sc
   it("refuses a rubric that no judge model grades, before running anything", async () => {
     const { file } = writeEvals(noteCase("no-judge", rubric("good")));
     await expect(runEvals({ evals: file, env: {} })).rejects.toThrow('[eval-simulate] no judge model for the rubric "no-judge: good": set judgeModel at the top of the evals file, model on the rubric, or --judge-model');
+    await expect(runEvals({ evals: file, dry: true, judgeModel: "gpt-4.1-mini", env: {} })).rejects.toThrow(/a model is "<provider>:<model>" .*; not "gpt-4.1-mini"/);
     const cli = await runCli(["eval", file, "--dry", "--judge-model", "openai:gpt-4.1-mini"], { env: { OPENAI_API_KEY: "" } });
     expect(cli.code).toBe(0);
     expect(cli.stdout).toMatch(/SKIPPED\s+no-judge/);

@@ -57,7 +57,7 @@ export function judgeModelOf(rubric: { model?: string }, options: { judgeModel?:
  *
  * @example judgeModels(evals.cases, { judgeModel: evals.judgeModel }) // ["anthropic:claude-sonnet-4-5"]
  */
-export function judgeModels(cases: ReadonlyArray<{ id: string; expect: { rubrics?: ReadonlyArray<{ name: string; model?: string }> } }>, options: { judgeModel?: string; override?: string }): string[] {
+export function judgeModels(cases: ReadonlyArray<{ id: string; expect: { rubrics?: ReadonlyArray<{ name: string; model?: string }> } }>, options: { judgeModel?: string; override?: string; judgeBaseURL?: string }): string[] {
   const models = new Set<string>();
   const lacking: string[] = [];
   for (const c of cases) {
@@ -68,6 +68,8 @@ export function judgeModels(cases: ReadonlyArray<{ id: string; expect: { rubrics
     }
   }
   if (lacking.length > 0) throw new Error(`[eval-simulate] no judge model for the rubric${lacking.length === 1 ? "" : "s"} ${lacking.map((l) => `"${l}"`).join(", ")}: set judgeModel at the top of the evals file, model on the rubric, or --judge-model`);
+  // A misspelt judge is refused now, not found out rubric by rubric.
+  for (const model of models) parseModel(model, options.judgeBaseURL);
   return [...models];
 }
 

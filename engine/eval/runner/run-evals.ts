@@ -110,7 +110,7 @@ function judgingPlan(cases: readonly EvalCase[], evals: EvalsDocument, file: str
   if (file === undefined) throw new Error("[eval-simulate] rubrics are judged with a judgments file beside the evals file: give runEvals the evals file's path (or `file` with the loaded document)");
   if (options.dry && options.refreshJudgments) throw new Error("[eval-simulate] --refresh-judgments asks the judge model again, and --dry asks no model: leave one of them out");
   const settings = { judgeModel: evals.judgeModel, ...(options.judgeModel === undefined ? {} : { override: options.judgeModel }) };
-  const used = judgeModels(graded, settings);
+  const used = judgeModels(graded, { ...settings, judgeBaseURL: evals.judgeBaseURL });
   const live = options.dry ? [] : used.filter((model) => missingKeys([{ model, baseURL: evals.judgeBaseURL }], env).length === 0);
   return { judge: { evalsFile: file, ...settings, judgeBaseURL: evals.judgeBaseURL, env, offline: options.dry === true, refresh: options.refreshJudgments === true }, live };
 }
