@@ -28,6 +28,8 @@ const args = {
   format: formatArg("The report printed at the end", REPORT_FORMATS),
   "max-world-bytes": { type: "string", description: "The most bytes of JSON one trial's world may hold; a write past it is a tool error (EVAL_SIMULATE_MAX_WORLD_BYTES, default 67108864: 64 MiB)" },
   selection: { type: "boolean", description: "Deprecated: use eval-simulate select <evals.yaml>" },
+  "judge-model": { type: "string", description: "Judge every rubric with this model (provider:model) instead of the file's judgeModel and the rubrics' own", valueHint: "anthropic:claude-sonnet-4-5" },
+  "refresh-judgments": { type: "boolean", description: "Ask the judge model again even where the judgments file beside the evals file has a judgment (the new one replaces it)" },
 } satisfies ArgsDef;
 
 function usage(message: string): void {
@@ -90,6 +92,8 @@ export default defineCommand({
         evals: file,
         ...(parsed["allow-outside"] ? { allowOutside: true } : {}),
         dry: parsed.dry === true,
+        ...(parsed["judge-model"] !== undefined ? { judgeModel: parsed["judge-model"] } : {}),
+        refreshJudgments: parsed["refresh-judgments"] === true,
         host,
         concurrency,
         budgetUsd,

@@ -43,7 +43,7 @@ describe("the package's public surface", () => {
   });
 
   it("exports exactly these names from eval-simulate/judge and eval-simulate/verify", () => {
-    expect(Object.keys(judge).sort()).toEqual(["checkEvals", "fetchRun", "finalAnswer", "isEvalsFile", "judgeRun", "loadEvals", "readRun", "rebuildHistory", "verdictOf"]);
+    expect(Object.keys(judge).sort()).toEqual(["checkEvals", "fetchRun", "finalAnswer", "isEvalsFile", "judgeRun", "loadEvals", "readRun", "rebuildHistory", "scoreOf", "verdictOf"]);
     expect(Object.keys(verify).sort()).toEqual([
       "applyEntityPatch",
       "changedEntities",
@@ -62,9 +62,9 @@ describe("the package's public surface", () => {
 
   it("exports exactly these names from eval-simulate/runner", () => {
     expect(Object.keys(runner).sort()).toEqual([
-      "DEFAULT_SELECTION_SYSTEM", "FatalRunError", "PRICES", "UnknownPriceError", "badCalls", "callKey", "compareRuns", "passAtK", "passHatK", "readResults",
+      "DEFAULT_SELECTION_SYSTEM", "FatalRunError", "JUDGE_PROMPT_VERSION", "PRICES", "UnknownPriceError", "badCalls", "callKey", "compareRuns", "judgmentsFile", "passAtK", "passHatK", "readResults",
       "renderCompareJson", "renderCompareMarkdown", "renderCompareText", "renderJunit", "renderSelectionJson", "renderSelectionMarkdown", "renderSelectionText",
-      "renderSummaryMarkdown", "renderSummaryText", "runEvals", "runSelection", "summarise", "summarize", "summarizeSelection",
+      "renderSummaryMarkdown", "renderSummaryText", "rubricJudge", "runEvals", "runSelection", "summarise", "summarize", "summarizeSelection",
     ]);
   });
 

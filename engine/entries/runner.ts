@@ -26,3 +26,5 @@ export type { CaseChange, CaseChangeKind, Comparison, Proposal, RunSide, ToolDel
 export { renderCompareJson, renderCompareMarkdown, renderCompareText } from "../eval/results/index.js";
 export { badCalls, callKey } from "../judge/selection/index.js";
 export type { BadCallCounts, BadCallReport } from "../judge/selection/index.js";
+export { JUDGE_PROMPT_VERSION, judgmentsFile, rubricJudge } from "../eval/rubrics/index.js";
+export type { RubricJudgeOptions, RunRubricJudge } from "../eval/rubrics/index.js";

@@ -1,5 +1,6 @@
 import { Type } from "typebox";
 import { describe } from "../describe.js";
+import { Weight } from "./state.js";
 
 /** `{ min, max, exact }`: how many times something happened. */
 export const Count = (what: string) =>
@@ -36,6 +37,7 @@ export const CallMatcher = Type.Object(
     required: Type.Optional(Type.Boolean(describe("Whether the tool must have been called (with matching arguments); `false` lists a tool that is allowed (for `exclusive`) without being required.", { default: true }))),
     arguments: Type.Optional(Arguments),
     count: Type.Optional(Count("How many calls must match this entry (tool and arguments).")),
+    weight: Weight(),
   },
   { additionalProperties: false, ...describe("A tool call the agent must (or may) make.", { examples: [{ tool: "tickets/close-ticket", arguments: { id: "T-101" } }] }) },
 );

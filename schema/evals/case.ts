@@ -2,7 +2,8 @@ import { Type } from "typebox";
 import { describe, ID_PATTERN } from "../describe.js";
 import { Expression } from "../json-schema.js";
 import { CallMatcher, Count, ScriptCall } from "./calls.js";
-import { NamedExpression, StateExpectation } from "./state.js";
+import { Milestones, Minefield, Rubric, Weights } from "./grading.js";
+import { NamedExpression, StateExpectation, Weight } from "./state.js";
 
 const Golden = Type.Object(
   {
@@ -10,6 +11,7 @@ const Golden = Type.Object(
     entities: Type.Optional(
       Type.Array(Type.String({ pattern: `^[a-z0-9][a-z0-9-]*(\\.[A-Za-z_][A-Za-z0-9_]*)?$` }), describe("Compare only these fakes (`<fake>`) or entities (`<fake>.<entity>`); every fake by default.", { examples: [["tickets.tickets"]] })),
     ),
+    weight: Weight(),
   },
   { additionalProperties: false, ...describe("A reference solution: the run's final world must equal the world its calls make (compared by world hash). A golden call that fails makes the case not evaluated, never a pass.") },
 );
@@ -20,6 +22,7 @@ const AnswerExpectation = Type.Object(
     pattern: Type.Optional(Type.String(describe("A regular expression the final message must match."))),
     flags: Type.Optional(Type.String({ pattern: "^[dgimsuyv]*$", ...describe("Flags of `pattern`.", { examples: ["i"] }) })),
     jsonata: Type.Optional(Expression("Must be true; `$answer` is the final message, `$final` the final world.", ["$contains($answer, 'T-101')"])),
+    weight: Weight(),
   },
   { additionalProperties: false, ...describe("Expectations on the agent's final message (from the run's transcript); not evaluated when the run has none.") },
 );
@@ -32,22 +35,14 @@ export const Expectations = Type.Object(
     exclusive: Type.Optional(Type.Boolean(describe("No tool outside `calls` may be called.", { default: false }))),
     callCount: Type.Optional(Count("How many tool calls the run may make in all.")),
     state: Type.Optional(StateExpectation),
-    milestones: Type.Optional(
-      Type.Array(
-        NamedExpression("A predicate over the world that must become true at some commit, after the milestones before it.", "Bindings: `$world` (also the input), `$initial`, `$call` (the call that made the commit).", "$count($world.tickets.tickets[status = 'closed']) >= 1"),
-        describe("Predicates that must each become true, in this order, as the run's commits happen."),
-      ),
-    ),
-    never: Type.Optional(
-      Type.Array(
-        NamedExpression("A predicate that must be false in every world of the run (a minefield).", "Bindings: `$world` (also the input), `$initial`, `$call`.", "$count($world.tickets.tickets[status = 'deleted']) > 0"),
-        describe("Predicates that must be false in the initial world and after every commit: a change undone later is still caught."),
-      ),
-    ),
+    milestones: Type.Optional(Milestones),
+    never: Type.Optional(Type.Array(Minefield, describe("Predicates that must be false in the initial world and after every commit: a change undone later is still caught."))),
     golden: Type.Optional(Type.Union([Golden, Type.Array(ScriptCall, { minItems: 1 })], describe("A reference solution (`{ calls, entities }`, or the calls alone)."))),
     answer: Type.Optional(AnswerExpectation),
+    rubrics: Type.Optional(Type.Array(Rubric, describe("Criteria a judge model grades the final answer by (model-graded assertions)."))),
+    weights: Type.Optional(Weights),
   },
-  { additionalProperties: false, ...describe("What a run of this case must show: calls, state, milestones, minefields, a golden world, the final answer.") },
+  { additionalProperties: false, ...describe("What a run of this case must show: calls, state, milestones, minefields, a golden world, the final answer, rubrics a model judges.") },
 );
 
 const Host = Type.Union(
@@ -114,6 +109,7 @@ export const Case = Type.Object(
     tags: Type.Optional(Type.Array(Type.String(), describe("Labels to select cases by (`--filter-tags`)."))),
     iterations: Type.Optional(Type.Integer({ minimum: 1, ...describe("How many trials the eval runner makes; set with `accuracyThreshold`.") })),
     accuracyThreshold: Type.Optional(Type.Number({ minimum: 0, maximum: 1, ...describe("The share of trials that must pass; set with `iterations`.", { examples: [0.8] }) })),
+    minScore: Type.Optional(Type.Number({ minimum: 0, maximum: 1, ...describe("A trial passes when its score (the weighted share of assertions passed) is at least this, instead of when every assertion passes; a broken minefield still zeroes it.", { examples: [0.8] }) })),
     maxSteps: Type.Optional(Type.Integer({ minimum: 1, ...describe("The most agent steps a trial may take.", { default: 10 }) })),
     host: Type.Optional(Host),
     script: Type.Optional(Script),

@@ -1,6 +1,7 @@
 import { type Static, Type } from "typebox";
 import { describe } from "../describe.js";
 import { Case } from "./case.js";
+import { JudgeSettings, Rubric } from "./grading.js";
 
 const SelectionFixture = Type.Object(
   {
@@ -41,6 +42,7 @@ export const EvalsSchema = Type.Object(
     version: Type.Literal(1, describe("The evals format's version.", { default: 1 })),
     description: Type.Optional(Type.String(describe("What these evals measure."))),
     fakes: Type.String(describe("The fakes manifest the cases run against, relative to this file.", { examples: ["fakes.yaml"] })),
+    ...JudgeSettings,
     cases: Type.Optional(Type.Array(Case, describe("The cases: each a task and what its run must show."))),
     selection: Type.Optional(Type.Array(SelectionFixture, describe("Tool-selection fixtures: which tools a query should lead to."))),
     selectionOptions: Type.Optional(SelectionOptions),
@@ -50,5 +52,6 @@ export const EvalsSchema = Type.Object(
 
 export type EvalsDocument = Static<typeof EvalsSchema>;
 export type EvalCase = Static<typeof Case>;
+export type RubricDocument = Static<typeof Rubric>;
 export type SelectionFixtureDocument = Static<typeof SelectionFixture>;
 export type SelectionOptionsDocument = Static<typeof SelectionOptions>;

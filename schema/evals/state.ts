@@ -1,6 +1,10 @@
-import { Type } from "typebox";
+import { type TProperties, Type } from "typebox";
 import { describe } from "../describe.js";
 import { Expression } from "../json-schema.js";
+
+/** How much an assertion counts in its trial's score (the weighted share of assertions passed). */
+export const Weight = () =>
+  Type.Optional(Type.Number({ minimum: 0, ...describe("How much this assertion counts in the trial's `score` (the weighted share of assertions passed); 0 reports it without scoring it.", { default: 1, examples: [2] }) }));
 
 /** `fake.entity`. */
 export const ENTITY_REF_PATTERN = "^[a-z0-9][a-z0-9-]*\\.[A-Za-z_][A-Za-z0-9_]*$";
@@ -17,16 +21,19 @@ const EntityDiff = Type.Object(
     added: Type.Optional(Records("The records the run added.")),
     removed: Type.Optional(Records("The records the run removed (as they were).")),
     updated: Type.Optional(Records("The records the run changed (as they are now).")),
+    weight: Weight(),
   },
   { additionalProperties: false, ...describe("The expected difference between an entity's initial and final records, by key; a list left out is not checked, an empty list means none.") },
 );
 
-/** A JSONata assertion with a name. */
-export const NamedExpression = (what: string, bindings: string, example: string) =>
+/** A JSONata assertion with a name (and a weight, and whatever else its kind adds). */
+export const NamedExpression = <Extra extends TProperties = {}>(what: string, bindings: string, example: string, extra: Extra = {} as Extra) =>
   Type.Object(
     {
       name: Type.String(describe("What it checks, as a sentence.")),
       jsonata: Expression(`${what} ${bindings}`, [example]),
+      weight: Weight(),
+      ...extra,
     },
     { additionalProperties: false, ...describe(what) },
   );

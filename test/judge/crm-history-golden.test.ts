@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { LoadedFakes } from "../../engine/author/fakes/load-fakes.js";
 import { type EvalCase, type EvalsDocument, judgeRun, loadEvals, readRun, rebuildHistory, type Verdict } from "../../engine/entries/judge.js";
 import { judgedCalls, fakeMaps } from "../../engine/judge/evals/fake-maps.js";
+import { rubricJudge } from "../../engine/entries/runner.js";
 import { labelId } from "../../engine/author/world/index.js";
 import { ROOT } from "../support/examples.js";
 import { recordRun, type ScriptedCall } from "../support/recorded-run.js";
@@ -19,7 +20,9 @@ const industry = (value: string): ScriptedCall => ({ tool: "crm/update-record", 
 let evals: EvalsDocument;
 let fakes: LoadedFakes;
 const caseOf = (id: string) => evals.cases!.find((c) => c.id === id)!;
-const judge = (c: EvalCase, dir: string): Promise<Verdict> => judgeRun({ fakes, case: c, run: readRun(dir) });
+// Rubrics are judged from the example's committed judgments, offline.
+const rubrics = () => rubricJudge({ evalsFile: join(ROOT, "examples/crm/evals.yaml"), judgeModel: evals.judgeModel, offline: true });
+const judge = (c: EvalCase, dir: string): Promise<Verdict> => judgeRun({ fakes, case: c, run: readRun(dir), rubrics: rubrics() });
 const result = (verdict: Verdict, assertion: string) => verdict.results.find((r) => r.assertion.startsWith(assertion));
 
 // Every test records a run with a real serve process: slow on a busy machine, never stuck.

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type EvalsDocument, judgeRun, loadEvals, readRun, type Verdict } from "../../engine/entries/judge.js";
+import { rubricJudge } from "../../engine/entries/runner.js";
 import type { LoadedFakes } from "../../engine/author/fakes/load-fakes.js";
 import { ROOT } from "../support/examples.js";
 import { recordRun, type ScriptedCall } from "../support/recorded-run.js";
@@ -17,7 +18,9 @@ const read: ScriptedCall = { tool: "mail/get-email", args: { id: QUOTE } };
 
 let evals: EvalsDocument;
 let fakes: LoadedFakes;
-const judge = async (id: string, dir: string): Promise<Verdict> => judgeRun({ fakes, case: evals.cases!.find((c) => c.id === id)!, run: readRun(dir) });
+// Rubrics are judged from the example's committed judgments, offline.
+const rubrics = () => rubricJudge({ evalsFile: join(ROOT, "examples/mail/evals.yaml"), judgeModel: evals.judgeModel, offline: true });
+const judge = async (id: string, dir: string): Promise<Verdict> => judgeRun({ fakes, case: evals.cases!.find((c) => c.id === id)!, run: readRun(dir), rubrics: rubrics() });
 const result = (verdict: Verdict, assertion: string) => verdict.results.find((r) => r.assertion.startsWith(assertion));
 
 // Every test records a run with a real serve process: slow on a busy machine, never stuck.

@@ -1,3 +1,5 @@
+import { cpSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -19,7 +21,8 @@ let failing: string;
 // Each test runs the CLI as a process several times: slow on a busy machine, never stuck.
 describe("eval-simulate verify", { timeout: 180_000 }, () => {
   beforeAll(async () => {
-    passing = (await recordRun(CRM, won, { answer: "The deal is won." })).dir;
+    // The script's own answer: the example's committed judgment grades its rubric, offline.
+    passing = (await recordRun(CRM, won, { answer: "The Acme renewal is won and the order-form task is closed." })).dir;
     failing = (await recordRun(CRM, [{ ...won[0], args: { ...won[0].args, values: { stage: "lost" } } }, won[1]], { answer: "The deal is won." })).dir;
   }, 180_000);
 
@@ -95,6 +98,21 @@ describe("eval-simulate verify", { timeout: 180_000 }, () => {
     expect((await runCli(["verify", EVALS, "--run", passing, "--formt", "json"])).code).toBe(2);
   });
 
+  it("skips (exit 0), never passes, a case whose only missing grade is a rubric with no cached judgment and no key; prints the score", async () => {
+    const other = mkdtempSync(join(tmpdir(), "eval-simulate-run-"));
+    cpSync(passing, other, { recursive: true });
+    writeFileSync(join(other, "answer.txt"), "Done: the deal is won.\n");
+    const skipped = await runCli(["verify", EVALS, "--case", "close-acme-renewal", "--run", other], { env: { ANTHROPIC_API_KEY: "" } });
+    expect(skipped.stdout).toContain("○ rubrics[0] the reply tells the user both things were done: no judgment cached and no key: set ANTHROPIC_API_KEY to judge with anthropic:claude-sonnet-4-5");
+    expect(skipped.stdout).toMatch(/^SKIPPED close-acme-renewal: 13 passed, 0 failed, 1 not evaluated \(.*\); score 1\.00 \(1 not evaluated left out\)$/m);
+    expect(skipped.code).toBe(0);
+    const junit = await runCli(["verify", EVALS, "--case", "close-acme-renewal", "--run", passing, "--format", "junit"]);
+    expect(junit.stdout).toContain('<properties><property name="score" value="1"/></properties>');
+    const json = JSON.parse((await runCli(["verify", EVALS, "--case", "close-acme-renewal", "--run", other, "--format", "json"], { env: { ANTHROPIC_API_KEY: "" } })).stdout);
+    expect(json).toMatchObject({ verdict: "skipped", score: { score: 1, passed: 12, of: 12, notEvaluated: 1 } });
+    // 13 passed, but the run's starting world is a precondition, not scored.
+  });
+
   it("judges a live server through its admin routes with the admin token", async () => {
     const { startServe } = await import("../support/cli-process.js");
     const { connect } = await import("../support/services.js");
@@ -107,8 +125,9 @@ describe("eval-simulate verify", { timeout: 180_000 }, () => {
       const denied = await runCli(["verify", EVALS, "--case", "pipeline-value", "--server", server]);
       expect(denied.code).toBe(2);
       expect(denied.stderr).toContain("answered 401: pass the admin token");
-      const judged = await runCli(["verify", EVALS, "--case", "pipeline-value", "--server", server, "--token", "s3cret", "--answer", "It is worth 48,000 USD."]);
-      expect(judged.stdout).toMatch(/^PASS pipeline-value: 4 passed, 0 failed, 0 not evaluated/m);
+      const judged = await runCli(["verify", EVALS, "--case", "pipeline-value", "--server", server, "--token", "s3cret", "--answer", "The Acme renewal is worth 48,000 USD."]);
+      expect(judged.stdout).toContain("✓ rubrics[0] the reply answers the question with the deal's value: pass, score 1 (threshold 0.8), by anthropic:claude-sonnet-4-5 (cached)");
+      expect(judged.stdout).toMatch(/^PASS pipeline-value: 5 passed, 0 failed, 0 not evaluated/m);
       expect(judged.code).toBe(0);
     } finally {
       serve.child.kill("SIGTERM");

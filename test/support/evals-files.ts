@@ -22,10 +22,10 @@ export function copyRecipe(example = "crm"): string {
   return dir;
 }
 
-/** Writes an evals.yaml of these cases (YAML or JSON text each) beside a copy of the crm fakes in a fresh folder; returns its path. */
-export function writeEvals(cases: string): { file: string; dir: string } {
+/** Writes an evals.yaml of these cases (YAML or JSON text each) beside a copy of the crm fakes in a fresh folder, with top-level `header` lines; returns its path. */
+export function writeEvals(cases: string, header = ""): { file: string; dir: string } {
   const dir = copyRecipe("crm");
   const file = join(dir, "evals.yaml");
-  writeFileSync(file, `version: 1\nfakes: fakes.yaml\ncases:\n${cases}`);
+  writeFileSync(file, `version: 1\nfakes: fakes.yaml\n${header}${header && !header.endsWith("\n") ? "\n" : ""}cases:\n${cases}`);
   return { file, dir };
 }

@@ -30,6 +30,8 @@ export interface AgentTrial {
 export interface AgentOutcome {
   /** Its final message, when it gave one: what `answer` assertions read. */
   answer?: string;
+  /** What was said, when the host keeps it (the model host's messages): rubric judges read it. */
+  transcript?: unknown;
   /** Model requests made. */
   requests: number;
   usage: Usage;

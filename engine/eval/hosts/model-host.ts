@@ -69,7 +69,7 @@ export function modelHost(config: ModelHostConfig, context: { env: NodeJS.Proces
           signal: wall.signal,
           ...(context.variant ? { variant: context.variant } : {}),
         });
-        const outcome: AgentOutcome = { answer: run.finalText, requests: run.requests, usage: run.usage, costUsd: budget.spentUsd };
+        const outcome: AgentOutcome = { answer: run.finalText, transcript: run.transcript, requests: run.requests, usage: run.usage, costUsd: budget.spentUsd };
         // A loop the budget cut short says nothing about the model: it is not scored.
         if (run.finish === "budget") outcome.outcome = { status: "not_run", reason: "the budget stopped the trial before its next model request" };
         return outcome;

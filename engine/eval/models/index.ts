@@ -12,10 +12,10 @@
  * Other folders import this folder through this file only.
  */
 export { missingKeys, skipMessage } from "./keyless.js";
-export { MissingPeerError, languageModel } from "./language-model.js";
+export { MissingPeerError, languageModel, loadAi } from "./language-model.js";
 export { runModelAgent } from "./model-agent.js";
 export { ModelOutputError } from "./model-output.js";
-export { parseModel } from "./model-spec.js";
+export { missingKey, parseModel } from "./model-spec.js";
 export { PRICES, UnknownPriceError } from "./pricing.js";
 export type { Price, Usage } from "./pricing.js";
 export { ModelRequestError } from "./retry.js";

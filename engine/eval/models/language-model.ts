@@ -61,7 +61,8 @@ export async function languageModel(spec: ModelSpec, env: NodeJS.ProcessEnv = pr
     }
     case "openai-compatible": {
       const { createOpenAICompatible } = await load<typeof import("@ai-sdk/openai-compatible")>("@ai-sdk/openai-compatible", pkg);
-      model = createOpenAICompatible({ name: "openai-compatible", baseURL: spec.baseURL!, apiKey, fetch }).chatModel(spec.model);
+      // Structured output sends the judgment's schema (response_format json_schema), as Ollama, vLLM and LM Studio take it.
+      model = createOpenAICompatible({ name: "openai-compatible", baseURL: spec.baseURL!, apiKey, fetch, supportsStructuredOutputs: true }).chatModel(spec.model);
       break;
     }
   }

@@ -14,7 +14,7 @@
  */
 export { renderCompareJson, renderCompareMarkdown, renderCompareText } from "./compare-report.js";
 export { compareRuns } from "./compare.js";
-export type { CaseChange, CaseChangeKind, Comparison, Proposal, RunSide, ToolDelta } from "./compare.js";
+export type { CaseChange, CaseChangeKind, CaseSide, Comparison, Proposal, RunSide, ToolDelta } from "./compare.js";
 export { passAtK, passHatK } from "./pass-at-k.js";
 export { renderJunit } from "./report-junit.js";
 export { renderSummaryJson, renderSummaryMarkdown, renderSummaryText } from "./report-text.js";
@@ -25,4 +25,4 @@ export { trialLineProblem } from "./trial-line-check.js";
 export { capAnswer, capRecord, cutEvidence, MAX_STORED_RECORD_BYTES } from "./trial-line-fit.js";
 export { resultsPanel } from "./results-panel.js";
 export { summarise, summarize } from "./run-summary.js";
-export type { CaseSummary, PlannedCase, RunSummary } from "./run-summary.js";
+export type { CaseSummary, JudgeSpend, PlannedCase, RunSummary } from "./run-summary.js";

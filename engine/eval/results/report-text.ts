@@ -1,7 +1,7 @@
 /**
  * A run's summary as text (what `eval` prints at the end) and as Markdown (a CI job summary or a
- * pull-request comment): per case the trials, pass rate, pass^k and pass@k, threshold, calls,
- * tokens, cost and time, then the totals and the verdict.
+ * pull-request comment): per case the trials, pass rate, pass^k and pass@k, mean score,
+ * threshold, calls, tokens, cost (the rubric judge's too) and time, then the totals and the verdict.
  */
 import type { CaseSummary, RunSummary } from "./run-summary.js";
 
@@ -12,6 +12,12 @@ const secs = (ms: number) => `${(ms / 1000).toFixed(1)}s`;
 const calls = (c: CaseSummary) => `${c.toolCalls} tool calls${c.badCalls > 0 ? ` (${c.badCalls} bad)` : ""}`;
 /** Requests the case's agents sent outside their sessions, the first few named. */
 const outsideOf = (c: CaseSummary) => (c.outside ? [`${c.outside.count} request${c.outside.count === 1 ? "" : "s"} outside its session: ${c.outside.first.join(", ")}`] : []);
+
+const score = (x: number) => (Number.isNaN(x) ? "–" : x.toFixed(2));
+/** `; mean score 0.83 (min 0.80)`, or nothing when no trial has a score. */
+const meanScoreOf = (c: CaseSummary) => (Number.isNaN(c.meanScore) ? "" : `; mean score ${score(c.meanScore)}${c.minScore === undefined ? "" : ` (min ${score(c.minScore)})`}`);
+/** What the rubric judge spent, when it judged anything. */
+const judgeOf = (j: RunSummary["judge"]) => (j && j.judged + j.cached + j.requests > 0 ? `judge: ${j.judged} judged, ${j.cached} from the cache, tokens in/out ${tokens(j.usage)}, ${usd(j.costUsd)}` : "");
 
 const VERDICT_TEXT: Record<CaseSummary["verdict"], string> = { pass: "PASS", fail: "FAIL", preliminary: "PRELIMINARY", skipped: "SKIPPED" };
 
@@ -40,15 +46,16 @@ export function renderSummaryText(summary: RunSummary): string {
   const out: string[] = [];
   for (const c of summary.cases) {
     out.push(`${VERDICT_TEXT[c.verdict].padEnd(11)} ${c.case}  [${c.model}]`);
-    out.push(`            ${trialsOf(c)}; pass rate ${pct(c.passRate)} (threshold ${pct(c.accuracyThreshold)}); pass^${c.k} ${pct(c.passHatK)}, pass@${c.k} ${pct(c.passAtK)}`);
+    out.push(`            ${trialsOf(c)}; pass rate ${pct(c.passRate)} (threshold ${pct(c.accuracyThreshold)}); pass^${c.k} ${pct(c.passHatK)}, pass@${c.k} ${pct(c.passAtK)}${meanScoreOf(c)}`);
     out.push(`            ${calls(c)}, tokens in/out ${tokens(c.usage)}, ${usd(c.costUsd)}, ${secs(c.durationMs)}`);
+    if (judgeOf(c.judge)) out.push(`            ${judgeOf(c.judge)}`);
     for (const failure of c.failures) out.push(`            ✗ ${failure}`);
     for (const reason of c.reasons) out.push(`            ! ${reason}`);
     for (const line of outsideOf(c)) out.push(`            ! ${line}`);
   }
   const t = summary.trials;
   out.push("");
-  out.push(`trials: ${t.total} (${t.passed} passed, ${t.failed} failed, ${t.notEvaluated} not evaluated, ${t.notRun} not run, ${t.skipped} skipped); ${summary.toolCalls} tool calls; tokens in/out ${tokens(summary.usage)}; ${usd(summary.costUsd)}`);
+  out.push(`trials: ${t.total} (${t.passed} passed, ${t.failed} failed, ${t.notEvaluated} not evaluated, ${t.notRun} not run, ${t.skipped} skipped); ${summary.toolCalls} tool calls; tokens in/out ${tokens(summary.usage)}; ${usd(summary.costUsd)}${judgeOf(summary.judge) ? `; ${judgeOf(summary.judge)}` : ""}`);
   for (const note of summary.notes) out.push(note);
   out.push(verdictLine(summary));
   return `${out.join("\n")}\n`;
@@ -65,11 +72,11 @@ export function renderSummaryMarkdown(summary: RunSummary): string {
   const out = [
     `### ${verdictLine(summary)}`,
     "",
-    "| case | model | verdict | trials | pass rate | threshold | pass^k | pass@k | tool calls | tokens in/out | cost | time |",
-    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    "| case | model | verdict | trials | pass rate | threshold | pass^k | pass@k | mean score | tool calls | tokens in/out | cost | time |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ...summary.cases.map(
       (c) =>
-        `| ${cell(c.case)} | ${cell(c.model)} | ${VERDICT_TEXT[c.verdict]} | ${trialsOf(c)} | ${pct(c.passRate)} | ${pct(c.accuracyThreshold)} | ${pct(c.passHatK)} (k=${c.k}) | ${pct(c.passAtK)} | ${c.toolCalls}${c.badCalls > 0 ? ` (${c.badCalls} bad)` : ""} | ${tokens(c.usage)} | ${usd(c.costUsd)} | ${secs(c.durationMs)} |`,
+        `| ${cell(c.case)} | ${cell(c.model)} | ${VERDICT_TEXT[c.verdict]} | ${trialsOf(c)} | ${pct(c.passRate)} | ${pct(c.accuracyThreshold)} | ${pct(c.passHatK)} (k=${c.k}) | ${pct(c.passAtK)} | ${score(c.meanScore)}${c.minScore === undefined ? "" : ` (min ${score(c.minScore)})`} | ${c.toolCalls}${c.badCalls > 0 ? ` (${c.badCalls} bad)` : ""} | ${tokens(c.usage)} | ${usd(c.costUsd)} | ${secs(c.durationMs)} |`,
     ),
     "",
   ];
@@ -79,6 +86,7 @@ export function renderSummaryMarkdown(summary: RunSummary): string {
     for (const line of [...c.failures.map((f) => `✗ ${f}`), ...c.reasons.map((r) => `! ${r}`), ...outsideOf(c).map((o) => `! ${o}`)]) out.push(`- ${cell(line)}`);
     out.push("");
   }
+  if (judgeOf(summary.judge)) out.push(`> ${judgeOf(summary.judge)}`, "");
   for (const note of summary.notes) out.push(`> ${cell(note)}`, "");
   return `${out.join("\n")}\n`;
 }

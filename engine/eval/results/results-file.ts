@@ -8,6 +8,7 @@
  */
 import { closeSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
+import type { JudgeCost, Score } from "../../judge/evals/index.js";
 import type { BadCallCounts, OutsideRequest } from "../../judge/selection/index.js";
 import { checkRegularFile, type LineLimits, readRegularLines } from "../../core/files/index.js";
 import { trialLineProblem } from "./trial-line-check.js";
@@ -16,7 +17,8 @@ import { cutEvidence } from "./trial-line-fit.js";
 /**
  * How a trial ended. `pass`/`fail`/`not_evaluated` are the judge's verdicts; `not_run` is a trial
  * lost to infrastructure (a model request that kept failing, the budget, a fatal error), never
- * scored; `skipped` a trial that was never started (no key for its model).
+ * scored; `skipped` a trial that was never started (no key for its model), or one whose only
+ * missing grades are rubrics no judge could grade (no cached judgment, no key).
  */
 export type TrialStatus = "pass" | "fail" | "not_evaluated" | "not_run" | "skipped";
 
@@ -33,6 +35,12 @@ export interface TrialLine {
   reason?: string;
   /** The judge's results (empty for a trial that was not run). */
   assertions: unknown[];
+  /** The weighted share of its assertions that passed, in [0, 1] (absent when none was scored). */
+  score?: number;
+  /** What the score was made of: the weight passed and evaluated, assertions left out, the minefield that zeroed it. */
+  scoring?: Omit<Score, "score">;
+  /** What grading the trial's rubrics cost (requests, tokens, dollars; judgments read from the cache). */
+  judge?: JudgeCost;
   /** Tool calls the session answered. */
   calls: number;
   /** Model requests made (0 for the script and command hosts). */
@@ -54,6 +62,8 @@ export interface TrialLine {
   /** The case's planned trials and the share that must pass (1 when the case sets none). */
   iterations?: number;
   accuracyThreshold?: number;
+  /** The score a trial passes by, when the case sets one. */
+  minScore?: number;
   /** The tool-description variant the model was offered (`--variant`): `compare` labels runs by it. */
   variant?: string;
   /** Bad calls in the trial's record (see engine/judge/selection/bad-calls.ts). */

@@ -14,6 +14,7 @@ import { selectionCatalog } from "../../judge/selection/index.js";
 import { loadVariant, type Variant } from "../../judge/selection/index.js";
 import { type AgentHost, FatalRunError } from "../hosts/index.js";
 import { commandHost, type CommandHostConfig } from "../hosts/index.js";
+import { judgeModels, rubricJudge, type RubricJudgeOptions } from "../rubrics/index.js";
 import { runPool } from "./concurrency-pool.js";
 import { missingKeys, skipMessage } from "../models/index.js";
 import { modelHost, type ModelHostConfig } from "../hosts/index.js";
@@ -36,8 +37,12 @@ export interface RunEvalsOptions {
   allowOutside?: boolean;
   /** Every case runs with this host instead of its own. */
   host?: HostChoice;
-  /** Every case plays its script (free, offline). */
+  /** Every case plays its script (free, offline); rubrics are judged from the judgments file only. */
   dry?: boolean;
+  /** Judge every rubric with this model (`--judge-model`), whatever the file and the rubrics name. */
+  judgeModel?: string;
+  /** Ask the judge model again where the judgments file has a judgment (`--refresh-judgments`). */
+  refreshJudgments?: boolean;
   /** Trials at once (4). */
   concurrency?: number;
   /** Stop before the spend of every model request would cross this many US dollars. */
@@ -103,6 +108,22 @@ function selectCases(all: readonly EvalCase[], options: RunEvalsOptions): EvalCa
 }
 
 /**
+ * Who judges the selected cases' rubrics: none without rubrics; with them, the judge's settings
+ * and the judge models that will be asked (those with a key, unless the run is dry), whose prices
+ * a budget needs. Throws for a rubric without a judge model, or --dry with --refresh-judgments.
+ */
+function judgingPlan(cases: readonly EvalCase[], evals: EvalsDocument, file: string | undefined, options: RunEvalsOptions, env: NodeJS.ProcessEnv): { judge?: RubricJudgeOptions; live: string[] } {
+  const graded = cases.filter((c) => (c.expect.rubrics ?? []).length > 0);
+  if (graded.length === 0) return { live: [] };
+  if (file === undefined) throw new Error("[eval-simulate] rubrics are judged with a judgments file beside the evals file: give runEvals the evals file's path (or `file` with the loaded document)");
+  if (options.dry && options.refreshJudgments) throw new Error("[eval-simulate] --refresh-judgments asks the judge model again, and --dry asks no model: leave one of them out");
+  const settings = { judgeModel: evals.judgeModel, ...(options.judgeModel === undefined ? {} : { override: options.judgeModel }) };
+  const used = judgeModels(graded, { ...settings, judgeBaseURL: evals.judgeBaseURL });
+  const live = options.dry ? [] : used.filter((model) => missingKeys([{ model, baseURL: evals.judgeBaseURL }], env).length === 0);
+  return { judge: { evalsFile: file, ...settings, judgeBaseURL: evals.judgeBaseURL, env, offline: options.dry === true, refresh: options.refreshJudgments === true }, live };
+}
+
+/**
  * Runs the evals and returns their summary: `failed` counts cases below their threshold,
  * `verdict` is pass, fail, preliminary (trials lost: exit 2) or skipped (no key: exit 0).
  *
@@ -131,7 +152,9 @@ async function runLocked(options: RunEvalsOptions): Promise<EvalsResult> {
   const configs = new Map<EvalCase, HostChoice>(cases.map((c) => [c, hostConfig(c, options)]));
   const models = [...configs.values()].flatMap((h) => (!isAgentHost(h) && h.type === "model" ? [{ model: h.model, baseURL: h.baseURL }] : []));
   const missing = missingKeys(models, env);
-  const ledger = new SpendLedger(options.budgetUsd, [...new Set(models.map((m) => m.model))].filter((m) => !missing.some((k) => k.model === m)), options.prices);
+  const judging = judgingPlan(cases, evals, loaded.file, options, env);
+  const ledger = new SpendLedger(options.budgetUsd, [...new Set([...models.map((m) => m.model).filter((m) => !missing.some((k) => k.model === m)), ...judging.live])], options.prices);
+  const judge = judging.judge ? rubricJudge({ ...judging.judge, ledger, retry: options.retry, signal: options.signal }) : undefined;
   const hosts = new Map<string, AgentHost>();
   const hostOf = (choice: HostChoice): AgentHost => {
     if (isAgentHost(choice)) return choice;
@@ -166,7 +189,7 @@ async function runLocked(options: RunEvalsOptions): Promise<EvalsResult> {
     const choice = configs.get(c)!;
     const label = labelOf(choice);
     const fields = caseFields(c);
-    planned.push({ case: c.id, model: label, iterations: fields.iterations!, accuracyThreshold: fields.accuracyThreshold! });
+    planned.push({ case: c.id, model: label, iterations: fields.iterations!, accuracyThreshold: fields.accuracyThreshold!, ...(fields.minScore === undefined ? {} : { minScore: fields.minScore }) });
     const keyless = !isAgentHost(choice) && choice.type === "model" && missing.find((m) => m.model === choice.model);
     for (let iteration = 0; iteration < fields.iterations!; iteration++) {
       const k = trialKey({ case: c.id, iteration, model: label });
@@ -213,7 +236,7 @@ async function runLocked(options: RunEvalsOptions): Promise<EvalsResult> {
             stopped ??= `the budget of $${options.budgetUsd} was reached ($${ledger.spentUsd.toFixed(4)} spent)`;
             return pool.stop();
           }
-          const line = await runTrial({ host: trial.host, case: trial.case, iteration: trial.iteration, services, fakes, records, signal: controller.signal, suite: loaded.file, ...(variant ? { variant: variant.id } : {}) });
+          const line = await runTrial({ host: trial.host, case: trial.case, iteration: trial.iteration, services, fakes, records, signal: controller.signal, suite: loaded.file, ...(variant ? { variant: variant.id } : {}), ...(judge ? { rubrics: judge } : {}) });
           lines.push(line);
           if (options.out) appendResult(options.out, line);
           finished++;
@@ -236,6 +259,7 @@ async function runLocked(options: RunEvalsOptions): Promise<EvalsResult> {
       await services.close();
     }
   }
+  if (judge && judge.unjudged.size > 0) notes.push(`[eval-simulate] rubrics not judged: ${[...judge.unjudged].join("; ")}`);
   const summary = summarize(lines, { planned, stopped, notes });
   return { ...summary, lines, ...(options.out ? { out: options.out } : {}) };
 }

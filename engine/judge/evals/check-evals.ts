@@ -6,6 +6,7 @@ import { suggestion } from "../../author/source/index.js";
 import type { Report } from "../../author/source/index.js";
 import type { PathSegment } from "../../author/source/index.js";
 import { type FakeMaps, fakeMaps } from "./fake-maps.js";
+import { checkGrading } from "./check-grading.js";
 import { compilePattern, isPattern } from "./match-value.js";
 import { checkSelectionContent } from "../selection/index.js";
 
@@ -134,7 +135,7 @@ function checkCase(c: EvalCase, at: Path, { report, maps, names, loaded }: Scope
     }
     for (const [j, a] of (state.assert ?? []).entries()) checkExpression(report, [...e, "state", "assert", j, "jsonata"], a?.jsonata);
   }
-  for (const kind of ["milestones", "never"] as const) for (const [j, m] of (expect[kind] ?? []).entries()) checkExpression(report, [...e, kind, j, "jsonata"], m?.jsonata);
+  checkGrading(report, e, expect, checkExpression);
   const golden = expect.golden;
   if (golden) {
     const calls = Array.isArray(golden) ? golden : golden.calls ?? [];

@@ -8,15 +8,19 @@ import { freshWorld } from "./fresh-world.js";
 import { judgeGolden } from "./golden.js";
 import { type History, rebuildHistory } from "./history.js";
 import type { Run } from "./run.js";
+import { judgeRubrics, type RubricJudge } from "./rubrics.js";
+import { scoreOf, verdictOf, weighResults } from "./score.js";
 import { judgeState } from "./state-expectations.js";
 import { type AssertionResult, type JudgedCase, notEvaluated, passed, type Verdict } from "./types.js";
 import { judgeAnswer, judgeAsserts, judgeHistory } from "./world-predicates.js";
 
-/** What `judgeRun` takes: the loaded fakes, the case, and the run to judge. */
+/** What `judgeRun` takes: the loaded fakes, the case, the run to judge, and who grades its rubrics. */
 export interface JudgeInput {
   fakes: LoadedFakes;
   case: JudgedCase;
   run: Run;
+  /** Grades the case's `rubrics` (without one they are not evaluated, never passed). */
+  rubrics?: RubricJudge;
 }
 
 /**
@@ -44,17 +48,11 @@ async function startingWorld(input: JudgeInput): Promise<AssertionResult | undef
   return notEvaluated("run", "run: starting world", `the run did not start from ${what}: ${differing.join(", ")} differ${differing.length === 1 ? "s" : ""} (serve it with --scenario and --clock as the case says)`, { differing });
 }
 
-/** `fail` when any assertion failed; `not_evaluated` when none did but one could not be evaluated (or none ran). */
-export function verdictOf(results: readonly AssertionResult[]): Verdict["verdict"] {
-  if (results.some((r) => r.status === "failed")) return "fail";
-  if (results.some((r) => r.status === "not_evaluated")) return "not_evaluated";
-  return results.length > 0 ? "pass" : "not_evaluated";
-}
-
 /**
  * Judges one run against one case: calls, state, JSONata assertions, milestones and minefields
- * over the commit history, the golden world, the final answer. Every result carries a message
- * with its evidence (the nearest call, the records that differ, the commit that broke a rule).
+ * over the commit history, the golden world, the final answer, and rubrics (by the judge it is
+ * given). Every result carries a message with its evidence (the nearest call, the records that
+ * differ, the commit that broke a rule) and its weight; the verdict comes with the trial's score.
  *
  * @example
  * const fakes = await loadFakes("fakes.yaml");
@@ -79,5 +77,15 @@ export async function judgeRun(input: JudgeInput): Promise<Verdict> {
   results.push(...(await judgeHistory(expect, history)));
   if (expect.golden) results.push(await judgeGolden(expect.golden, fakes, maps, { scenario: c.scenario, clock: c.clock, initial: run.initial, final: run.final }));
   if (expect.answer) results.push(...(await judgeAnswer(expect.answer, run.answer, run.final)));
-  return { case: c.id, verdict: verdictOf(results), results, durationMs: Math.round((performance.now() - started) * 100) / 100 };
+  const rubrics = await judgeRubrics({ id: c.id, prompt: c.prompt, expect }, { initial: run.initial, final: run.final, calls, answer: run.answer, transcript: run.transcript }, input.rubrics);
+  results.push(...rubrics.results);
+  const weighed = weighResults(expect, results);
+  return {
+    case: c.id,
+    verdict: verdictOf(weighed, { minScore: c.minScore }),
+    results: weighed,
+    score: scoreOf(weighed),
+    ...(rubrics.cost ? { judge: rubrics.cost } : {}),
+    durationMs: Math.round((performance.now() - started) * 100) / 100,
+  };
 }

@@ -15,6 +15,8 @@ export interface Run {
   final: StatesByFake;
   calls: RecordedCall[];
   answer?: string;
+  /** The agent's transcript (`transcript.json`, or what a model host kept), shown to rubric judges. */
+  transcript?: unknown;
   /** False when the calls carry no commit history (a run fetched from a live server's journal). */
   history?: boolean;
   /** Where the run was read from, for messages. */
@@ -78,11 +80,21 @@ export function readRun(dir: string): Run {
   const transcriptFile = join(dir, RUN_FILES.transcript);
   const answer = readRunText(answerFile, MAX_ANSWER_BYTES);
   if (answer !== undefined) run.answer = answer.replace(/\n$/, "");
-  else {
-    const transcript = readRunJson(transcriptFile);
-    const found = transcript === undefined ? undefined : finalAnswer(transcript.value);
-    if (found !== undefined && Buffer.byteLength(found) > MAX_ANSWER_BYTES) throw new Error(`[eval-simulate] ${transcriptFile}: its final message is larger than 1 MiB, the most an answer may be`);
-    if (found !== undefined) run.answer = found;
+  // Beside answer.txt the transcript is only shown to rubric judges: one that is not JSON is left out, not fatal.
+  let transcript: { value: unknown } | undefined;
+  try {
+    transcript = readRunJson(transcriptFile);
+  } catch (error) {
+    // Only a transcript that is not JSON is left out: a FIFO, a device or a link to a pseudo-file is still refused.
+    if (answer === undefined || !/: not JSON$/.test((error as Error).message)) throw error;
+  }
+  if (transcript !== undefined) {
+    run.transcript = transcript.value;
+    if (answer === undefined) {
+      const found = finalAnswer(transcript.value);
+      if (found !== undefined && Buffer.byteLength(found) > MAX_ANSWER_BYTES) throw new Error(`[eval-simulate] ${transcriptFile}: its final message is larger than 1 MiB, the most an answer may be`);
+      if (found !== undefined) run.answer = found;
+    }
   }
   return run;
 }

@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { labelId } from "eval-simulate";
 import { judgeRun, loadEvals, readRun } from "eval-simulate/judge";
+import { rubricJudge } from "eval-simulate/runner";
 
 const EVALS = fileURLToPath(new URL("../evals.yaml", import.meta.url));
 const MANIFEST = fileURLToPath(new URL("../fakes.yaml", import.meta.url));
@@ -47,6 +48,8 @@ async function recordRun(calls, { scenario = "quiet", clock = "2026-10-01T09:00:
 
 let evals;
 let fakes;
+// Rubrics are judged from the committed judgments beside evals.yaml, offline (no key, no model).
+const rubrics = () => rubricJudge({ evalsFile: EVALS, judgeModel: evals.judgeModel, offline: true });
 const caseOf = (id) => evals.cases.find((c) => c.id === id);
 const messageOf = (verdict, assertion) => verdict.results.find((r) => r.assertion.startsWith(assertion))?.message;
 
@@ -56,7 +59,7 @@ before(async () => {
 
 test("every case's script passes its own expectations, golden world included", async () => {
   for (const c of evals.cases) {
-    const verdict = await judgeRun({ fakes, case: c, run: readRun(await recordRun(c.script.calls, { scenario: c.scenario, clock: c.clock, answer: c.script.answer })) });
+    const verdict = await judgeRun({ fakes, case: c, run: readRun(await recordRun(c.script.calls, { scenario: c.scenario, clock: c.clock, answer: c.script.answer })), rubrics: rubrics() });
     assert.deepEqual(verdict.results.filter((r) => !r.passed), [], c.id);
     assert.equal(verdict.verdict, "pass");
   }
