@@ -8,7 +8,7 @@ import type { OutsideAttempt } from "../../engine/serve/host/starting-states.js"
 import type { Services } from "../../engine/serve/host/start-services.js";
 import { connect, serve, textOf } from "../support/services.js";
 
-export const SUBSETS = new URL("../fixtures/subsets/fakes.yaml", import.meta.url).pathname;
+const SUBSETS = new URL("../fixtures/subsets/fakes.yaml", import.meta.url).pathname;
 
 const initialize = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } });
 /** The status an MCP client's first request gets at `url`. */
