@@ -66,7 +66,7 @@ await client.close();
 await services.close();
 
 // A warm-up run compiles the fakes and the judge's world once, as any real run's first trial does.
-await runEvals({ evals, dry: true, limit: 1 });
+await runEvals({ evals, dry: true, limit: 1, allowOutside: true });
 const rows = [["concurrency", "trials", "wall ms / trial", "CPU ms / trial", "trial p50 ms", "trial p90 ms", "passed"]];
 const summary: Record<number, number> = {};
 const cpuSummary: Record<number, number> = {};
@@ -78,7 +78,7 @@ for (const concurrency of [1, 4]) {
   for (let round = 0; round < ROUNDS; round++) {
     const started = performance.now();
     const cpuStart = process.cpuUsage();
-    const result = await runEvals({ evals, dry: true, concurrency, out: join(dir, `results-${concurrency}-${round}.ndjson`) });
+    const result = await runEvals({ evals, dry: true, allowOutside: true, concurrency, out: join(dir, `results-${concurrency}-${round}.ndjson`) });
     wall.push((performance.now() - started) / TRIALS);
     const used = process.cpuUsage(cpuStart);
     cpu.push((used.user + used.system) / 1000 / TRIALS);

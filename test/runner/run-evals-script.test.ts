@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readResults } from "../../engine/eval/results/results-file.js";
@@ -111,9 +111,8 @@ describe("eval with the script host", () => {
     const bad = await runCli(["eval", file, "--dry"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("no-such-tool");
-    // --selection is handed to cli/eval-selection.ts; a build without it says so and exits 2.
+    // --selection is the deprecated name of `select`: it says so, once, and hands over.
     const selection = await runCli(["eval", `${ROOT}examples/crm/evals.yaml`, "--selection"]);
-    if (existsSync(`${ROOT}dist/cli/eval-selection.js`)) expect(selection.stderr).not.toContain("not available in this build");
-    else expect(selection).toMatchObject({ code: 2, stderr: "eval-simulate eval: selection evals are not available in this build\n" });
+    expect(selection.stderr).toContain("eval-simulate eval: --selection is deprecated; use eval-simulate select <evals.yaml>\n");
   }, 60_000);
 });

@@ -14,7 +14,7 @@ export const CRM_CLOCK = "2026-10-01T09:00:00.000Z";
  */
 export function copyRecipe(example = "crm"): string {
   const dir = mkdtempSync(join(tmpdir(), "eval-simulate-evals-"));
-  cpSync(join(ROOT, "examples", example), dir, { recursive: true, filter: (src) => !src.includes("/tests") });
+  cpSync(join(ROOT, "examples", example), dir, { recursive: true, filter: (src) => !src.includes("/tests") && !src.endsWith(".judgments.json") });
   mkdirSync(join(dir, "node_modules"));
   symlinkSync(ROOT, join(dir, "node_modules/eval-simulate"));
   // A package of its own, as the example is inside this one: no package.json above the copy decides how it loads.

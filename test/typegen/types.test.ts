@@ -31,7 +31,7 @@ async function typecheck(handlers: string): Promise<{ ok: boolean; output: strin
 }
 
 const module = (body: string) => `import { defineHandlers } from "eval-simulate";
-import type { CrmFake } from "../../engine/author/fakes/fakes.js";
+import type { CrmFake } from "./fakes.js";
 export default defineHandlers<CrmFake>({
 ${body}
 });

@@ -131,7 +131,7 @@ export type TypedOperationHandlers<F extends ApiTypes> = {
  * arguments, state and answer.
  *
  * @example
- * import type { NotesFake } from "../fakes/fakes.js";
+ * import type { NotesFake } from "../../fakes.js";
  * export default defineHandlers<NotesFake>({
  *   "export-notes": (args, { state }) => state.notes.map((n) => n.title).join("\n"),
  * });
