@@ -38,7 +38,8 @@ module.exports = {
     },
     {
       name: "core-and-verify-use-node-only",
-      comment: "engine/core/ and engine/judge/verify/ (the eval-simulate/verify entry) import Node built-ins only, so a harness's verifier needs no other package",
+      comment:
+        "engine/core/ and engine/judge/verify/ (the eval-simulate/verify entry) import Node built-ins only, so a harness's verifier needs no other package",
       severity: "error",
       from: { path: "^engine/(core|judge/verify)/" },
       to: { dependencyTypesNot: ["core", "local"] },
@@ -60,7 +61,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    includeOnly: "^(engine|cli)/",
+    // Packages stay in the graph as leaves (doNotFollow), so the rules about them can see them.
+    includeOnly: ["^(engine|cli)/", "(^|/)node_modules/"],
     tsPreCompilationDeps: true,
     parser: "swc",
     tsConfig: { fileName: "tsconfig.json" },

@@ -3,6 +3,7 @@ import { relative } from "node:path";
 import { parseDocument } from "yaml";
 import { captureMcp } from "../engine/author/capture/index.js";
 import { EXIT } from "./exit-codes.js";
+import { repeatedFlag } from "./repeated-flag.js";
 
 /** Whether the manifest's `servers.<id>` exists (its capture is re-read with no flags). */
 export function isMcpServer(manifest: string, id: string): boolean {
@@ -10,25 +11,23 @@ export function isMcpServer(manifest: string, id: string): boolean {
   return parseDocument(readFileSync(manifest, "utf8")).hasIn(["servers", id]);
 }
 
-/** Every `--header` value, since citty keeps only one of a repeated flag. */
-export function headerFlags(rawArgs: string[]): string[] {
-  const found: string[] = [];
-  rawArgs.forEach((arg, i) => {
-    if (arg === "--header" && rawArgs[i + 1] !== undefined) found.push(rawArgs[i + 1]);
-    else if (arg.startsWith("--header=")) found.push(arg.slice("--header=".length));
-  });
-  return found;
-}
-
 /** `eval-simulate capture <id> --mcp "<command>" | --mcp-url <url> [--header K:V] [--check]`. */
 export async function captureMcpCommand(
-  parsed: { id: string; manifest?: string; mcp?: string; "mcp-url"?: string; out?: string; check?: boolean },
+  parsed: { id: string; manifest: string; mcp?: string; "mcp-url"?: string; out?: string; check?: boolean },
   rawArgs: string[],
 ): Promise<void> {
-  const manifest = parsed.manifest ?? "fakes.yaml";
+  const { manifest } = parsed;
   let result: Awaited<ReturnType<typeof captureMcp>>;
   try {
-    result = await captureMcp({ manifest, id: parsed.id, command: parsed.mcp, url: parsed["mcp-url"], headers: headerFlags(rawArgs), out: parsed.out, check: parsed.check });
+    result = await captureMcp({
+      manifest,
+      id: parsed.id,
+      command: parsed.mcp,
+      url: parsed["mcp-url"],
+      headers: repeatedFlag(rawArgs, "header"),
+      out: parsed.out,
+      check: parsed.check,
+    });
   } catch (error) {
     process.stderr.write(`eval-simulate: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}\n`);
     process.exitCode = EXIT.usage;

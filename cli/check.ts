@@ -5,17 +5,27 @@ import type { CheckResult } from "../engine/entries/checks.js";
 import { checkManifest } from "../engine/author/manifest/index.js";
 import { parseClock } from "../engine/author/world/index.js";
 import { EXIT, refuseUnknownFlags } from "./exit-codes.js";
+import { renamedFlag, takeRenamed } from "./flag-aliases.js";
+import { formatArg } from "./formats.js";
+import { manifestArgs, manifestOf } from "./manifest-arg.js";
 import { escapeData, escapeProperty, renderText as renderDiagnostics } from "./render-diagnostics.js";
 
 const args = {
-  manifest: { type: "positional", required: false, default: "fakes.yaml", description: "The manifest whose fakes to check", valueHint: "fakes.yaml" },
-  format: { type: "enum", options: ["text", "json", "github"] as string[], default: "text", description: "How to print results: text, json, or github (workflow annotations)" },
-  recording: { type: "string", description: "The JSONL file the contract tests recorded to: replayed, and held to the observations" },
+  ...manifestArgs("The manifest whose fakes to check"),
+  format: formatArg("How to print results", ["text", "json", "github"]),
+  record: {
+    type: "string",
+    description: "The record the contract tests wrote (JSON lines, one per call): replayed, and held to the observations",
+    valueHint: "record.jsonl",
+  },
+  recording: renamedFlag("record"),
   clock: { type: "string", description: "The clock worlds are built at (ISO 8601; default now)" },
   "allow-outside": { type: "boolean", description: "Also read files the manifest names outside its own folder (EVAL_SIMULATE_ALLOW_OUTSIDE=1)" },
-  "require-observed": { type: "boolean", description: "Fail the observed check for any allowed tool without an observation (instead of reporting it not checked)" },
+  "require-observed": {
+    type: "boolean",
+    description: "Fail the observed check for any allowed tool without an observation (instead of reporting it not checked)",
+  },
 } satisfies ArgsDef;
-
 
 /** One line per check (a failure's message indented under it), then the count. */
 export function renderText(results: CheckResult[]): string {
@@ -49,12 +59,15 @@ function usage(message: string): void {
 export default defineCommand({
   meta: {
     name: "check",
-    description: "Run the checks every Recipe keeps about its fakes (what checkRecipeFakes registers). Exit 0 all pass, 1 any fails (or the manifest is invalid), 2 usage or an unreadable manifest.",
+    description:
+      "Run the checks every Recipe keeps about its fakes (what checkRecipeFakes registers). Exit 0 all pass, 1 any fails (or the manifest is invalid), 2 usage or an unreadable manifest.",
   },
   args,
   async run({ args: parsed, rawArgs }) {
-    if (!refuseUnknownFlags(rawArgs, args)) return;
-    const manifest = resolve(parsed._[0] ?? parsed.manifest ?? "fakes.yaml");
+    if (!refuseUnknownFlags(rawArgs, args) || !takeRenamed("check", parsed, { recording: "record" })) return;
+    const given = manifestOf("check", parsed, 0);
+    if (given === undefined) return;
+    const manifest = resolve(given);
     if (parsed.clock !== undefined) {
       try {
         parseClock(parsed.clock);
@@ -62,13 +75,15 @@ export default defineCommand({
         return usage(`--clock: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}`);
       }
     }
-    if (parsed.recording !== undefined && !existsSync(parsed.recording)) return usage(`--recording: no file ${parsed.recording}`);
+    if (parsed.record !== undefined && !existsSync(parsed.record)) return usage(`--record: no file ${parsed.record}`);
     // The checks load the manifest again themselves: the environment carries the flag to them.
     if (parsed["allow-outside"]) process.env.EVAL_SIMULATE_ALLOW_OUTSIDE = "1";
     const { manifest: loaded, diagnostics } = await checkManifest(manifest, { clock: parsed.clock });
     if (!loaded) {
       process.stderr.write(renderDiagnostics([{ file: manifest, valid: false, diagnostics }]));
-      process.stderr.write(`eval-simulate: ${relative(process.cwd(), manifest) || manifest} is not valid; fix it first (eval-simulate validate shows every problem)\n`);
+      process.stderr.write(
+        `eval-simulate: ${relative(process.cwd(), manifest) || manifest} is not valid; fix it first (eval-simulate validate shows every problem)\n`,
+      );
       // An unreadable manifest is an I/O error (2); an invalid one fails the checks (1).
       process.exitCode = diagnostics.some((d) => d.code === "E_IO" && d.path === "(root)") ? EXIT.usage : EXIT.invalid;
       return;
@@ -82,11 +97,12 @@ export default defineCommand({
     }
     const results = await checks.runRecipeChecks({
       manifest,
-      ...(parsed.recording === undefined ? {} : { recording: resolve(parsed.recording) }),
+      ...(parsed.record === undefined ? {} : { record: resolve(parsed.record) }),
       ...(parsed.clock === undefined ? {} : { clock: parsed.clock }),
       ...(parsed["require-observed"] === true && { requireObserved: true }),
     });
-    const out = parsed.format === "json" ? `${JSON.stringify(results, null, 2)}\n` : parsed.format === "github" ? renderGithub(results, manifest) : renderText(results);
+    const out =
+      parsed.format === "json" ? `${JSON.stringify(results, null, 2)}\n` : parsed.format === "github" ? renderGithub(results, manifest) : renderText(results);
     process.stdout.write(out);
     process.exitCode = results.every((r) => r.ok) ? EXIT.ok : EXIT.invalid;
   },

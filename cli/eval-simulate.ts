@@ -15,6 +15,7 @@ export const evalSimulate = defineCommand({
     validate: () => import("./validate.js").then((m) => m.default),
     verify: () => import("./verify.js").then((m) => m.default),
     eval: () => import("./eval.js").then((m) => m.default),
+    select: () => import("./select.js").then((m) => m.default),
     report: () => import("./report.js").then((m) => m.default),
     schema: () => import("./schema.js").then((m) => m.default),
     types: () => import("./types.js").then((m) => m.default),

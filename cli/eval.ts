@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { relative, resolve } from "node:path";
-import { type ArgsDef, defineCommand } from "citty";
+import { type ArgsDef, defineCommand, runCommand } from "citty";
 import { ManifestError } from "../engine/author/source/index.js";
 import { progressBar } from "../engine/eval/runner/index.js";
 import { renderSummaryText } from "../engine/eval/results/index.js";
@@ -9,30 +9,52 @@ import type { Price } from "../engine/eval/models/index.js";
 import { budgetLimit, parseProviderLimits } from "../engine/eval/models/index.js";
 import { type HostChoice, parseShard, runEvals, type Shard } from "../engine/eval/runner/index.js";
 import { EXIT, refuseUnknownFlags } from "./exit-codes.js";
+import { warnDeprecated } from "./flag-aliases.js";
+import { formatArg } from "./formats.js";
 import { readPrices } from "./prices-flag.js";
 import { renderText } from "./render-diagnostics.js";
 import { renderReport, REPORT_FORMATS } from "./render-report.js";
+import { RUN_FLAGS, wholeNumber } from "./run-flags.js";
 
 const args = {
   evals: { type: "positional", required: false, default: "evals.yaml", description: "The evals file", valueHint: "evals.yaml" },
   dry: { type: "boolean", description: "Play every case's script instead of its host: free, offline; proves each case passes its own expectations" },
   model: { type: "string", description: "Run every case with this model (provider:model) instead of its own host", valueHint: "anthropic:claude-sonnet-4-5" },
-  "base-url": { type: "string", description: "With --model: the endpoint (an OpenAI-compatible server for openai-compatible:<model>)" },
-  concurrency: { type: "string", default: "4", description: "Trials at once (across every worker)" },
-  shard: { type: "string", description: "Only this part of the trials, i/n: the same split on every machine; merge the parts' results with report (see docs/sharding.md)", valueHint: "i/n" },
+  ...RUN_FLAGS,
+  concurrency: { ...RUN_FLAGS.concurrency, description: "Trials at once (across every worker)" },
+  shard: {
+    type: "string",
+    description: "Only this part of the trials, i/n: the same split on every machine; merge the parts' results with report (see docs/sharding.md)",
+    valueHint: "i/n",
+  },
   workers: { type: "string", description: "Run the trials in N worker processes: one budget, one results file, one progress line" },
-  "provider-limit": { type: "string", description: "Model requests in flight per provider across every worker, halved on 429s and creeping back up", valueHint: "anthropic=8,openai=16" },
-  "budget-usd": { type: "string", description: "Stop before model spend would cross this many US dollars (default EVAL_BUDGET_USD)" },
-  out: { type: "string", description: "The NDJSON results file; trials it already holds are skipped (resume). Default eval-results/<date>-<sha>.ndjson (none with --dry)" },
-  fresh: { type: "boolean", description: "Ignore the trials already in --out instead of resuming" },
+  "provider-limit": {
+    type: "string",
+    description: "Model requests in flight per provider across every worker, halved on 429s and creeping back up",
+    valueHint: "anthropic=8,openai=16",
+  },
+  out: {
+    type: "string",
+    description: "The NDJSON results file; trials it already holds are skipped (resume). Default eval-results/<date>-<sha>.ndjson (none with --dry)",
+  },
   case: { type: "string", description: "Only these cases (ids, comma-separated)" },
   "filter-tags": { type: "string", description: "Only cases with one of these tags (comma-separated)" },
   limit: { type: "string", description: "Only the first N cases (a smoke run)" },
-  format: { type: "enum", options: [...REPORT_FORMATS] as string[], default: "text", description: "The report printed at the end: text, markdown, junit or json" },
-  selection: { type: "boolean", description: "Run the file's tool-selection fixtures instead of its cases" },
-  variant: { type: "string", description: "A tool-description variant (variant.yaml): the model is offered its descriptions and input schemas for this run; trial lines record its id" },
-  "max-world-bytes": { type: "string", description: "The most bytes of JSON one trial's world may hold; a write past it is a tool error (EVAL_SIMULATE_MAX_WORLD_BYTES, default 67108864: 64 MiB)" },
-  prices: { type: "string", description: "Prices of models the built-in table lacks, for --budget-usd: a JSON file { \"provider:model\": { \"input\": n, \"output\": n } } in dollars per million tokens", valueHint: "prices.json" },
+  format: formatArg("The report printed at the end", REPORT_FORMATS),
+  "max-world-bytes": {
+    type: "string",
+    description: "The most bytes of JSON one trial's world may hold; a write past it is a tool error (EVAL_SIMULATE_MAX_WORLD_BYTES, default 67108864: 64 MiB)",
+  },
+  selection: { type: "boolean", description: "Deprecated: use eval-simulate select <evals.yaml>" },
+  "judge-model": {
+    type: "string",
+    description: "Judge every rubric with this model (provider:model) instead of the file's judgeModel and the rubrics' own",
+    valueHint: "anthropic:claude-sonnet-4-5",
+  },
+  "refresh-judgments": {
+    type: "boolean",
+    description: "Ask the judge model again even where the judgments file beside the evals file has a judgment (the new one replaces it)",
+  },
 } satisfies ArgsDef;
 
 function usage(message: string): void {
@@ -40,62 +62,58 @@ function usage(message: string): void {
   process.exitCode = EXIT.usage;
 }
 
-const list = (value: string | undefined) => (value === undefined ? undefined : value.split(",").map((s) => s.trim()).filter((s) => s !== ""));
-
-function wholeNumber(value: string | undefined, flag: string, min: number): number | undefined | false {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min) {
-    usage(`${flag} takes a whole number of at least ${min}, not "${value}"`);
-    return false;
-  }
-  return n;
-}
+const list = (value: string | undefined) =>
+  value === undefined
+    ? undefined
+    : value
+        .split(",")
+        .map((s) => s.trim())
+        .filter((s) => s !== "");
 
 /** `eval-results/<date>-<short sha>.ndjson`: the same commit on the same day resumes the same file (a shard its own). */
 function defaultOut(shard?: Shard): string {
   let sha = "nogit";
   try {
-    sha = execFileSync("git", ["rev-parse", "--short", "HEAD"], { stdio: ["ignore", "pipe", "ignore"] }).toString().trim() || sha;
+    sha =
+      execFileSync("git", ["rev-parse", "--short", "HEAD"], { stdio: ["ignore", "pipe", "ignore"] })
+        .toString()
+        .trim() || sha;
   } catch {
     // Not a git checkout: the date alone names the file.
   }
   return `eval-results/${new Date().toISOString().slice(0, 10)}-${sha}${shard ? `-shard-${shard.index}-of-${shard.count}` : ""}.ndjson`;
 }
 
-/** Tool-selection evals live in their own module; a build without it says so. */
-async function runSelection(parsed: Record<string, unknown>, rawArgs: string[]): Promise<void> {
-  const specifier = ["./eval-selection", "js"].join(".");
-  let selection: { runSelectionCommand(parsedArgs: Record<string, unknown>, rawArgs: string[]): Promise<void> };
-  try {
-    selection = (await import(specifier)) as typeof selection;
-  } catch (error) {
-    if ((error as { code?: string }).code !== "ERR_MODULE_NOT_FOUND") throw error;
-    process.stderr.write("eval-simulate eval: selection evals are not available in this build\n");
-    process.exitCode = EXIT.usage;
-    return;
-  }
-  await selection.runSelectionCommand(parsed, rawArgs);
-}
-
 /** `eval-simulate eval [evals.yaml]`: run every case's trials against the fakes and grade them; exit 0 pass (or all skipped), 1 a case below its threshold, 2 PRELIMINARY or a usage error. */
 export default defineCommand({
-  meta: { name: "eval", description: "Run an agent against the fakes, many trials at once, and grade each. Exit 0 pass (or every case skipped: no API key), 1 a case below its threshold, 2 PRELIMINARY (trials not run: provider errors, the budget) or a usage error." },
+  meta: {
+    name: "eval",
+    description:
+      "Run an agent against the fakes, many trials at once, and grade each. Exit 0 pass (or every case skipped: no API key), 1 a case below its threshold, 2 PRELIMINARY (trials not run: provider errors, the budget) or a usage error.",
+  },
   args,
   async run({ args: parsed, rawArgs }) {
-    // Selection runs read their own flags (the module checks them), so they are handed over first.
-    if (parsed.selection) return runSelection(parsed, rawArgs);
+    // The old spelling of `select`: its flags are select's, so it is handed over before eval reads them.
+    if (parsed.selection) {
+      warnDeprecated("eval", "--selection", "eval-simulate select <evals.yaml>");
+      const select = (await import("./select.js")).default;
+      await runCommand(select, { rawArgs: rawArgs.filter((arg) => arg !== "--selection" && !arg.startsWith("--selection=")) });
+      return;
+    }
     if (!refuseUnknownFlags(rawArgs, args)) return;
-    const concurrency = wholeNumber(parsed.concurrency, "--concurrency", 1);
-    const limit = wholeNumber(parsed.limit, "--limit", 1);
-    const maxWorldBytes = wholeNumber(parsed["max-world-bytes"], "--max-world-bytes", 1);
-    const workers = wholeNumber(parsed.workers, "--workers", 1);
-    if (concurrency === false || limit === false || maxWorldBytes === false || workers === false) return;
+    let concurrency: number | undefined;
+    let limit: number | undefined;
+    let maxWorldBytes: number | undefined;
+    let workers: number | undefined;
     let budgetUsd: number | undefined;
     let prices: Record<string, Price> | undefined;
     let shard: Shard | undefined;
     let providerLimits: Record<string, number> | undefined;
     try {
+      concurrency = wholeNumber(parsed.concurrency, "--concurrency", 1);
+      limit = wholeNumber(parsed.limit, "--limit", 1);
+      maxWorldBytes = wholeNumber(parsed["max-world-bytes"], "--max-world-bytes", 1);
+      workers = wholeNumber(parsed.workers, "--workers", 1);
       budgetUsd = budgetLimit(parsed["budget-usd"]);
       if (parsed.prices !== undefined) prices = readPrices(parsed.prices);
       if (parsed.shard !== undefined) shard = parseShard(parsed.shard);
@@ -104,9 +122,9 @@ export default defineCommand({
       return usage((error as Error).message.replace(/^\[eval-simulate\] /, ""));
     }
     if (parsed["base-url"] !== undefined && parsed.model === undefined) return usage("--base-url goes with --model");
-    const host: HostChoice | undefined = parsed.model === undefined ? undefined : { type: "model", model: parsed.model, ...(parsed["base-url"] ? { baseURL: parsed["base-url"] } : {}) };
+    const host: HostChoice | undefined =
+      parsed.model === undefined ? undefined : { type: "model", model: parsed.model, ...(parsed["base-url"] ? { baseURL: parsed["base-url"] } : {}) };
     const out = parsed.out ?? (parsed.dry ? undefined : defaultOut(shard));
-    if (parsed.fresh && out) rmSync(out, { force: true });
     const bar = progressBar(process.stderr);
     const controller = new AbortController();
     const interrupt = () => controller.abort(new Error("interrupted"));
@@ -117,7 +135,10 @@ export default defineCommand({
     try {
       result = await runEvals({
         evals: file,
+        ...(parsed["allow-outside"] ? { allowOutside: true } : {}),
         dry: parsed.dry === true,
+        ...(parsed["judge-model"] !== undefined ? { judgeModel: parsed["judge-model"] } : {}),
+        refreshJudgments: parsed["refresh-judgments"] === true,
         host,
         concurrency,
         ...(workers !== undefined ? { workers } : {}),
@@ -127,6 +148,7 @@ export default defineCommand({
         ...(prices ? { prices } : {}),
         ...(parsed.variant !== undefined ? { variant: parsed.variant } : {}),
         out,
+        ...(parsed.fresh ? { fresh: true } : {}),
         cases: list(parsed.case),
         filterTags: list(parsed["filter-tags"]),
         limit,

@@ -1,5 +1,8 @@
 #!/usr/bin/env node
-import { runMain } from "citty";
 import { evalSimulate } from "./eval-simulate.js";
+import { runCliMain } from "./run-main.js";
 
-runMain(evalSimulate);
+runCliMain(evalSimulate, process.argv.slice(2)).catch((error: unknown) => {
+  console.error(error, "\n");
+  process.exit(1);
+});

@@ -6,16 +6,23 @@ import { readFileSync } from "node:fs";
 import { mcpTarget } from "../engine/author/capture/index.js";
 import { readCalls } from "../engine/tools/fidelity/index.js";
 import { observe } from "../engine/tools/fidelity/index.js";
-import { headerFlags } from "./capture-mcp.js";
 import { EXIT, refuseUnknownFlags } from "./exit-codes.js";
+import { REAL_SERVER_RENAMED, renamedFlag, takeRenamed } from "./flag-aliases.js";
+import { manifestArgs, manifestOf } from "./manifest-arg.js";
+import { repeatedFlag } from "./repeated-flag.js";
 
 const args = {
   calls: { type: "positional", required: true, description: "The calls: a record file (JSON lines) or a YAML/JSON list of { tool, args }", valueHint: "calls" },
   id: { type: "string", required: true, description: "The fake's id: the file is mcp/<id>/observed.json beside the manifest (or its servers.<id>.observed)" },
-  against: { type: "string", description: 'The real server over stdio: "[NAME=value ...] <command> [args...]" (default: the manifest\'s servers.<id>.capture)' },
-  "against-url": { type: "string", description: "The real server over Streamable HTTP" },
-  header: { type: "string", description: 'A header for --against-url, "Name: value" (repeatable)' },
-  manifest: { type: "string", default: "fakes.yaml", description: "The manifest declaring the fake" },
+  ...manifestArgs("The manifest declaring the fake"),
+  mcp: {
+    type: "string",
+    description: 'The real MCP server over stdio: "[NAME=value ...] <command> [args...]" (default: the manifest\'s servers.<id>.capture)',
+  },
+  "mcp-url": { type: "string", description: "The real MCP server over Streamable HTTP" },
+  header: { type: "string", description: 'A header for --mcp-url, "Name: value" (repeatable)' },
+  against: renamedFlag("mcp"),
+  "against-url": renamedFlag("mcp-url"),
   out: { type: "string", description: "Where to write observed.json" },
 } satisfies ArgsDef;
 
@@ -24,16 +31,22 @@ export default defineCommand({
   meta: { name: "observe", description: "Run calls on the real MCP server and write what it answered, per tool, to mcp/<id>/observed.json." },
   args,
   async run({ args: parsed, rawArgs }) {
-    if (!refuseUnknownFlags(rawArgs, args)) return;
-    const manifest = resolve(parsed.manifest ?? "fakes.yaml");
+    if (!refuseUnknownFlags(rawArgs, args) || !takeRenamed("observe", parsed, REAL_SERVER_RENAMED)) return;
+    const given = manifestOf("observe", parsed, 1);
+    if (given === undefined) return;
+    const manifest = resolve(given);
     try {
-      const server = existsSync(manifest) ? ((parseDocument(readFileSync(manifest, "utf8")).getIn(["servers", parsed.id]) as { toJSON?: () => Record<string, unknown> } | undefined)?.toJSON?.() ?? {}) : {};
+      const server = existsSync(manifest)
+        ? ((
+            parseDocument(readFileSync(manifest, "utf8")).getIn(["servers", parsed.id]) as { toJSON?: () => Record<string, unknown> } | undefined
+          )?.toJSON?.() ?? {})
+        : {};
       const recorded = (server.capture ?? {}) as { command?: string; url?: string };
-      const given = parsed.against !== undefined || parsed["against-url"] !== undefined;
+      const named = parsed.mcp !== undefined || parsed["mcp-url"] !== undefined;
       const target = mcpTarget({
-        command: given ? parsed.against : recorded.command,
-        url: given ? parsed["against-url"] : recorded.url,
-        headers: headerFlags(rawArgs),
+        command: named ? parsed.mcp : recorded.command,
+        url: named ? parsed["mcp-url"] : recorded.url,
+        headers: repeatedFlag(rawArgs, "header"),
       });
       const out = parsed.out ? resolve(parsed.out) : join(dirname(manifest), (server.observed as string | undefined) ?? `mcp/${parsed.id}/observed.json`);
       const { observed, answers } = await observe({ calls: readCalls(parsed.calls), target, server: parsed.id, out });

@@ -1,49 +1,64 @@
 import { type ArgsDef, defineCommand } from "citty";
 import { AllowedHostError, parseAllowedHosts } from "../engine/serve/host/index.js";
-import { loadFakes } from "../engine/author/fakes/index.js";
+import { FakeSelectionError, fakeList, loadFakes } from "../engine/author/fakes/index.js";
 import { serveSidecar } from "../engine/serve/host/index.js";
 import { ManifestError } from "../engine/author/source/index.js";
 import { AllowedOriginError, parseAllowedOrigins } from "../engine/serve/mcp/index.js";
 import { resultsPanel } from "../engine/eval/results/index.js";
 import { UnknownScenarioError } from "../engine/author/world/index.js";
 import { clockFlag, EXIT, refuseUnknownFlags } from "./exit-codes.js";
+import { manifestArgs, manifestOf } from "./manifest-arg.js";
 import { renderText } from "./render-diagnostics.js";
+import { repeatedFlag } from "./repeated-flag.js";
 
 const args = {
-  manifest: { type: "positional", required: false, description: "The manifest to serve (EVAL_SIMULATE_MANIFEST, default ./fakes.yaml)", valueHint: "fakes.yaml" },
+  ...manifestArgs("The manifest to serve", "EVAL_SIMULATE_MANIFEST, default ./fakes.yaml"),
   port: { type: "string", description: "Port to listen on (EVAL_SIMULATE_PORT, default 7353; 0 picks a free one)" },
   host: { type: "string", description: "Address to listen on (EVAL_SIMULATE_HOST, default 0.0.0.0)" },
+  fakes: {
+    type: "string",
+    description: "Serve only these fakes: a comma list of ids, or repeated (EVAL_SIMULATE_FAKES); a required one left out refuses to start",
+    valueHint: "crm,mail",
+  },
   scenario: { type: "string", description: "Scenario to serve (EVAL_SIMULATE_SCENARIO, default: the manifest's default)" },
   clock: { type: "string", description: "The clock, ISO 8601 (EVAL_SIMULATE_CLOCK, default now)" },
   "state-file": { type: "string", description: "Write every fake's state here after each change (EVAL_SIMULATE_STATE_FILE)" },
   "initial-state-file": { type: "string", description: "Write the starting state here (EVAL_SIMULATE_INITIAL_STATE_FILE)" },
   "resume-state-file": { type: "string", description: "Continue the run whose state file this is (EVAL_SIMULATE_RESUME_STATE_FILE)" },
   record: { type: "string", description: "Append each call as a JSON line here (EVAL_SIMULATE_RECORD)" },
-  "state-dir": { type: "string", description: "Write each session's <sid>.state.json after each change and <sid>.initial.json at its start (EVAL_SIMULATE_STATE_DIR)" },
+  "state-dir": {
+    type: "string",
+    description: "Write each session's <sid>.state.json after each change and <sid>.initial.json at its start (EVAL_SIMULATE_STATE_DIR)",
+  },
   "max-sessions": { type: "string", description: "How many sessions the host holds at once (EVAL_SIMULATE_MAX_SESSIONS, default 10000)" },
-  "max-world-bytes": { type: "string", description: "The most bytes of JSON one world may hold (the process's own, each session's); a write past it is a tool error (EVAL_SIMULATE_MAX_WORLD_BYTES, default 67108864: 64 MiB)" },
+  "max-world-bytes": {
+    type: "string",
+    description:
+      "The most bytes of JSON one world may hold (the process's own, each session's); a write past it is a tool error (EVAL_SIMULATE_MAX_WORLD_BYTES, default 67108864: 64 MiB)",
+  },
   "manifest-dir": { type: "string", description: "Write each fake's manifest.json and answers.json here (EVAL_SIMULATE_MANIFEST_DIR)" },
   "allow-origin": {
     type: "string",
-    description: "A browser origin the port serves besides loopback ones: scheme://host[:port], a host name, or *; repeatable or a comma list (EVAL_SIMULATE_ALLOWED_ORIGINS)",
+    description:
+      "A browser origin the port serves besides loopback ones: scheme://host[:port], a host name, or *; repeatable or a comma list (EVAL_SIMULATE_ALLOWED_ORIGINS)",
   },
   "allow-host": {
     type: "string",
-    description: "A host name the port answers to besides loopback names, IP literals and API fakes' hosts: a name, .name (it and every name below it), or *; repeatable or a comma list (EVAL_SIMULATE_ALLOWED_HOSTS)",
+    description:
+      "A host name the port answers to besides loopback names, IP literals and API fakes' hosts: a name, .name (it and every name below it), or *; repeatable or a comma list (EVAL_SIMULATE_ALLOWED_HOSTS)",
   },
   inspect: { type: "boolean", description: "Serve the inspector page at /_inspect, behind the admin token when set (EVAL_SIMULATE_INSPECT=1)" },
-  "inspect-results": { type: "string", description: "An eval run's results file (NDJSON) whose pass rates the inspector shows (EVAL_SIMULATE_INSPECT_RESULTS)" },
+  "inspect-results": {
+    type: "string",
+    description: "An eval run's results file (NDJSON) whose pass rates the inspector shows (EVAL_SIMULATE_INSPECT_RESULTS)",
+  },
   "run-dir": { type: "string", description: "A run folder: record.jsonl, initial-state.json, state.json and manifests/ (EVAL_SIMULATE_RUN_DIR)" },
   "allow-outside": { type: "boolean", description: "Also read files the manifest names outside its own folder (EVAL_SIMULATE_ALLOW_OUTSIDE=1)" },
 } satisfies ArgsDef;
 
-/** Every value of a repeatable flag (citty keeps only the last), or undefined when it is absent. */
+/** Every value of a repeatable flag, or undefined when it is absent. */
 function repeated(rawArgs: string[], flag: string): string[] | undefined {
-  const values: string[] = [];
-  for (let i = 0; i < rawArgs.length && rawArgs[i] !== "--"; i++) {
-    if (rawArgs[i] === `--${flag}` && i + 1 < rawArgs.length) values.push(rawArgs[++i]);
-    else if (rawArgs[i].startsWith(`--${flag}=`)) values.push(rawArgs[i].slice(flag.length + 3));
-  }
+  const values = repeatedFlag(rawArgs, flag);
   return values.length > 0 ? values : undefined;
 }
 
@@ -63,7 +78,8 @@ export default defineCommand({
         return;
       }
     }
-    const allowedOrigins = repeated(rawArgs, "allow-origin") ?? (process.env.EVAL_SIMULATE_ALLOWED_ORIGINS ? [process.env.EVAL_SIMULATE_ALLOWED_ORIGINS] : undefined);
+    const allowedOrigins =
+      repeated(rawArgs, "allow-origin") ?? (process.env.EVAL_SIMULATE_ALLOWED_ORIGINS ? [process.env.EVAL_SIMULATE_ALLOWED_ORIGINS] : undefined);
     const allowedHosts = repeated(rawArgs, "allow-host") ?? (process.env.EVAL_SIMULATE_ALLOWED_HOSTS ? [process.env.EVAL_SIMULATE_ALLOWED_HOSTS] : undefined);
     try {
       if (allowedOrigins) parseAllowedOrigins(allowedOrigins);
@@ -75,7 +91,8 @@ export default defineCommand({
       return;
     }
     // A container mounts its Recipe and names the manifest in the environment.
-    const manifest = parsed.manifest || process.env.EVAL_SIMULATE_MANIFEST || "fakes.yaml";
+    const manifest = manifestOf("serve", parsed, 0, process.env.EVAL_SIMULATE_MANIFEST || "fakes.yaml");
+    if (manifest === undefined) return;
     let maxSessions: number | undefined;
     if (parsed["max-sessions"] !== undefined) {
       maxSessions = Number(parsed["max-sessions"]);
@@ -103,38 +120,43 @@ export default defineCommand({
       process.exitCode = error.diagnostics.some((d) => d.code === "E_IO" && d.path === "(root)") ? EXIT.usage : EXIT.invalid;
       return;
     }
+    const fakes = repeated(rawArgs, "fakes");
     let services: Awaited<ReturnType<typeof serveSidecar>>;
     try {
       services = await serveSidecar(loaded.fakes, loaded.world, {
-      port,
-      host: parsed.host,
-      scenario: parsed.scenario,
-      clock: parsed.clock,
-      stateFile: parsed["state-file"],
-      initialStateFile: parsed["initial-state-file"],
-      resumeStateFile: parsed["resume-state-file"],
-      record: parsed.record,
-      manifestDir: parsed["manifest-dir"],
-      allowedOrigins,
-      allowedHosts,
-      inspect: parsed.inspect || undefined,
-      inspectResults: parsed["inspect-results"],
-      inspectResultsReader: resultsPanel,
-      stateDir: parsed["state-dir"],
-      maxSessions,
-      maxWorldBytes,
-      runDir: parsed["run-dir"],
+        ...(fakes ? { fakes: fakeList(fakes) } : {}),
+        port,
+        host: parsed.host,
+        scenario: parsed.scenario,
+        clock: parsed.clock,
+        stateFile: parsed["state-file"],
+        initialStateFile: parsed["initial-state-file"],
+        resumeStateFile: parsed["resume-state-file"],
+        record: parsed.record,
+        manifestDir: parsed["manifest-dir"],
+        allowedOrigins,
+        allowedHosts,
+        inspect: parsed.inspect || undefined,
+        inspectResults: parsed["inspect-results"],
+        inspectResultsReader: resultsPanel,
+        stateDir: parsed["state-dir"],
+        maxSessions,
+        maxWorldBytes,
+        runDir: parsed["run-dir"],
       });
     } catch (error) {
-      // A refusal to start (an unknown scenario, a world or resume lacking a fake, a port in use)
-      // is said plainly; an unknown scenario is the caller's mistake, the rest the setup's.
+      // A refusal to start (an unknown scenario or fake, a required fake left out, a world or
+      // resume lacking a fake, a port in use) is said plainly; a name the caller got wrong is a
+      // usage error, the rest the setup's.
       process.stderr.write(`eval-simulate: cannot serve: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}\n`);
-      process.exitCode = error instanceof UnknownScenarioError ? EXIT.usage : EXIT.invalid;
+      const misnamed = error instanceof UnknownScenarioError || (error instanceof FakeSelectionError && error.problem !== "required");
+      process.exitCode = misnamed ? EXIT.usage : EXIT.invalid;
       return;
     }
     const lines = [`eval-simulate serving scenario "${services.scenario}" at http://${services.host}:${services.port} (clock ${services.clock})`];
     for (const server of services.mcpServers()) lines.push(`  ${server.id.padEnd(16)} ${server.url}`);
-    for (const [id, fake] of Object.entries(loaded.fakes)) {
+    for (const id of services.served) {
+      const fake = loaded.fakes[id];
       if (fake.kind !== "api") continue;
       const hosts = fake.manifest.hosts.length > 0 ? ` (and Host: ${fake.manifest.hosts.join(", ")})` : "";
       lines.push(`  ${id.padEnd(16)} ${services.baseUrl(id)}${hosts}`);

@@ -5,21 +5,26 @@ import { checkManifest } from "../engine/author/manifest/index.js";
 import { generateTypes } from "../engine/author/typegen/index.js";
 import { defaultTypesFile } from "../engine/author/typegen/index.js";
 import { EXIT, refuseUnknownFlags } from "./exit-codes.js";
+import { manifestOf, manifestArgs } from "./manifest-arg.js";
 import { renderText } from "./render-diagnostics.js";
 
 const args = {
-  manifest: { type: "positional", required: false, description: "The manifest (default ./fakes.yaml)", valueHint: "fakes.yaml" },
+  ...manifestArgs("The manifest"),
   out: { type: "string", description: "Where to write the types (default: beside the manifest, fakes.yaml → fakes.d.ts)" },
   check: { type: "boolean", description: "Write nothing; exit 1 when the file is missing or differs from what would be written" },
 } satisfies ArgsDef;
 
 /** `eval-simulate types [fakes.yaml] [--out fakes.d.ts]`: TypeScript types for the handler modules. */
 export default defineCommand({
-  meta: { name: "types", description: "Generate TypeScript types from a manifest for defineHandlers / defineApiHandlers. Exit 0 written, 1 invalid or stale (--check), 2 usage." },
+  meta: {
+    name: "types",
+    description: "Generate TypeScript types from a manifest for defineHandlers / defineApiHandlers. Exit 0 written, 1 invalid or stale (--check), 2 usage.",
+  },
   args,
   async run({ args: parsed, rawArgs }) {
     if (!refuseUnknownFlags(rawArgs, args)) return;
-    const file = parsed.manifest || "fakes.yaml";
+    const file = manifestOf("types", parsed, 0);
+    if (file === undefined) return;
     const { manifest, diagnostics } = await checkManifest(file);
     if (!manifest) {
       process.stderr.write(renderText([{ file, valid: false, diagnostics }]));

@@ -2,31 +2,50 @@ import { type ArgsDef, defineCommand } from "citty";
 import { checkEvals, isEvalsFile } from "../engine/judge/evals/index.js";
 import { checkManifest } from "../engine/author/manifest/index.js";
 import { clockFlag, EXIT, refuseUnknownFlags } from "./exit-codes.js";
+import { formatArg } from "./formats.js";
+import { repeatedFlag } from "./repeated-flag.js";
 import { renderGithub, renderJson, renderText, type ValidationOutcome } from "./render-diagnostics.js";
 
 const args = {
-  manifests: { type: "positional", description: "The manifests to check", required: false, default: "fakes.yaml", valueHint: "fakes.yaml..." },
-  format: { type: "enum", options: ["text", "json", "github"] as string[], default: "text", description: "How to print problems: text, json, or github (workflow annotations)" },
+  manifests: {
+    type: "positional",
+    description: "The manifests and evals files to check (or --manifest, repeatable; default ./fakes.yaml)",
+    required: false,
+    valueHint: "fakes.yaml...",
+  },
+  manifest: { type: "string", description: "A manifest, as a flag instead of a positional (repeatable)", valueHint: "fakes.yaml" },
+  format: formatArg("How to print problems", ["text", "json", "github"]),
   clock: { type: "string", description: "The clock scenario worlds are built at for their checks (ISO 8601; default now)" },
   "allow-outside": { type: "boolean", description: "Also read files the manifest names outside its own folder (EVAL_SIMULATE_ALLOW_OUTSIDE=1)" },
 } satisfies ArgsDef;
 
 /** `eval-simulate validate [fakes.yaml...]`: every problem of every manifest, at once. */
 export default defineCommand({
-  meta: { name: "validate", description: "Check fakes.yaml files (schema, files, handlers, scenarios) and evals.yaml files (tools, entities, scenarios, patterns, JSONata). Exit 0 valid, 1 invalid, 2 usage or I/O error." },
+  meta: {
+    name: "validate",
+    description:
+      "Check fakes.yaml files (schema, files, handlers, scenarios) and evals.yaml files (tools, entities, scenarios, patterns, JSONata). Exit 0 valid, 1 invalid, 2 usage or I/O error.",
+  },
   args,
   async run({ args: parsed, rawArgs }) {
     if (!refuseUnknownFlags(rawArgs, args)) return;
     if (!clockFlag(parsed.clock).ok) return;
-    const files = parsed._.length > 0 ? parsed._ : [parsed.manifests ?? "fakes.yaml"];
+    const given = [...parsed._, ...repeatedFlag(rawArgs, "manifest")];
+    const files = given.length > 0 ? given : ["fakes.yaml"];
     const outcomes: ValidationOutcome[] = [];
     let unreadable = false;
     for (const file of files) {
       // An evals file (named evals.yaml, or holding `fakes` and `cases`) is checked with the fakes it names.
       if (isEvalsFile(file)) {
         const checked = await checkEvals(file, { clock: parsed.clock, ...(parsed["allow-outside"] ? { allowOutside: true } : {}) });
-        if (!checked.evals && checked.diagnostics.length === 1 && checked.diagnostics[0].code === "E_IO" && checked.diagnostics[0].path === "(root)") unreadable = true;
-        outcomes.push({ file, valid: checked.evals !== undefined, diagnostics: checked.diagnostics, evals: checked.evals && { cases: checked.evals.cases?.length ?? 0, selection: checked.evals.selection?.length ?? 0 } });
+        if (!checked.evals && checked.diagnostics.length === 1 && checked.diagnostics[0].code === "E_IO" && checked.diagnostics[0].path === "(root)")
+          unreadable = true;
+        outcomes.push({
+          file,
+          valid: checked.evals !== undefined,
+          diagnostics: checked.diagnostics,
+          evals: checked.evals && { cases: checked.evals.cases?.length ?? 0, selection: checked.evals.selection?.length ?? 0 },
+        });
         continue;
       }
       const { manifest, diagnostics } = await checkManifest(file, { clock: parsed.clock, ...(parsed["allow-outside"] ? { allowOutside: true } : {}) });

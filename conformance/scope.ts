@@ -1,8 +1,8 @@
 /**
  * Which of the MCP conformance suite's server scenarios a tools-only fake answers, and why the
  * others are out of scope. `run.ts` fails when an in-scope scenario fails, or when the suite has
- * a scenario listed in neither place (a new suite version: decide, then list it here and in the
- * README's Conformance section).
+ * a scenario listed in neither place (a new suite version: decide, then list it here and in
+ * docs/conformance.md).
  */
 
 /** The suite version these lists were made for. */
@@ -25,7 +25,8 @@ export const IN_SCOPE: readonly string[] = [
 
 const MID_CALL = "a fake answers each call from its state and sends the client nothing while a call runs";
 const ASKS_CLIENT = "the server asking the client (sampling/createMessage, elicitation/create) mid-call: a fake never asks the client or the user anything";
-const SESSIONS = "sessions and resumable SSE streams: the fakes serve 2025-era traffic statelessly (no Mcp-Session-Id), so the scenario stops at a warning and checks nothing";
+const SESSIONS =
+  "sessions and resumable SSE streams: the fakes serve 2025-era traffic statelessly (no Mcp-Session-Id), so the scenario stops at a warning and checks nothing";
 
 /** Scenarios a tools-only fake does not take part in, with the reason. */
 export const OUT_OF_SCOPE: Readonly<Record<string, string>> = {

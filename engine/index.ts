@@ -13,7 +13,8 @@ export type {
   TypedOperationHandlers,
   TypedToolHandlers,
 } from "./author/handlers/index.js";
-export { loadFakes } from "./author/fakes/index.js";
+export { FakeSelectionError, loadFakes } from "./author/fakes/index.js";
+export type { FakeSelectionProblem } from "./author/fakes/index.js";
 export type { LoadedFakes } from "./author/fakes/index.js";
 export { startServices } from "./serve/host/index.js";
 export type { Services } from "./serve/host/index.js";

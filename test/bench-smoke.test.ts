@@ -34,7 +34,9 @@ describe("the benchmarks still run", () => {
   }, 120_000);
 
   it("measures trials per second in worker processes and against a slow provider", () => {
-    expect(runBench("workers.ts", { BENCH_CALLS: "1", BENCH_TRIALS: "8" })).toMatch(/crm dry run[\s\S]*4 workers[\s\S]*answering each request after 200 ms[\s\S]*64\s+2 workers/);
+    expect(runBench("workers.ts", { BENCH_CALLS: "1", BENCH_TRIALS: "8" })).toMatch(
+      /crm dry run[\s\S]*4 workers[\s\S]*answering each request after 200 ms[\s\S]*64\s+2 workers/,
+    );
   }, 180_000);
 
   it("measures the eval runner's own cost per trial with the script host", () => {

@@ -1,9 +1,8 @@
 /**
  * `eval-simulate/selection`: tool-selection evals and description experiments. The served
- * catalog and fixtures checked against it, scores and the gate, variants, comparing two runs,
- * and bad calls in a trial's record. Named exports only. Running fixtures and comparing runs live
- * in engine/runner (they run models and read results files); this entry re-exports them, so the
- * folders keep one direction: runner imports selection, never the reverse.
+ * catalog and fixtures checked against it, scores and the gate, and variants. Named exports
+ * only. Running fixtures, their report, comparing runs and bad calls are `eval-simulate/runner`'s;
+ * their old names here are deprecated aliases (selection-moved.ts).
  */
 export { selectionCatalog } from "../judge/selection/index.js";
 export type { SelectionCatalog, SelectionTool } from "../judge/selection/index.js";
@@ -13,14 +12,14 @@ export { scoreSelection, toolMetrics } from "../judge/selection/index.js";
 export type { AreaScore, Rate, SelectionOutcome, SelectionScore, ToolMetrics } from "../judge/selection/index.js";
 export { evaluateGate } from "../judge/selection/index.js";
 export type { Gate, GateDecision, GateThresholds } from "../judge/selection/index.js";
-export { DEFAULT_SELECTION_SYSTEM, runSelection } from "../eval/runner/index.js";
-export type { SelectionLine, SelectionRun, SelectionRunOptions } from "../eval/runner/index.js";
-export { renderSelectionJson, renderSelectionMarkdown, renderSelectionText, summarizeSelection } from "../eval/runner/index.js";
-export type { SelectionSummary } from "../eval/runner/index.js";
 export { applyVariant, loadVariant, variantCatalog } from "../judge/selection/index.js";
 export type { ToolOverride, Variant } from "../judge/selection/index.js";
-export { compareRuns } from "../eval/results/index.js";
-export type { CaseChange, CaseChangeKind, Comparison, Proposal, RunSide, ToolDelta } from "../eval/results/index.js";
-export { renderCompareJson, renderCompareMarkdown, renderCompareText } from "../eval/results/index.js";
-export { badCalls, callKey } from "../judge/selection/index.js";
-export type { BadCallCounts, BadCallReport } from "../judge/selection/index.js";
+export { DEFAULT_SELECTION_SYSTEM, runSelection } from "./selection-moved.js";
+export type { SelectionLine, SelectionRun, SelectionRunOptions } from "./selection-moved.js";
+export { renderSelectionJson, renderSelectionMarkdown, renderSelectionText, summarizeSelection } from "./selection-moved.js";
+export type { SelectionSummary } from "./selection-moved.js";
+export { compareRuns } from "./selection-moved.js";
+export type { CaseChange, CaseChangeKind, Comparison, Proposal, RunSide, ToolDelta } from "./selection-moved.js";
+export { renderCompareJson, renderCompareMarkdown, renderCompareText } from "./selection-moved.js";
+export { badCalls, callKey } from "./selection-moved.js";
+export type { BadCallCounts, BadCallReport } from "./selection-moved.js";

@@ -1,13 +1,16 @@
 import { type Static, Type } from "typebox";
 import { describe } from "../describe.js";
 import { Case } from "./case.js";
+import { JudgeSettings, Rubric } from "./grading.js";
 
 const SelectionFixture = Type.Object(
   {
     id: Type.String({ pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$", ...describe("The fixture's id, unique in the file.") }),
     query: Type.String({ minLength: 1, ...describe("A realistic request a user would make.") }),
     expectedTools: Type.Array(Type.String({ minLength: 1 }), { minItems: 1, ...describe("The tools a good agent picks for it (`server/tool`, or bare).") }),
-    area: Type.Optional(Type.String(describe("The group it scores under: by default the area of its first expected tool (the manifest's `areas`, else the tool's server id)."))),
+    area: Type.Optional(
+      Type.String(describe("The group it scores under: by default the area of its first expected tool (the manifest's `areas`, else the tool's server id).")),
+    ),
   },
   { additionalProperties: false, ...describe("A tool-selection fixture: a query and the tools that answer it.") },
 );
@@ -31,7 +34,7 @@ const SelectionOptions = Type.Object(
     ),
     system: Type.Optional(Type.String(describe("The system prompt of every selection request (a tool router's instructions by default)."))),
   },
-  { additionalProperties: false, ...describe("How the `selection` fixtures are checked (`validate`, `checkSelectionFixtures`) and scored (`eval --selection`).") },
+  { additionalProperties: false, ...describe("How the `selection` fixtures are checked (`validate`, `checkSelectionFixtures`) and scored (`select`).") },
 );
 
 /** The whole of `evals.yaml`. */
@@ -41,6 +44,7 @@ export const EvalsSchema = Type.Object(
     version: Type.Literal(1, describe("The evals format's version.", { default: 1 })),
     description: Type.Optional(Type.String(describe("What these evals measure."))),
     fakes: Type.String(describe("The fakes manifest the cases run against, relative to this file.", { examples: ["fakes.yaml"] })),
+    ...JudgeSettings,
     cases: Type.Optional(Type.Array(Case, describe("The cases: each a task and what its run must show."))),
     selection: Type.Optional(Type.Array(SelectionFixture, describe("Tool-selection fixtures: which tools a query should lead to."))),
     selectionOptions: Type.Optional(SelectionOptions),
@@ -50,5 +54,6 @@ export const EvalsSchema = Type.Object(
 
 export type EvalsDocument = Static<typeof EvalsSchema>;
 export type EvalCase = Static<typeof Case>;
+export type RubricDocument = Static<typeof Rubric>;
 export type SelectionFixtureDocument = Static<typeof SelectionFixture>;
 export type SelectionOptionsDocument = Static<typeof SelectionOptions>;

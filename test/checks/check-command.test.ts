@@ -20,14 +20,14 @@ beforeAll(async () => {
 
 describe("eval-simulate check", () => {
   it("prints one line per check and exits 0 when all pass", async () => {
-    const { stdout, code } = await run(check, [MANIFEST, "--recording", record, "--clock", CLOCK]);
+    const { stdout, code } = await run(check, [MANIFEST, "--record", record, "--clock", CLOCK]);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^✓ notes serves the Recipe's allowed tools from its contract, in captured order\n/);
     expect(stdout).toMatch(/✓ an unknown scenario is refused\n9 passed, 0 failed\n$/);
   });
 
   it("exits 1 and prints each failure's message with what to fix", async () => {
-    const { stdout, code } = await run(check, [OBSERVED, "--recording", record]);
+    const { stdout, code } = await run(check, [OBSERVED, "--record", record]);
     expect(code).toBe(1);
     expect(stdout).toMatch(/✗ notes answers every observed tool as the real server did\n {4}\[eval-simulate\] notes does not answer every observed tool/);
     expect(stdout).toMatch(/ {4}To fix: make the tool's answer read like the real server's/);
@@ -35,7 +35,7 @@ describe("eval-simulate check", () => {
   });
 
   it("prints JSON: an array of { name, ok, message }", async () => {
-    const { stdout, code } = await run(check, [OBSERVED, "--format", "json", "--recording", record]);
+    const { stdout, code } = await run(check, [OBSERVED, "--format", "json", "--record", record]);
     expect(code).toBe(1);
     const results = JSON.parse(stdout) as Array<{ name: string; ok: boolean; message: string }>;
     expect(results).toHaveLength(9);
@@ -44,17 +44,19 @@ describe("eval-simulate check", () => {
   });
 
   it("annotates each failure for GitHub Actions", async () => {
-    const { stdout } = await run(check, [OBSERVED, "--format", "github", "--recording", record]);
-    expect(stdout).toMatch(/^::error file=.*checks-observed\/fakes\.yaml,title=notes answers every observed tool as the real server did::\[eval-simulate\] notes does not answer.*%0A/m);
+    const { stdout } = await run(check, [OBSERVED, "--format", "github", "--record", record]);
+    expect(stdout).toMatch(
+      /^::error file=.*checks-observed\/fakes\.yaml,title=notes answers every observed tool as the real server did::\[eval-simulate\] notes does not answer.*%0A/m,
+    );
     expect(stdout.match(/^::error/gm)).toHaveLength(1);
   });
 
-  it("exits 2 for an unreadable manifest, an unknown option, a missing recording or a bad clock", async () => {
+  it("exits 2 for an unreadable manifest, an unknown option, a missing record or a bad clock", async () => {
     const missing = await run(check, ["no/such/fakes.yaml"]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/E_IO.*\n[\s\S]*no\/such\/fakes\.yaml is not valid; fix it first/);
     expect((await run(check, [MANIFEST, "--formt", "json"])).code).toBe(2);
-    expect((await run(check, [MANIFEST, "--recording", "no/such.jsonl"])).stderr).toMatch(/--recording: no file no\/such\.jsonl/);
+    expect((await run(check, [MANIFEST, "--record", "no/such.jsonl"])).stderr).toMatch(/--record: no file no\/such\.jsonl/);
     expect((await run(check, [MANIFEST, "--clock", "someday"])).code).toBe(2);
   });
 });

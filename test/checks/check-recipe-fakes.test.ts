@@ -46,7 +46,7 @@ async function checks(options: Omit<RecipeChecksOptions, "test">) {
 
 describe("checkRecipeFakes", () => {
   it("registers one test per check per fake, per scenario, and for an unknown scenario; all pass on a sound fake", async () => {
-    const outcomes = await checks({ manifest: MANIFEST, recording: record });
+    const outcomes = await checks({ manifest: MANIFEST, record });
     expect(outcomes.map((o) => o.name)).toEqual(NAMES);
     expect(outcomes.filter((o) => !o.ok)).toEqual([]);
   });
@@ -70,7 +70,9 @@ describe("checkRecipeFakes", () => {
   it("fails only the tools/list check when a served tool differs from its capture", async () => {
     const outcomes = await checks(await servedTools.load());
     expect(failedNames(outcomes)).toEqual([NAMES[0]]);
-    expect(outcomes[0].message).toMatch(/"create-note" is served unlike its capture at description: served "Creates a note \(edited by hand\)\.", captured "Creates a note\."/);
+    expect(outcomes[0].message).toMatch(
+      /"create-note" is served unlike its capture at description: served "Creates a note \(edited by hand\)\.", captured "Creates a note\."/,
+    );
     expect(outcomes[0].message).toMatch(/To fix: serve each allowed tool exactly as the capture holds it/);
   });
 
@@ -106,12 +108,12 @@ describe("checkRecipeFakes", () => {
   });
 
   it("replays the recording on both instances when given one", async () => {
-    const outcomes = await checks({ ...isolation.options, recording: record });
+    const outcomes = await checks({ ...isolation.options, record });
     expect(outcomes[4].message).toMatch(/the \d+ calls .*responses\.jsonl records, made to each instance, left them with different notes/);
   });
 
   it("fails only the observed check when answers read unlike the real server's", async () => {
-    const outcomes = await checks({ manifest: OBSERVED, recording: record });
+    const outcomes = await checks({ manifest: OBSERVED, record });
     expect(failedNames(outcomes)).toEqual([NAMES[5]]);
     const { message } = outcomes[5];
     expect(message).toMatch(/"create-note" .*it starts "Note created! .* where the real server's answers started "Note saved: "/);
@@ -119,15 +121,23 @@ describe("checkRecipeFakes", () => {
     expect(message).toMatch(/To fix: make the tool's answer read like the real server's/);
   });
 
+  it("takes the record under its old name, recording, with the same outcomes", async () => {
+    const outcomes = await checks({ manifest: OBSERVED, recording: record });
+    expect(outcomes).toEqual(await checks({ manifest: OBSERVED, record }));
+    expect(failedNames(outcomes)).toEqual([NAMES[5]]);
+  });
+
   it("fails the observed check when an observed tool has no recorded answer", async () => {
     const empty = join(mkdtempSync(join(tmpdir(), "eval-simulate-checks-")), "responses.jsonl");
-    const outcomes = await checks({ manifest: OBSERVED, recording: empty });
+    const outcomes = await checks({ manifest: OBSERVED, record: empty });
     expect(outcomes[5].ok).toBe(false);
-    expect(outcomes[5].message).toMatch(/"create-note" was observed \(3 samples\) but .* holds no successful answer of it: call it in a contract test that records/);
+    expect(outcomes[5].message).toMatch(
+      /"create-note" was observed \(3 samples\) but .* holds no successful answer of it: call it in a contract test that records/,
+    );
   });
 
   it("fails only a scenario's world check when the Recipe's consistent throws for it", async () => {
-    const outcomes = await checks({ ...worldConsistent.options, recording: record });
+    const outcomes = await checks({ ...worldConsistent.options, record });
     expect(failedNames(outcomes)).toEqual([NAMES[7]]);
     expect(outcomes[7].message).toMatch(/consistent\(world, "empty"\) threw: scenario empty holds no note, and every case reads one/);
     expect(outcomes[7].message).toMatch(/To fix: change the scenario's state/);
@@ -143,7 +153,7 @@ describe("checkRecipeFakes", () => {
   });
 
   it("fails only the unknown-scenario check when the world builds any name", async () => {
-    const outcomes = await checks({ ...(await unknownScenario.load()), recording: record });
+    const outcomes = await checks({ ...(await unknownScenario.load()), record });
     expect(failedNames(outcomes)).toEqual(["an unknown scenario is refused"]);
     expect(outcomes.at(-1)?.message).toMatch(/built a world \(notes\) for a scenario it does not know\nTo fix: make world\(scenario, clock\) throw/);
   });

@@ -21,13 +21,21 @@ import { ROOT } from "../support/examples.js";
 const DIR = join(ROOT, "examples/cluster");
 type Doc = { apiVersion: string; kind: string; metadata: { name: string }; spec: any };
 const docs = (file: string): Doc[] => parseAllDocuments(readFileSync(join(DIR, file), "utf8")).map((d) => d.toJS() as Doc);
-const MODELS: Record<string, new (data: any) => { validate(): void }> = { "batch/v1 Job": Job, "apps/v1 Deployment": Deployment, "v1 Service": Service, "v1 PersistentVolumeClaim": PersistentVolumeClaim };
+const MODELS: Record<string, new (data: any) => { validate(): void }> = {
+  "batch/v1 Job": Job,
+  "apps/v1 Deployment": Deployment,
+  "v1 Service": Service,
+  "v1 PersistentVolumeClaim": PersistentVolumeClaim,
+};
 const validate = (doc: Doc) => {
   const Model = MODELS[`${doc.apiVersion} ${doc.kind}`];
   if (!Model) throw new Error(`no schema for ${doc.apiVersion} ${doc.kind}`);
   new Model(doc).validate();
 };
-const workflowErrors = (content: string) => parseWorkflow({ name: "evals.yml", content }, new NoOperationTraceWriter()).context.errors.getErrors().map((e) => e.message);
+const workflowErrors = (content: string) =>
+  parseWorkflow({ name: "evals.yml", content }, new NoOperationTraceWriter())
+    .context.errors.getErrors()
+    .map((e) => e.message);
 
 /** Runs `sh -c script` with the environment given; resolves its exit code and output. */
 function sh(script: string, env: NodeJS.ProcessEnv, cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -45,7 +53,13 @@ function sh(script: string, env: NodeJS.ProcessEnv, cwd: string): Promise<{ code
 describe("the cluster recipes in examples/cluster", () => {
   it("are valid Kubernetes objects by the API's schemas, and the schemas refuse a broken one", () => {
     const all = ["eval-results-pvc.yaml", "eval-shards-job.yaml", "eval-merge-job.yaml", "serve-sidecar.yaml"].flatMap(docs);
-    expect(all.map((d) => `${d.kind}/${d.metadata.name}`)).toEqual(["PersistentVolumeClaim/eval-results", "Job/eval-shards", "Job/eval-merge", "Deployment/eval-simulate-fakes", "Service/eval-simulate-fakes"]);
+    expect(all.map((d) => `${d.kind}/${d.metadata.name}`)).toEqual([
+      "PersistentVolumeClaim/eval-results",
+      "Job/eval-shards",
+      "Job/eval-merge",
+      "Deployment/eval-simulate-fakes",
+      "Service/eval-simulate-fakes",
+    ]);
     for (const doc of all) expect(() => validate(doc), `${doc.kind}/${doc.metadata.name}`).not.toThrow();
     const [job] = docs("eval-shards-job.yaml");
     expect(() => validate({ ...job!, spec: { ...job!.spec, completions: "four" } })).toThrow(/completions must be integer/);
@@ -98,10 +112,21 @@ describe("the cluster recipes in examples/cluster", () => {
     const [shards] = docs("eval-shards-job.yaml");
     const [merge] = docs("eval-merge-job.yaml");
     const container = shards!.spec.template.spec.containers[0];
-    const manifestEnv: Record<string, string> = Object.fromEntries(container.env.flatMap((e: { name: string; value?: string }) => (e.value === undefined ? [] : [[e.name, e.value]])));
+    const manifestEnv: Record<string, string> = Object.fromEntries(
+      container.env.flatMap((e: { name: string; value?: string }) => (e.value === undefined ? [] : [[e.name, e.value]])),
+    );
     // The Job's own environment, the Recipe and volume swapped for local ones and the model for the scripts.
-    const env: Record<string, string> = { PATH: `${bin}:${process.env.PATH}`, NO_COLOR: "1", ...manifestEnv, EVALS: "examples/crm/evals.yaml", RESULTS: results, EVAL_FLAGS: "--dry --workers 2" };
-    const pods = await Promise.all(Array.from({ length: Number(env.SHARDS!) }, (_, index) => sh(container.args[0], { ...env, JOB_COMPLETION_INDEX: String(index) }, ROOT)));
+    const env: Record<string, string> = {
+      PATH: `${bin}:${process.env.PATH}`,
+      NO_COLOR: "1",
+      ...manifestEnv,
+      EVALS: "examples/crm/evals.yaml",
+      RESULTS: results,
+      EVAL_FLAGS: "--dry --workers 2",
+    };
+    const pods = await Promise.all(
+      Array.from({ length: Number(env.SHARDS!) }, (_, index) => sh(container.args[0], { ...env, JOB_COMPLETION_INDEX: String(index) }, ROOT)),
+    );
     for (const pod of pods) expect(pod, pod.stderr).toMatchObject({ code: 0 });
     expect([1, 2, 3, 4].every((i) => existsSync(join(results, `shard-${i}-of-4.ndjson`)))).toBe(true);
 
@@ -120,7 +145,10 @@ describe("the cluster recipes in examples/cluster", () => {
 });
 
 describe("docs/cluster.md", () => {
-  it.each(["github-workflow.yml", "eval-results-pvc.yaml", "eval-shards-job.yaml", "eval-merge-job.yaml", "serve-sidecar.yaml"])("shows examples/cluster/%s as it is tested", (file) => {
-    expect(readFileSync(join(ROOT, "docs/cluster.md"), "utf8")).toContain(`\`\`\`yaml\n${readFileSync(join(DIR, file), "utf8")}\`\`\``);
-  });
+  it.each(["github-workflow.yml", "eval-results-pvc.yaml", "eval-shards-job.yaml", "eval-merge-job.yaml", "serve-sidecar.yaml"])(
+    "shows examples/cluster/%s as it is tested",
+    (file) => {
+      expect(readFileSync(join(ROOT, "docs/cluster.md"), "utf8")).toContain(`\`\`\`yaml\n${readFileSync(join(DIR, file), "utf8")}\`\`\``);
+    },
+  );
 });

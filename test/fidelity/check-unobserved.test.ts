@@ -30,7 +30,8 @@ beforeAll(async () => {
   const { fakes, world } = await loadFakes(join(copy, "fakes.yaml"));
   const services = await startServices(fakes, { world, record: recording });
   const client = await openClient(services.url("memory"));
-  for (const call of readCalls(join(copy, "tests/replay-calls.yaml")).filter((c) => c.read === undefined)) await client.callTool({ name: call.tool, arguments: call.args });
+  for (const call of readCalls(join(copy, "tests/replay-calls.yaml")).filter((c) => c.read === undefined))
+    await client.callTool({ name: call.tool, arguments: call.args });
   await client.close();
   await services.close();
 });
@@ -39,13 +40,13 @@ const SLOW = 120_000; // real processes on a shared machine: an upper bound, not
 
 describe("check tells the truth about observations", { timeout: SLOW }, () => {
   it("reports a fake with tools that have no observation as not checked, naming them, never as a pass", async () => {
-    const result = observedResult(await runRecipeChecks({ manifest: join(copy, "fakes.yaml"), recording }));
+    const result = observedResult(await runRecipeChecks({ manifest: join(copy, "fakes.yaml"), record: recording }));
     expect(result).toMatchObject({ ok: true, checked: false });
     expect(result.message).toMatch(/memory's tools read_graph, open_nodes have no observation in .*observed\.json, so they were not checked/);
   });
 
   it("fails them with requireObserved", async () => {
-    const result = observedResult(await runRecipeChecks({ manifest: join(copy, "fakes.yaml"), recording, requireObserved: true }));
+    const result = observedResult(await runRecipeChecks({ manifest: join(copy, "fakes.yaml"), record: recording, requireObserved: true }));
     expect(result.ok).toBe(false);
     expect(result.message).toMatch(/"read_graph" has no observation in .*\(requireObserved\)/);
     expect(result.message).toMatch(/"open_nodes" has no observation/);
@@ -55,26 +56,31 @@ describe("check tells the truth about observations", { timeout: SLOW }, () => {
     const fakes = readFileSync(join(copy, "fakes.yaml"), "utf8");
     const compact = join(copy, "compact.yaml");
     writeFileSync(compact, fakes.replace('answer: { text: "$string(entities, true)" }', 'answer: { text: "$string(entities)" }'));
-    const result = observedResult(await runRecipeChecks({ manifest: compact, recording: await record(compact) }));
+    const result = observedResult(await runRecipeChecks({ manifest: compact, record: await record(compact) }));
     expect(result.ok).toBe(false);
     expect(result.message).toMatch(/"create_entities" .*the text beside its structured content is not written as JSON indented by 2, as the real server's was/);
   });
 
   it("eval-simulate check prints ○ and counts it as not checked, not passed", async () => {
-    const run = await runCli(["check", join(copy, "fakes.yaml"), "--recording", recording]);
+    const run = await runCli(["check", join(copy, "fakes.yaml"), "--record", recording]);
     expect(run.stdout).toMatch(new RegExp(`^○ ${OBSERVED_CHECK} \\(not checked: memory's tools read_graph, open_nodes`, "m"));
     expect(run.stdout).toMatch(/^7 passed, 0 failed, 1 not checked$/m);
     expect(run.code).toBe(0);
-    const required = await runCli(["check", join(copy, "fakes.yaml"), "--recording", recording, "--require-observed"]);
+    const required = await runCli(["check", join(copy, "fakes.yaml"), "--record", recording, "--require-observed"]);
     expect(required.code).toBe(1);
   });
 
   it("checkRecipeFakes skips it under node:test with the reason", () => {
     const file = join(copy, "skip.test.mjs");
     const checks = join(ROOT, "dist/engine/entries/checks.js");
-    writeFileSync(file, `import { test } from "node:test";\nimport { checkRecipeFakes } from ${JSON.stringify(checks)};\ncheckRecipeFakes({ test, manifest: ${JSON.stringify(join(copy, "fakes.yaml"))}, recording: ${JSON.stringify(recording)} });\n`);
+    writeFileSync(
+      file,
+      `import { test } from "node:test";\nimport { checkRecipeFakes } from ${JSON.stringify(checks)};\ncheckRecipeFakes({ test, manifest: ${JSON.stringify(join(copy, "fakes.yaml"))}, record: ${JSON.stringify(recording)} });\n`,
+    );
     const run = spawnSync(process.execPath, ["--test", "--test-reporter=tap", file], { encoding: "utf8" });
-    expect(run.stdout).toMatch(/ok \d+ - memory answers every observed tool as the real server did # SKIP memory's tools read_graph, open_nodes have no observation/);
+    expect(run.stdout).toMatch(
+      /ok \d+ - memory answers every observed tool as the real server did # SKIP memory's tools read_graph, open_nodes have no observation/,
+    );
     expect(run.stdout).toMatch(/# skipped 1/);
   });
 });
@@ -85,7 +91,8 @@ async function record(manifest: string): Promise<string> {
   const { fakes, world } = await loadFakes(manifest);
   const services = await startServices(fakes, { world, record: file });
   const client = await openClient(services.url("memory"));
-  for (const call of readCalls(join(copy, "tests/replay-calls.yaml")).filter((c) => c.read === undefined)) await client.callTool({ name: call.tool, arguments: call.args });
+  for (const call of readCalls(join(copy, "tests/replay-calls.yaml")).filter((c) => c.read === undefined))
+    await client.callTool({ name: call.tool, arguments: call.args });
   await client.close();
   await services.close();
   return file;

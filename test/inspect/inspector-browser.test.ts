@@ -1,28 +1,35 @@
-import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chromiumPath } from "../support/chromium.js";
 import { runCli, startServe, type ServeProcess } from "../support/cli-process.js";
 import { ROOT } from "../support/examples.js";
 import { connect, SERVE_FIXTURE } from "../support/services.js";
 
 // The inspector in a real headless browser (Debian's chromium; .ci/run installs it). Without it
 // the test is skipped on a developer's machine and fails in CI, where it must run.
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI) throw new Error(`the inspector's browser test needs Chromium at ${CHROMIUM} (apt-get install chromium)`);
+const CHROMIUM = chromiumPath();
 
 const TOKEN = "inspector-secret";
 let serve: ServeProcess;
 let browser: Browser;
 
-describe.skipIf(!available)("the inspector page in a headless browser", () => {
+describe.skipIf(CHROMIUM === undefined)("the inspector page in a headless browser", () => {
   beforeAll(async () => {
     serve = await startServe([SERVE_FIXTURE, "--inspect"], { EVAL_SIMULATE_ADMIN_TOKEN: TOKEN });
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     });
   }, 60_000);
 
@@ -78,7 +85,9 @@ describe.skipIf(!available)("the inspector page in a headless browser", () => {
 
   it("lists the sessions beside the served world, each with its own calls", async () => {
     const auth = { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" };
-    const created = await (await fetch(`http://127.0.0.1:${serve.port}/sessions`, { method: "POST", headers: auth, body: JSON.stringify({ id: "trial-7" }) })).json();
+    const created = await (
+      await fetch(`http://127.0.0.1:${serve.port}/sessions`, { method: "POST", headers: auth, body: JSON.stringify({ id: "trial-7" }) })
+    ).json();
     const client = await connect(created.mcpServers[0].url);
     await client.callTool({ name: "create-note", arguments: { title: "Only in trial 7" } });
     await client.close();
@@ -105,13 +114,16 @@ describe.skipIf(!available)("the inspector page in a headless browser", () => {
   });
 });
 
-describe.skipIf(!available)("the inspector page with an eval run's results", () => {
+describe.skipIf(CHROMIUM === undefined)("the inspector page with an eval run's results", () => {
   it("shows each case's verdict and pass rate from the results file", async () => {
     const out = join(mkdtempSync(join(tmpdir(), "eval-simulate-inspect-")), "results.ndjson");
     const run = await runCli(["eval", "examples/crm/evals.yaml", "--dry", "--out", out]);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const served = await startServe([SERVE_FIXTURE, "--inspect", "--inspect-results", out]);
-    const viewer = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"] });
+    const viewer = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
+    });
     try {
       const page = await viewer.newPage();
       await page.goto(`http://127.0.0.1:${served.port}/_inspect`);

@@ -15,16 +15,21 @@ const complete = { tool: "crm/complete-task", args: { task_id: labelId("task-acm
 
 describe("serve --run-dir", { timeout: 180_000 }, () => {
   it("writes the record, both states and the manifests under fixed names, one run per folder", async () => {
-    const dir = await recordRun(CRM, [won]);
+    const { dir } = await recordRun(CRM, [won]);
     for (const name of ["record.jsonl", "initial-state.json", "state.json", "manifests/mcp/crm/manifest.json"]) expect(existsSync(join(dir, name))).toBe(true);
     expect(readFileSync(join(dir, "record.jsonl"), "utf8").trim().split("\n")).toHaveLength(1);
     // A new run in the same folder starts a new record.
     await recordRun(CRM, [complete, complete], { dir });
-    expect(readFileSync(join(dir, "record.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l).tool)).toEqual(["complete-task", "complete-task"]);
+    expect(
+      readFileSync(join(dir, "record.jsonl"), "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l).tool),
+    ).toEqual(["complete-task", "complete-task"]);
   });
 
   it("takes the folder from EVAL_SIMULATE_RUN_DIR, and a resumed run continues its record: the history spans both", async () => {
-    const dir = await recordRun(CRM, [won]);
+    const { dir } = await recordRun(CRM, [won]);
     const serve = await startServe([CRM, "--clock", CLOCK, "--resume-state-file", join(dir, "state.json")], { EVAL_SIMULATE_RUN_DIR: dir });
     try {
       const client = await connect(`http://127.0.0.1:${serve.port}/crm/mcp`);
@@ -34,11 +39,18 @@ describe("serve --run-dir", { timeout: 180_000 }, () => {
       serve.child.kill("SIGTERM");
       await serve.exited;
     }
-    const lines = readFileSync(join(dir, "record.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
-    expect(lines.map((l) => [l.tool, l.commit])).toEqual([["update-record", 1], ["complete-task", 1]]);
+    const lines = readFileSync(join(dir, "record.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(lines.map((l) => [l.tool, l.commit])).toEqual([
+      ["update-record", 1],
+      ["complete-task", 1],
+    ]);
     const { evals, fakes } = await loadEvals(join(ROOT, "examples/crm/evals.yaml"));
     const c = evals.cases!.find((x) => x.id === "close-acme-renewal")!;
-    const verdict = await judgeRun({ fakes, case: c, run: { ...readRun(dir), answer: "Won." } });
+    // The history is what is judged here; the case's rubric is left to the tests of rubrics.
+    const verdict = await judgeRun({ fakes, case: { ...c, expect: { ...c.expect, rubrics: [] } }, run: { ...readRun(dir), answer: "Won." } });
     expect(verdict.results.filter((r) => !r.passed)).toEqual([]);
     expect(verdict.results.find((r) => r.assertion.startsWith("milestones[1]"))?.message).toBe("reached at commit #2 (call #2 crm/complete-task)");
   });

@@ -36,7 +36,7 @@ describe("the command host's agent processes", () => {
     const result = await runEvals({ evals: file });
     expect(result.lines[0]).toMatchObject({ status: "pass", answer: "done" });
     await killed(pidFile);
-  }, 15_000);
+  }, 45_000);
 
   it("stops at timeoutMs an agent that ignores SIGTERM, with every process it started, and fails its trial", async () => {
     const { file, pidFile } = shellAgent((pid) => `trap '' TERM; sleep 30 & echo $! > ${pid}; sleep 30; echo done`, ", timeoutMs: 1500");
@@ -44,7 +44,7 @@ describe("the command host's agent processes", () => {
     expect(result.lines[0].status).toBe("fail");
     expect(result.lines[0].reason).toContain("did not finish within 1500 ms");
     await killed(pidFile);
-  }, 15_000);
+  }, 45_000);
 
   it("kills the agent and its children when the run is aborted, and the trial is not run", async () => {
     const { file, pidFile } = shellAgent((pid) => `sleep 30 & echo $! > ${pid}; wait; echo done`);
@@ -56,7 +56,7 @@ describe("the command host's agent processes", () => {
     expect(result.stopped).toBe("the run was interrupted");
     expect(result.lines[0].status).toBe("not_run");
     await killed(pidFile);
-  }, 15_000);
+  }, 45_000);
 
   for (const how of ["exit", "signal"] as const) {
     it(`kills the agent and its children when the runner's process ends (${how === "exit" ? "process.exit" : "an unhandled SIGTERM"})`, async () => {
@@ -66,6 +66,6 @@ describe("the command host's agent processes", () => {
       await pidFrom(pidFile);
       await ended;
       await killed(pidFile);
-    }, 15_000);
+    }, 45_000);
   }
 });

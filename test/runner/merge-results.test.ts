@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { mergeResults, orderTrials } from "../../engine/eval/results/merge-results.js";
 import { renderSummaryJson, renderSummaryText } from "../../engine/eval/results/report-text.js";
 import { readResults, type TrialLine } from "../../engine/eval/results/results-file.js";
-import { summarise } from "../../engine/eval/results/run-summary.js";
+import { summarize } from "../../engine/eval/results/run-summary.js";
 import { runEvals } from "../../engine/eval/runner/run-evals.js";
 import { inShard } from "../../engine/eval/runner/shard.js";
 import { runCli } from "../support/cli-process.js";
@@ -17,7 +17,7 @@ const write = (file: string, lines: readonly TrialLine[]) => writeFileSync(file,
 /** The report a merge renders, as `eval-simulate report` renders it. */
 const reportOf = (sources: Array<{ file: string; lines: TrialLine[] }>) => {
   const merged = mergeResults(sources);
-  return renderSummaryText(summarise(merged.lines, { plannedTrials: merged.plannedTrials, notes: merged.notes }));
+  return renderSummaryText(summarize(merged.lines, { plannedTrials: merged.plannedTrials, notes: merged.notes }));
 };
 /** Durations and times are the run's own, never equal between two runs. */
 const timeless = (lines: readonly TrialLine[]) => lines.map((l) => ({ ...l, durationMs: 0, startedAt: "", endedAt: "" }));
@@ -44,36 +44,64 @@ describe("merging results files into one run", () => {
     expect(merged).toMatchObject({ duplicates: 0, conflicts: [], missingTrials: 0, notes: [] });
     const unshard = (lines: readonly TrialLine[]) => timeless(lines).map(({ shard: _shard, session: _session, ...rest }) => rest);
     expect(unshard(merged.lines)).toEqual(unshard(orderTrials(whole.lines)));
-    expect(renderSummaryJson(summarise(timeless(merged.lines)))).toBe(renderSummaryJson(summarise(orderTrials(timeless(whole.lines)))));
+    expect(renderSummaryJson(summarize(timeless(merged.lines)))).toBe(renderSummaryJson(summarize(orderTrials(timeless(whole.lines)))));
   }, 120_000);
 
   it("counts a trial found in two files once, and reports two files judging one trial differently", () => {
-    const base: TrialLine = { case: "close-ticket", iteration: 0, model: "script", status: "pass", assertions: [], calls: 1, requests: 0, usage: { inputTokens: 0, outputTokens: 0 }, costUsd: 0, durationMs: 5, startedAt: "2026-11-30T10:00:00.000Z", endedAt: "2026-11-30T10:00:01.000Z", iterations: 2, runTrials: 2 };
+    const base: TrialLine = {
+      case: "close-ticket",
+      iteration: 0,
+      model: "script",
+      status: "pass",
+      assertions: [],
+      calls: 1,
+      requests: 0,
+      usage: { inputTokens: 0, outputTokens: 0 },
+      costUsd: 0,
+      durationMs: 5,
+      startedAt: "2026-11-30T10:00:00.000Z",
+      endedAt: "2026-11-30T10:00:01.000Z",
+      iterations: 2,
+      runTrials: 2,
+    };
     const second = { ...base, iteration: 1 };
-    const copy = mergeResults([{ file: "a.ndjson", lines: [base, second] }, { file: "b.ndjson", lines: [base, second] }]);
+    const copy = mergeResults([
+      { file: "a.ndjson", lines: [base, second] },
+      { file: "b.ndjson", lines: [base, second] },
+    ]);
     expect(copy).toMatchObject({ duplicates: 2, conflicts: [], missingTrials: 0, notes: [] });
     expect(copy.lines).toHaveLength(2);
 
     const later = { ...second, status: "fail" as const, endedAt: "2026-11-30T11:00:00.000Z" };
-    const conflict = mergeResults([{ file: "a.ndjson", lines: [base, second] }, { file: "b.ndjson", lines: [later] }]);
-    expect(conflict.conflicts).toEqual([{ trial: "close-ticket#1@script", kept: { file: "b.ndjson", status: "fail" }, dropped: [{ file: "a.ndjson", status: "pass" }] }]);
+    const conflict = mergeResults([
+      { file: "a.ndjson", lines: [base, second] },
+      { file: "b.ndjson", lines: [later] },
+    ]);
+    expect(conflict.conflicts).toEqual([
+      { trial: "close-ticket#1@script", kept: { file: "b.ndjson", status: "fail" }, dropped: [{ file: "a.ndjson", status: "pass" }] },
+    ]);
     expect(conflict.lines.map((l) => l.status)).toEqual(["pass", "fail"]);
     expect(conflict.notes.join("\n")).toContain("1 trial was judged differently in different files (the later line kept): close-ticket#1@script");
 
     // A trial not run in one file and judged in another was rerun: the judged line counts, no conflict.
-    const rerun = mergeResults([{ file: "a.ndjson", lines: [base, { ...second, status: "not_run", endedAt: "2026-11-30T12:00:00.000Z" }] }, { file: "b.ndjson", lines: [second] }]);
+    const rerun = mergeResults([
+      { file: "a.ndjson", lines: [base, { ...second, status: "not_run", endedAt: "2026-11-30T12:00:00.000Z" }] },
+      { file: "b.ndjson", lines: [second] },
+    ]);
     expect(rerun).toMatchObject({ conflicts: [], duplicates: 1 });
     expect(rerun.lines.map((l) => l.status)).toEqual(["pass", "pass"]);
   });
 
   it("makes a merge missing a shard PRELIMINARY, counting the missing shard's trials as not run", async () => {
     const dir = folder();
-    const files = await Promise.all([1, 2, 3].map(async (index) => {
-      await runEvals({ evals: CRM, dry: true, shard: { index, count: 3 }, out: join(dir, `shard-${index}.ndjson`) });
-      return { file: `shard-${index}.ndjson`, lines: readResults(join(dir, `shard-${index}.ndjson`)) };
-    }));
+    const files = await Promise.all(
+      [1, 2, 3].map(async (index) => {
+        await runEvals({ evals: CRM, dry: true, shard: { index, count: 3 }, out: join(dir, `shard-${index}.ndjson`) });
+        return { file: `shard-${index}.ndjson`, lines: readResults(join(dir, `shard-${index}.ndjson`)) };
+      }),
+    );
     const merged = mergeResults(files.slice(0, 2));
-    const summary = summarise(merged.lines, { plannedTrials: merged.plannedTrials, notes: merged.notes });
+    const summary = summarize(merged.lines, { plannedTrials: merged.plannedTrials, notes: merged.notes });
     expect(summary.verdict).toBe("preliminary");
     expect(summary.exitCode).toBe(2);
     expect(summary.trials.total).toBe(8);
@@ -81,13 +109,28 @@ describe("merging results files into one run", () => {
     expect(summary.trials.notRun).toBe(2);
     // A shard's file alone is not the run either.
     const alone = mergeResults([files[0]!]);
-    expect(summarise(alone.lines, { plannedTrials: alone.plannedTrials }).verdict).toBe("preliminary");
+    expect(summarize(alone.lines, { plannedTrials: alone.plannedTrials }).verdict).toBe("preliminary");
     expect(alone.notes.join("\n")).toMatch(/planned trials have no line in these results/);
   }, 120_000);
 
   it("says so when the files come from two versions of the evals file or two different splits", () => {
-    const line: TrialLine = { case: "a", iteration: 0, model: "script", status: "pass", assertions: [], calls: 0, requests: 0, usage: { inputTokens: 0, outputTokens: 0 }, costUsd: 0, durationMs: 0, startedAt: "2026-11-30T10:00:00.000Z" };
-    const merged = mergeResults([{ file: "a", lines: [{ ...line, evalsSha256: "1".repeat(64), shard: "1/2" }] }, { file: "b", lines: [{ ...line, case: "b", evalsSha256: "2".repeat(64), shard: "2/3" }] }]);
+    const line: TrialLine = {
+      case: "a",
+      iteration: 0,
+      model: "script",
+      status: "pass",
+      assertions: [],
+      calls: 0,
+      requests: 0,
+      usage: { inputTokens: 0, outputTokens: 0 },
+      costUsd: 0,
+      durationMs: 0,
+      startedAt: "2026-11-30T10:00:00.000Z",
+    };
+    const merged = mergeResults([
+      { file: "a", lines: [{ ...line, evalsSha256: "1".repeat(64), shard: "1/2" }] },
+      { file: "b", lines: [{ ...line, case: "b", evalsSha256: "2".repeat(64), shard: "2/3" }] },
+    ]);
     expect(merged.notes.join("\n")).toContain("2 versions of the evals file (sha256 111111111111, 222222222222): not one run");
     expect(merged.notes.join("\n")).toContain("different splits (into 2 and 3 shards)");
   });
@@ -98,7 +141,12 @@ describe("merging results files into one run", () => {
     const whole = await runCli(["eval", CRM, "--dry", "--out", join(dir, "whole.ndjson")]);
     expect(whole.code).toBe(0);
     const one = await runCli(["report", join(dir, "whole.ndjson")]);
-    for (const args of [[join(dir, "shards", "shard-1.ndjson"), join(dir, "shards", "shard-2.ndjson")], [join(dir, "shards")], [`${dir}/shards/*.ndjson`], ["shards/*.ndjson"]]) {
+    for (const args of [
+      [join(dir, "shards", "shard-1.ndjson"), join(dir, "shards", "shard-2.ndjson")],
+      [join(dir, "shards")],
+      [`${dir}/shards/*.ndjson`],
+      ["shards/*.ndjson"],
+    ]) {
       const merged = await runCli(["report", ...args], { cwd: dir });
       expect(merged.code, args.join(" ")).toBe(0);
       expect(merged.stdout.replace(/[\d.]+s$/gm, "")).toBe(one.stdout.replace(/[\d.]+s$/gm, ""));

@@ -16,7 +16,10 @@ afterEach(async () => {
 /** Whether a promise has settled yet, after the microtasks queued so far. */
 async function settled(promise: Promise<unknown>): Promise<boolean> {
   let done = false;
-  void promise.then(() => (done = true), () => (done = true));
+  void promise.then(
+    () => (done = true),
+    () => (done = true),
+  );
   for (let i = 0; i < 5; i++) await Promise.resolve();
   return done;
 }
@@ -24,7 +27,8 @@ async function settled(promise: Promise<unknown>): Promise<boolean> {
 const UMBRELLA = "0080618c-1fdc-54e1-9e26-73c948373f91";
 const createNote = { name: "create-note", arguments: { parent_object: "companies", parent_record_id: UMBRELLA, title: "Kick-off", content: "Booked." } };
 /** Each trial: a tool call, then the answer. */
-const agent = (request: { toolResults: string[] }): ScriptedReply => (request.toolResults.length === 0 ? { toolCalls: [createNote] } : { text: "Kick-off noted." });
+const agent = (request: { toolResults: string[] }): ScriptedReply =>
+  request.toolResults.length === 0 ? { toolCalls: [createNote] } : { text: "Kick-off noted." };
 const noteCases = (baseURL: string, iterations: number) =>
   writeEvals(`
   - id: note-on-umbrella
@@ -105,14 +109,19 @@ describe("a provider's adaptive limit", () => {
     expect(parseProviderLimits("anthropic=8,openai=16")).toEqual({ anthropic: 8, openai: 16 });
     expect(parseProviderLimits(" openai-compatible = 2 ")).toEqual({ "openai-compatible": 2 });
     expect(() => parseProviderLimits("antropic=8")).toThrow(/no provider "antropic" to limit; the providers: anthropic, openai, google, openai-compatible/);
-    for (const bad of ["anthropic=0", "anthropic=x", "anthropic", "=8", ""]) expect(() => parseProviderLimits(bad), bad).toThrow(/^\[eval-simulate\] a provider limit is provider=n/);
+    for (const bad of ["anthropic=0", "anthropic=x", "anthropic", "=8", ""])
+      expect(() => parseProviderLimits(bad), bad).toThrow(/^\[eval-simulate\] a provider limit is provider=n/);
   });
 
   it("shows each limited provider in the progress line, with the cap 429s lowered", () => {
     const gate = new ProviderLimits({ anthropic: 8, openai: 16 });
-    expect(progressLine({ done: 3, total: 10, passed: 2, spentUsd: 0.5, limits: gate.statuses() }, 10)).toBe("[###.......] 3/10 trials, 2 passed, $0.5000 spent; anthropic 0/8, openai 0/16");
+    expect(progressLine({ done: 3, total: 10, passed: 2, spentUsd: 0.5, limits: gate.statuses() }, 10)).toBe(
+      "[###.......] 3/10 trials, 2 passed, $0.5000 spent; anthropic 0/8, openai 0/16",
+    );
     const low = { provider: "anthropic", inFlight: 3, limit: 4, max: 8, lowest: 2, rateLimited: 5, waiting: 6, pausedMs: 1500 };
-    expect(progressLine({ done: 0, total: 1, passed: 0, spentUsd: 0, limits: [low] }, 4)).toBe("[....] 0/1 trials, 0 passed, $0.0000 spent; anthropic 3/4 (cut from 8 by 429s), paused 2s");
+    expect(progressLine({ done: 0, total: 1, passed: 0, spentUsd: 0, limits: [low] }, 4)).toBe(
+      "[....] 0/1 trials, 0 passed, $0.0000 spent; anthropic 3/4 (cut from 8 by 429s), paused 2s",
+    );
   });
 });
 
@@ -130,13 +139,24 @@ describe("--provider-limit against a scripted provider", () => {
   it("lowers the limit when the provider answers 429, honours its Retry-After, and creeps back up once it stops", async () => {
     // A provider that takes one request at a time: a second one at once is answered 429, until six have been.
     let refused = 0;
-    provider = await startScriptedProvider((request) => {
-      if (provider!.inFlight > 1 && refused < 6) return (refused++, { status: 429, headers: { "retry-after-ms": "30" }, body: { error: { message: "rate limited", type: "rate_limit" } } });
-      return agent(request);
-    }, { delayMs: 20 });
+    provider = await startScriptedProvider(
+      (request) => {
+        if (provider!.inFlight > 1 && refused < 6)
+          return (refused++, { status: 429, headers: { "retry-after-ms": "30" }, body: { error: { message: "rate limited", type: "rate_limit" } } });
+        return agent(request);
+      },
+      { delayMs: 20 },
+    );
     const file = noteCases(provider.baseURL, 12);
     const seen: RunProgress[] = [];
-    const result = await runEvals({ evals: file, concurrency: 4, providerLimits: { "openai-compatible": 4 }, retry: { retries: 10 }, env: {}, onProgress: (p) => seen.push(p) });
+    const result = await runEvals({
+      evals: file,
+      concurrency: 4,
+      providerLimits: { "openai-compatible": 4 },
+      retry: { retries: 10 },
+      env: {},
+      onProgress: (p) => seen.push(p),
+    });
     expect(refused).toBe(6);
     expect(result).toMatchObject({ verdict: "pass", trials: { passed: 12, notRun: 0 } });
     const [status] = result.limits!;

@@ -5,7 +5,7 @@ import { renderJunit } from "../../engine/eval/results/report-junit.js";
 import { renderSummaryMarkdown, renderSummaryText } from "../../engine/eval/results/report-text.js";
 import { readResults } from "../../engine/eval/results/results-file.js";
 import { runEvals } from "../../engine/eval/runner/run-evals.js";
-import { summarise } from "../../engine/eval/results/run-summary.js";
+import { summarize } from "../../engine/eval/results/run-summary.js";
 import { runCli } from "../support/cli-process.js";
 import { writeEvals } from "../support/evals-files.js";
 import { type ScriptedProvider, startScriptedProvider } from "../support/scripted-provider.js";
@@ -18,13 +18,18 @@ afterEach(async () => {
 
 const UMBRELLA = "0080618c-1fdc-54e1-9e26-73c948373f91";
 /** create-note's arguments with `content` nested `levels` objects deep, as JSON text. */
-const deepNote = (levels: number) => `{"parent_object":"companies","parent_record_id":"${UMBRELLA}","title":"Kick-off","content":${'{"a":'.repeat(levels)}1${"}".repeat(levels)}}`;
+const deepNote = (levels: number) =>
+  `{"parent_object":"companies","parent_record_id":"${UMBRELLA}","title":"Kick-off","content":${'{"a":'.repeat(levels)}1${"}".repeat(levels)}}`;
 const search = { name: "search-records", arguments: { object: "companies", query: "Umbrella" } };
 
 /** A run whose model searches, then creates a note with `content` nested `levels` deep, then answers; its results file written. */
 async function deepRun(model: string, levels: number, env: NodeJS.ProcessEnv = {}) {
   provider = await startScriptedProvider((_request, index) =>
-    index === 0 ? { toolCalls: [search] } : index === 1 ? { toolCalls: [{ name: "create-note", argumentsText: deepNote(levels) }] } : { text: "Kick-off noted." },
+    index === 0
+      ? { toolCalls: [search] }
+      : index === 1
+        ? { toolCalls: [{ name: "create-note", argumentsText: deepNote(levels) }] }
+        : { text: "Kick-off noted." },
   );
   const { file, dir } = writeEvals(`
   - id: deep-arguments
@@ -45,7 +50,7 @@ async function deepRun(model: string, levels: number, env: NodeJS.ProcessEnv = {
 async function rendersEverywhere(out: string) {
   const lines = readResults(out);
   expect(lines.map((line) => line.status)).toEqual(["fail"]);
-  const summary = summarise(lines, { planned: [], notes: [] });
+  const summary = summarize(lines, { planned: [], notes: [] });
   for (const text of [renderSummaryText(summary), renderSummaryMarkdown(summary), renderJunit(summary, lines)]) expect(text).toContain("deep-arguments");
   for (const format of ["json", "junit", "markdown"]) {
     const report = await runCli(["report", out, "--format", format]);

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderSummaryText } from "../../engine/eval/results/report-text.js";
 import { readResults } from "../../engine/eval/results/results-file.js";
 import { runEvals } from "../../engine/eval/runner/run-evals.js";
-import { summarise } from "../../engine/eval/results/run-summary.js";
+import { summarize } from "../../engine/eval/results/run-summary.js";
 import { writeEvals } from "../support/evals-files.js";
 import { ROOT } from "../support/examples.js";
 
@@ -59,7 +59,7 @@ describe("a trial's agent cannot reach past its own session", () => {
     expect(text).toContain("(14 bad)");
     expect(text).toContain("14 requests outside its session");
     expect(text).toMatch(/POST \/sessions\/[^ ]+\/reset/);
-    expect(summarise(readResults(out)).cases[0].badCalls).toBe(14);
+    expect(summarize(readResults(out)).cases[0].badCalls).toBe(14);
     expect(readFileSync(out, "utf8")).not.toContain("from-the-environment");
   }, 60_000);
 });

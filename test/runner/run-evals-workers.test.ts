@@ -53,7 +53,8 @@ const DYING = `
     expect: { answer: { contains: done } }
 `;
 
-const statuses = (lines: ReadonlyArray<{ case: string; iteration: number; model: string; status: string }>) => Object.fromEntries(lines.map((l) => [trialKey(l), l.status]).sort());
+const statuses = (lines: ReadonlyArray<{ case: string; iteration: number; model: string; status: string }>) =>
+  Object.fromEntries(lines.map((l) => [trialKey(l), l.status]).sort());
 
 describe("eval --workers N", () => {
   it("gives the same verdicts in two worker processes as in one process, the parent alone writing the results file", async () => {
@@ -66,7 +67,10 @@ describe("eval --workers N", () => {
     expect(workers).toMatchObject({ verdict: "fail", exitCode: 1, trials: alone.trials });
     // Each trial's world was its own in whichever worker ran it: one note each.
     for (const line of workers.lines.filter((l) => l.case === "create-umbrella-note")) expect(line.session?.record).toHaveLength(1);
-    const written = readFileSync(out, "utf8").trim().split("\n").map((text) => JSON.parse(text) as { case: string; iteration: number; model: string });
+    const written = readFileSync(out, "utf8")
+      .trim()
+      .split("\n")
+      .map((text) => JSON.parse(text) as { case: string; iteration: number; model: string });
     expect(written.map(trialKey).sort()).toEqual(workers.lines.map(trialKey).sort());
     expect(new Set(written.map(trialKey)).size).toBe(5);
   }, 120_000);
@@ -89,7 +93,11 @@ describe("eval --workers N", () => {
   }, 120_000);
 
   it("stops with every trial not run, never hanging, when each worker dies", async () => {
-    const { file } = writeEvals(DYING.replace("id: survives", "id: kills-its-worker-too").replace(/iterations: 4/, "iterations: 1").replaceAll('"{{case}}"', '"kills-its-worker"'));
+    const { file } = writeEvals(
+      DYING.replace("id: survives", "id: kills-its-worker-too")
+        .replace(/iterations: 4/, "iterations: 1")
+        .replaceAll('"{{case}}"', '"kills-its-worker"'),
+    );
     const result = await runEvals({ evals: file, concurrency: 1, workers: 2, warn: () => undefined });
     expect(result.lines.every((l) => l.status === "not_run")).toBe(true);
     expect(result.lines).toHaveLength(2);
@@ -99,8 +107,16 @@ describe("eval --workers N", () => {
   it("keeps one budget across the workers: their spend is counted together and stops them all", async () => {
     // gpt-4.1 at $2 per million input tokens: each request costs $0.10, each trial $0.20. Two
     // budgets of $0.50 (one per worker) would let $0.80 be spent.
-    const createNote = { name: "create-note", arguments: { parent_object: "companies", parent_record_id: "0080618c-1fdc-54e1-9e26-73c948373f91", title: "Kick-off", content: "Booked." } };
-    provider = await startScriptedProvider((request): ScriptedReply => (request.toolResults.length === 0 ? { toolCalls: [createNote], usage: { input: 50_000, output: 0 } } : { text: "noted", usage: { input: 50_000, output: 0 } }));
+    const createNote = {
+      name: "create-note",
+      arguments: { parent_object: "companies", parent_record_id: "0080618c-1fdc-54e1-9e26-73c948373f91", title: "Kick-off", content: "Booked." },
+    };
+    provider = await startScriptedProvider(
+      (request): ScriptedReply =>
+        request.toolResults.length === 0
+          ? { toolCalls: [createNote], usage: { input: 50_000, output: 0 } }
+          : { text: "noted", usage: { input: 50_000, output: 0 } },
+    );
     const { file } = writeEvals(`
   - id: note-on-umbrella
     scenario: quiet

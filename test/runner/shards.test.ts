@@ -20,14 +20,22 @@ function shuffled<T>(items: readonly T[], seed: number): T[] {
 }
 
 // Cases with uneven iterations, ids in no particular order.
-const TRIALS = [["zeta", 5], ["alpha", 1], ["mid-case", 3], ["Beta", 2], ["é-accent", 4], ["alpha-2", 1]].flatMap(([id, n]) => Array.from({ length: n as number }, (_, iteration) => ({ case: id as string, iteration })));
+const TRIALS = [
+  ["zeta", 5],
+  ["alpha", 1],
+  ["mid-case", 3],
+  ["Beta", 2],
+  ["é-accent", 4],
+  ["alpha-2", 1],
+].flatMap(([id, n]) => Array.from({ length: n as number }, (_, iteration) => ({ case: id as string, iteration })));
 const keys = (trials: ReadonlyArray<{ case: string; iteration: number }>) => trials.map((t) => `${t.case}#${t.iteration}`);
 
 describe("--shard i/n", () => {
   it("reads i/n and refuses anything else", () => {
     expect(parseShard("2/3")).toEqual({ index: 2, count: 3 });
     expect(parseShard(" 1 / 1 ")).toEqual({ index: 1, count: 1 });
-    for (const bad of ["0/3", "4/3", "1/0", "1", "a/b", "1/3/4", "-1/3", "1.5/3", ""]) expect(() => parseShard(bad), bad).toThrow(/^\[eval-simulate\] a shard is i\/n/);
+    for (const bad of ["0/3", "4/3", "1/0", "1", "a/b", "1/3/4", "-1/3", "1.5/3", ""])
+      expect(() => parseShard(bad), bad).toThrow(/^\[eval-simulate\] a shard is i\/n/);
   });
 
   it("runs every trial in exactly one shard, the shards differing by one trial at most", () => {
@@ -59,7 +67,9 @@ describe("--shard i/n", () => {
     const { dir } = writeEvals("");
     const evals = join(ROOT, "examples/crm/evals.yaml");
     const whole = await runEvals({ evals, dry: true });
-    const parts = await Promise.all([1, 2, 3].map((index) => runEvals({ evals, dry: true, shard: { index, count: 3 }, out: join(dir, `shard-${index}.ndjson`) })));
+    const parts = await Promise.all(
+      [1, 2, 3].map((index) => runEvals({ evals, dry: true, shard: { index, count: 3 }, out: join(dir, `shard-${index}.ndjson`) })),
+    );
     const lines = parts.flatMap((part) => part.lines);
     expect(lines.map(trialKey).sort()).toEqual(whole.lines.map(trialKey).sort());
     expect(new Set(lines.map(trialKey)).size).toBe(8);

@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { runSelectionCommand } from "../../cli/eval-selection.js";
+import { runCommand } from "citty";
+import select from "../../cli/select.js";
 import { evaluateGate } from "../../engine/judge/selection/gate.js";
 import { type ScriptedProvider, type ScriptedReply, type ScriptedRequest, startScriptedProvider } from "../support/scripted-provider.js";
 import { ROOT } from "../support/examples.js";
@@ -25,7 +26,7 @@ async function selectionCommand(args: string[]): Promise<{ stdout: string; stder
   const err = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => ((stderr += String(chunk)), true));
   process.exitCode = undefined;
   try {
-    await runSelectionCommand({}, args);
+    await runCommand(select, { rawArgs: args });
   } finally {
     out.mockRestore();
     err.mockRestore();
@@ -41,12 +42,14 @@ function picking(picks: Record<string, string[]>, fail: (id: string, request: Sc
   return (request: ScriptedRequest): ScriptedReply => {
     const id = byQuery.get(queryOf(request));
     if (id === undefined) throw new Error(`unexpected query ${queryOf(request)}`);
-    return fail(id, request) ?? { toolCalls: (picks[id] ?? WORKSPACE_PICKS.right[id]).map((name) => ({ name, arguments: {} })), usage: { input: 1000, output: 50 } };
+    return (
+      fail(id, request) ?? { toolCalls: (picks[id] ?? WORKSPACE_PICKS.right[id]).map((name) => ({ name, arguments: {} })), usage: { input: 1000, output: 50 } }
+    );
   };
 }
 
 const outFile = () => join(mkdtempSync(join(tmpdir(), "selection-run-")), "results.ndjson");
-const base = (out: string) => [EVALS, "--selection", "--model", "openai-compatible:router", "--base-url", provider!.baseURL, "--out", out, "--concurrency", "3"];
+const base = (out: string) => [EVALS, "--model", "openai-compatible:router", "--base-url", provider!.baseURL, "--out", out, "--concurrency", "3"];
 
 /** Four misses: top-1 32/36, top-3 34/36. */
 const MISSES = {
@@ -56,7 +59,7 @@ const MISSES = {
   "dump-memory": ["search_nodes"],
 };
 
-describe("eval --selection against a scripted provider", () => {
+describe("select against a scripted provider", () => {
   it("scores top-1, top-3 and each area with exact figures, offering the whole catalog as captured with a forced call", async () => {
     provider = await startScriptedProvider(picking(MISSES));
     const out = outFile();
@@ -66,7 +69,12 @@ describe("eval --selection against a scripted provider", () => {
     expect(summary.score).toMatchObject({ trials: 36, scored: 36, notRun: 0, k: 3, top1: { hits: 32, of: 36 }, topK: { hits: 34, of: 36 } });
     expect(summary.score.top1.rate).toBeCloseTo(32 / 36, 10);
     expect(Object.fromEntries(summary.score.areas.map((a: any) => [a.area, [a.top1.hits, a.topK.hits, a.top1.of]]))).toEqual({
-      "read-files": [4, 5, 6], "write-files": [6, 6, 6], "browse-files": [5, 6, 6], remember: [6, 6, 6], forget: [6, 6, 6], recall: [5, 5, 6],
+      "read-files": [4, 5, 6],
+      "write-files": [6, 6, 6],
+      "browse-files": [5, 6, 6],
+      remember: [6, 6, 6],
+      forget: [6, 6, 6],
+      recall: [5, 5, 6],
     });
     expect(summary.gate.decision).toBe("watch");
     expect(summary.confusions).toEqual([
@@ -80,11 +88,27 @@ describe("eval --selection against a scripted provider", () => {
     const body = provider.requests[0].body as { tools: Array<{ function: { name: string; description: string; parameters: unknown } }>; tool_choice: unknown };
     expect(body.tool_choice).toBe("required");
     expect(body.tools).toHaveLength(23);
-    const captured = JSON.parse(readFileSync(join(ROOT, "examples/workspace/mcp/memory/tools.json"), "utf8")).tools.find((t: { name: string }) => t.name === "open_nodes");
-    expect(body.tools.find((t) => t.function.name === "open_nodes")!.function).toMatchObject({ description: captured.description, parameters: captured.inputSchema });
-    const lines = readFileSync(out, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const captured = JSON.parse(readFileSync(join(ROOT, "examples/workspace/mcp/memory/tools.json"), "utf8")).tools.find(
+      (t: { name: string }) => t.name === "open_nodes",
+    );
+    expect(body.tools.find((t) => t.function.name === "open_nodes")!.function).toMatchObject({
+      description: captured.description,
+      parameters: captured.inputSchema,
+    });
+    const lines = readFileSync(out, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(36);
-    expect(lines.find((l) => l.case === "read-two")).toMatchObject({ kind: "selection", status: "fail", area: "read-files", expected: ["files/read_multiple_files"], chosen: ["files/read_text_file", "files/read_multiple_files"], model: "openai-compatible:router", usage: { inputTokens: 1000, outputTokens: 50 } });
+    expect(lines.find((l) => l.case === "read-two")).toMatchObject({
+      kind: "selection",
+      status: "fail",
+      area: "read-files",
+      expected: ["files/read_multiple_files"],
+      chosen: ["files/read_text_file", "files/read_multiple_files"],
+      model: "openai-compatible:router",
+      usage: { inputTokens: 1000, outputTokens: 50 },
+    });
   });
 
   it("decides remediate, watch and fine on the same run by its thresholds, resuming without a request", async () => {
@@ -113,18 +137,26 @@ describe("eval --selection against a scripted provider", () => {
     const { stdout, code } = await selectionCommand([...base(out), "--limit", "2", "--format", "json"]);
     expect(code).toBe(0);
     expect(JSON.parse(stdout).score).toMatchObject({ trials: 2, scored: 2, notRun: 0, top1: { hits: 1, of: 2 } });
-    const lines = readFileSync(out, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const lines = readFileSync(out, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(lines.find((l) => l.case === "read-readme")).toMatchObject({ status: "fail", chosen: ["cat_file"] });
   });
 
   it("scores a pick whose arguments nest thousands deep as a wrong choice, and the run goes on", async () => {
     const deep = `{"path":${"[".repeat(5000)}${"]".repeat(5000)}}`;
-    provider = await startScriptedProvider(picking({}, (id) => (id === "read-readme" ? { toolCalls: [{ name: "read_text_file", argumentsText: deep }] } : undefined)));
+    provider = await startScriptedProvider(
+      picking({}, (id) => (id === "read-readme" ? { toolCalls: [{ name: "read_text_file", argumentsText: deep }] } : undefined)),
+    );
     const out = outFile();
     const { stdout, code } = await selectionCommand([...base(out), "--limit", "2", "--format", "json"]);
     expect(JSON.parse(stdout).score).toMatchObject({ trials: 2, scored: 2, notRun: 0, top1: { hits: 1, of: 2 } });
     expect(code).toBe(0);
-    const lines = readFileSync(out, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const lines = readFileSync(out, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(lines.find((l) => l.case === "read-readme")).toMatchObject({ status: "fail", chosen: [] });
     expect(lines.find((l) => l.case === "read-readme").reason).toMatch(/nested deeper than 1000 levels/);
   });
@@ -138,7 +170,7 @@ describe("eval --selection against a scripted provider", () => {
   it("is skipped with exit 0 without a key, naming the variable, and writes nothing", async () => {
     vi.stubEnv("ANTHROPIC_API_KEY", "");
     const out = outFile();
-    const { stdout, code } = await selectionCommand([EVALS, "--selection", "--model", "anthropic:claude-sonnet-4-5", "--out", out]);
+    const { stdout, code } = await selectionCommand([EVALS, "--model", "anthropic:claude-sonnet-4-5", "--out", out]);
     expect(code).toBe(0);
     expect(stdout).toBe("[eval-simulate] skipped: no API key: set ANTHROPIC_API_KEY to run anthropic:claude-sonnet-4-5 (36 selection fixtures not run)\n");
     expect(existsSync(out)).toBe(false);
@@ -153,8 +185,17 @@ describe("eval --selection against a scripted provider", () => {
     expect(first.stdout).toContain("Tool selection: openai-compatible:router: 34 of 36 trials scored, 2 not run\n  top-1   34/34  100.0%\n");
     expect(first.stdout).toContain("  gate: fine (PRELIMINARY)");
     expect(first.stdout).toContain("PRELIMINARY: 2 trials did not reach the model (not scored); do not decide on this gate.");
-    const notRun = readFileSync(out, "utf8").trim().split("\n").map((l) => JSON.parse(l)).filter((l) => l.status === "not_run");
-    expect(notRun.map((l) => [l.case, l.chosen])).toEqual(expect.arrayContaining([["tree", []], ["unlink", []]]));
+    const notRun = readFileSync(out, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l))
+      .filter((l) => l.status === "not_run");
+    expect(notRun.map((l) => [l.case, l.chosen])).toEqual(
+      expect.arrayContaining([
+        ["tree", []],
+        ["unlink", []],
+      ]),
+    );
     expect(notRun[0].reason).toMatch(/transient.*HTTP 503/);
     healthy = true;
     const second = await selectionCommand(base(out));
@@ -176,7 +217,19 @@ describe("eval --selection against a scripted provider", () => {
     // fourth would cross $1.
     vi.stubEnv("OPENAI_API_KEY", "sk-test");
     provider = await startScriptedProvider(() => ({ toolCalls: [{ name: "read_graph", arguments: {} }], usage: { input: 100_000, output: 10_000 } }));
-    const budget = await selectionCommand([EVALS, "--selection", "--model", "openai:gpt-4.1", "--base-url", provider.baseURL, "--out", outFile(), "--concurrency", "1", "--budget-usd", "1"]);
+    const budget = await selectionCommand([
+      EVALS,
+      "--model",
+      "openai:gpt-4.1",
+      "--base-url",
+      provider.baseURL,
+      "--out",
+      outFile(),
+      "--concurrency",
+      "1",
+      "--budget-usd",
+      "1",
+    ]);
     expect(budget.code).toBe(2);
     expect(provider.requests).toHaveLength(3);
     expect(budget.stdout).toContain("3 of 36 trials scored, 33 not started");
@@ -185,10 +238,10 @@ describe("eval --selection against a scripted provider", () => {
   });
 
   it("refuses bad flags as usage errors (exit 2)", async () => {
-    expect((await selectionCommand([EVALS, "--selection", "--model", "nope"])).code).toBe(2);
-    const unknown = await selectionCommand([EVALS, "--selection", "--model", "openai:gpt-4.1", "--topk", "3"]);
-    expect([unknown.code, unknown.stderr]).toEqual([2, expect.stringContaining("Unknown option '--topk'")]);
-    const gate = await selectionCommand([EVALS, "--selection", "--model", "openai:gpt-4.1", "--gate-watch", "90"]);
+    expect((await selectionCommand([EVALS, "--model", "nope"])).code).toBe(2);
+    const unknown = await selectionCommand([EVALS, "--model", "openai:gpt-4.1", "--topk", "3"]);
+    expect([unknown.code, unknown.stderr]).toEqual([2, expect.stringContaining("unknown option --topk")]);
+    const gate = await selectionCommand([EVALS, "--model", "openai:gpt-4.1", "--gate-watch", "90"]);
     expect(gate.stderr).toContain('--gate-watch takes a share between 0 and 1 (0.85), not "90"');
   });
 });

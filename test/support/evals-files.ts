@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT } from "./examples.js";
@@ -7,10 +7,25 @@ import { ROOT } from "./examples.js";
 export const CRM_FAKES = `${ROOT}examples/crm/fakes.yaml`;
 export const CRM_CLOCK = "2026-10-01T09:00:00.000Z";
 
-/** Writes an evals.yaml of these cases (YAML or JSON text each) against the crm fakes in a fresh folder; returns its path. */
-export function writeEvals(cases: string): { file: string; dir: string } {
+/**
+ * A copy of an example's Recipe in a fresh folder (its handlers import eval-simulate, so the copy
+ * links the package): an evals file written there names its fakes inside its own folder, as an
+ * evals file must unless it is run with --allow-outside.
+ */
+export function copyRecipe(example = "crm"): string {
   const dir = mkdtempSync(join(tmpdir(), "eval-simulate-evals-"));
+  cpSync(join(ROOT, "examples", example), dir, { recursive: true, filter: (src) => !src.includes("/tests") && !src.endsWith(".judgments.json") });
+  mkdirSync(join(dir, "node_modules"));
+  symlinkSync(ROOT, join(dir, "node_modules/eval-simulate"));
+  // A package of its own, as the example is inside this one: no package.json above the copy decides how it loads.
+  writeFileSync(join(dir, "package.json"), `${JSON.stringify({ name: "recipe-copy", private: true, type: "module" })}\n`);
+  return dir;
+}
+
+/** Writes an evals.yaml of these cases (YAML or JSON text each) beside a copy of the crm fakes in a fresh folder, with top-level `header` lines; returns its path. */
+export function writeEvals(cases: string, header = ""): { file: string; dir: string } {
+  const dir = copyRecipe("crm");
   const file = join(dir, "evals.yaml");
-  writeFileSync(file, `version: 1\nfakes: ${JSON.stringify(CRM_FAKES)}\ncases:\n${cases}`);
+  writeFileSync(file, `version: 1\nfakes: fakes.yaml\n${header}${header && !header.endsWith("\n") ? "\n" : ""}cases:\n${cases}`);
   return { file, dir };
 }

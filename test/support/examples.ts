@@ -12,3 +12,6 @@ export function examples(): Array<[string, string]> {
     .filter((entry) => entry.isDirectory() && existsSync(`${dir}/${entry.name}/fakes.yaml`))
     .map((entry) => [entry.name, `${dir}/${entry.name}/fakes.yaml`]);
 }
+
+/** The fakes.yaml of the example of this name. */
+export const exampleManifest = (name: string): string => `${ROOT}examples/${name}/fakes.yaml`;

@@ -19,7 +19,7 @@ export function processGone(pid: number): boolean {
 }
 
 /** Waits until `check` holds, polling; throws after `limitMs` so a test fails instead of hanging. */
-export async function eventually(check: () => boolean, what: string, limitMs = 10_000): Promise<void> {
+export async function eventually(check: () => boolean, what: string, limitMs = 30_000): Promise<void> {
   const until = Date.now() + limitMs;
   while (!check()) {
     if (Date.now() > until) throw new Error(`still waiting: ${what}`);

@@ -2,7 +2,9 @@
  * A model provider on loopback that answers from a script: OpenAI's chat completions
  * (`/v1/chat/completions`, for the openai and openai-compatible packages) and Anthropic's
  * messages (`/v1/messages`). The real provider packages talk to it over HTTP, so tests exercise
- * their wire formats, errors and retries without the internet or a key.
+ * their wire formats, errors and retries without the internet or a key. Structured-output
+ * requests (OpenAI's `response_format`, Anthropic's `output_config.format` or its `json` tool)
+ * are answered with `{ json }` in the channel the request asked for.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -11,6 +13,12 @@ export type ScriptedReply =
   /** Tool calls; `argumentsText` sends arguments as given, JSON or not. */
   | { toolCalls: Array<{ name: string; arguments?: unknown; argumentsText?: string }>; usage?: { input: number; output: number } }
   | { text: string; usage?: { input: number; output: number } }
+  /**
+   * A structured answer: `json` as the value the request's schema asked for, `jsonText` as text
+   * sent as it is (malformed, say), each in the channel the request asked for.
+   */
+  | { json: unknown; usage?: { input: number; output: number } }
+  | { jsonText: string; usage?: { input: number; output: number } }
   | { status: number; headers?: Record<string, string>; body?: unknown }
   /**
    * An endpoint that never finishes: `silent` sends nothing at all, `drip` a 200 and then a byte
@@ -25,6 +33,10 @@ export interface ScriptedRequest {
   headers: Record<string, string | string[] | undefined>;
   /** The tool results the agent sent back in this request, newest last (their text). */
   toolResults: string[];
+  /** How the request asked for structured output, and the schema it sent, if it did. */
+  structured?: { channel: "response_format" | "output_format" | "json_tool"; schema?: unknown };
+  /** The text of the request's system and user messages, joined (what a judge was shown). */
+  text: string;
 }
 
 export interface ScriptedProvider {
@@ -45,9 +57,32 @@ export interface ScriptedProviderOptions {
 function toolResultsOf(api: ScriptedRequest["api"], body: Record<string, unknown>): string[] {
   const messages = (body.messages ?? []) as Array<Record<string, unknown>>;
   if (api === "openai") return messages.filter((m) => m.role === "tool").map((m) => String(m.content));
-  return messages.flatMap((m) => (Array.isArray(m.content) ? (m.content as Array<Record<string, unknown>>) : []))
+  return messages
+    .flatMap((m) => (Array.isArray(m.content) ? (m.content as Array<Record<string, unknown>>) : []))
     .filter((block) => block.type === "tool_result")
     .map((block) => (Array.isArray(block.content) ? (block.content as Array<{ text?: string }>).map((c) => c.text ?? "").join("") : String(block.content)));
+}
+
+function structuredOf(api: ScriptedRequest["api"], body: Record<string, unknown>): ScriptedRequest["structured"] {
+  if (api === "openai") {
+    const format = body.response_format as { type?: string; json_schema?: { schema?: unknown } } | undefined;
+    return format && format.type !== "text" ? { channel: "response_format", schema: format.json_schema?.schema } : undefined;
+  }
+  const output = (body.output_config as { format?: { schema?: unknown } } | undefined)?.format;
+  if (output) return { channel: "output_format", schema: output.schema };
+  const tool = ((body.tools ?? []) as Array<{ name?: string; input_schema?: unknown }>).find((t) => t.name === "json");
+  return tool ? { channel: "json_tool", schema: tool.input_schema } : undefined;
+}
+
+function textOfRequest(body: Record<string, unknown>): string {
+  const parts: string[] = [];
+  const add = (content: unknown) => {
+    if (typeof content === "string") parts.push(content);
+    else if (Array.isArray(content)) for (const part of content as Array<{ text?: unknown }>) if (typeof part?.text === "string") parts.push(part.text);
+  };
+  add(body.system);
+  for (const m of (body.messages ?? []) as Array<{ role?: string; content?: unknown }>) if (m.role === "system" || m.role === "user") add(m.content);
+  return parts.join("\n");
 }
 
 /**
@@ -55,7 +90,10 @@ function toolResultsOf(api: ScriptedRequest["api"], body: Record<string, unknown
  *
  * @example const provider = await startScriptedProvider(() => ({ text: "done" }));
  */
-export async function startScriptedProvider(script: (request: ScriptedRequest, index: number) => ScriptedReply, options: ScriptedProviderOptions = {}): Promise<ScriptedProvider> {
+export async function startScriptedProvider(
+  script: (request: ScriptedRequest, index: number) => ScriptedReply,
+  options: ScriptedProviderOptions = {},
+): Promise<ScriptedProvider> {
   const requests: ScriptedRequest[] = [];
   let inFlight = 0;
   let maxInFlight = 0;
@@ -71,7 +109,15 @@ export async function startScriptedProvider(script: (request: ScriptedRequest, i
     for await (const chunk of req) raw += chunk;
     const api = req.url?.endsWith("/messages") ? "anthropic" : "openai";
     const body = JSON.parse(raw || "{}") as Record<string, unknown>;
-    const request: ScriptedRequest = { api, body, headers: req.headers, toolResults: toolResultsOf(api, body) };
+    const structured = structuredOf(api, body);
+    const request: ScriptedRequest = {
+      api,
+      body,
+      headers: req.headers,
+      toolResults: toolResultsOf(api, body),
+      text: textOfRequest(body),
+      ...(structured ? { structured } : {}),
+    };
     requests.push(request);
     const reply = script(request, requests.length - 1);
     if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
@@ -92,22 +138,79 @@ export async function startScriptedProvider(script: (request: ScriptedRequest, i
     if ("status" in reply) return send(reply.status, reply.body ?? { error: { message: `scripted ${reply.status}`, type: "scripted_error" } }, reply.headers);
     const usage = reply.usage ?? { input: 100, output: 20 };
     const model = String(body.model);
+    if ("json" in reply || "jsonText" in reply) {
+      const text = "jsonText" in reply ? reply.jsonText : JSON.stringify(reply.json);
+      if (api === "openai") {
+        return send(200, {
+          id: `chatcmpl-${++ids}`,
+          object: "chat.completion",
+          created: Math.floor(Date.now() / 1000),
+          model,
+          choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: "stop" }],
+          usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output },
+        });
+      }
+      const parses = (() => {
+        try {
+          return (JSON.parse(text), true);
+        } catch {
+          return false;
+        }
+      })();
+      const content =
+        structured?.channel === "json_tool"
+          ? [{ type: "tool_use", id: `toolu_${++ids}`, name: "json", input: parses ? rawJson(text) : text }]
+          : [{ type: "text", text }];
+      return send(200, {
+        id: `msg_${++ids}`,
+        type: "message",
+        role: "assistant",
+        model,
+        content,
+        stop_reason: structured?.channel === "json_tool" ? "tool_use" : "end_turn",
+        stop_sequence: null,
+        usage: { input_tokens: usage.input, output_tokens: usage.output },
+      });
+    }
     if (api === "openai") {
       const message =
         "toolCalls" in reply
-          ? { role: "assistant", content: null, tool_calls: reply.toolCalls.map((call) => ({ id: `call_${++ids}`, type: "function", function: { name: call.name, arguments: call.argumentsText ?? JSON.stringify(call.arguments) } })) }
+          ? {
+              role: "assistant",
+              content: null,
+              tool_calls: reply.toolCalls.map((call) => ({
+                id: `call_${++ids}`,
+                type: "function",
+                function: { name: call.name, arguments: call.argumentsText ?? JSON.stringify(call.arguments) },
+              })),
+            }
           : { role: "assistant", content: reply.text };
       return send(200, {
-        id: `chatcmpl-${++ids}`, object: "chat.completion", created: Math.floor(Date.now() / 1000), model,
+        id: `chatcmpl-${++ids}`,
+        object: "chat.completion",
+        created: Math.floor(Date.now() / 1000),
+        model,
         choices: [{ index: 0, message, finish_reason: "toolCalls" in reply ? "tool_calls" : "stop" }],
         usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output },
       });
     }
     const content =
-      "toolCalls" in reply ? reply.toolCalls.map((call) => ({ type: "tool_use", id: `toolu_${++ids}`, name: call.name, input: call.argumentsText === undefined ? call.arguments : rawJson(call.argumentsText) })) : [{ type: "text", text: reply.text }];
+      "toolCalls" in reply
+        ? reply.toolCalls.map((call) => ({
+            type: "tool_use",
+            id: `toolu_${++ids}`,
+            name: call.name,
+            input: call.argumentsText === undefined ? call.arguments : rawJson(call.argumentsText),
+          }))
+        : [{ type: "text", text: reply.text }];
     return send(200, {
-      id: `msg_${++ids}`, type: "message", role: "assistant", model, content,
-      stop_reason: "toolCalls" in reply ? "tool_use" : "end_turn", stop_sequence: null,
+      id: `msg_${++ids}`,
+      type: "message",
+      role: "assistant",
+      model,
+      content,
+      stop_reason: "toolCalls" in reply ? "tool_use" : "end_turn",
+      stop_sequence: null,
       usage: { input_tokens: usage.input, output_tokens: usage.output },
     });
   });

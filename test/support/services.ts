@@ -6,10 +6,11 @@ import type { ServicesOptions } from "../../engine/serve/host/starting-states.js
 export const SERVE_FIXTURE = new URL("../fixtures/serve/fakes.yaml", import.meta.url).pathname;
 export const CLOCK = "2026-10-01T09:00:00.000Z";
 
-/** Starts the fakes of a manifest on an ephemeral loopback port. */
+/** Starts the fakes of a manifest on an ephemeral loopback port, at `CLOCK` unless `options.clock` is given. */
 export async function serve(manifest = SERVE_FIXTURE, options: ServicesOptions = {}): Promise<Services> {
-  const { fakes, world } = await loadFakes(manifest, { clock: CLOCK });
-  return startServices(fakes, { world, clock: CLOCK, ...options });
+  const clock = options.clock ?? CLOCK;
+  const { fakes, world } = await loadFakes(manifest, { clock });
+  return startServices(fakes, { world, ...options, clock });
 }
 
 /** The official MCP client over real HTTP: `legacy` speaks 2025-11-25, `auto` negotiates 2026-07-28. */

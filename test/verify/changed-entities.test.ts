@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { changedEntities, type WriteMaps } from "../../engine/entries/verify.js";
+import { changedEntities, valueHash, type WriteMaps } from "../../engine/entries/verify.js";
 
 const manifests: WriteMaps = {
   crm: {
@@ -35,6 +35,15 @@ describe("changedEntities", () => {
     expect(changedEntities(deep, manifests)).toEqual(["crm.deals"]);
     const order = { initial: world([{ id: "d1" }, { id: "d2" }]), final: world([{ id: "d2" }, { id: "d1" }]) };
     expect(changedEntities(order, manifests)).toEqual(["crm.deals"]);
+  });
+
+  it("sees a change under a __proto__ key, which JSON.parse keeps as an own key", () => {
+    const states = { initial: world([], [], JSON.parse('{"flag":true}')), final: world([], [], JSON.parse('{"flag":true,"__proto__":{"admin":true}}')) };
+    const settings: WriteMaps = {
+      crm: { id: "crm", kind: "mcp", entities: ["settings"], tools: { "set-flag": { kind: "stateful", reads: [], writes: ["settings"] } } },
+    };
+    expect(changedEntities(states, settings)).toEqual(["crm.settings"]);
+    expect(valueHash(JSON.parse('{"__proto__":1}'))).not.toBe(valueHash({}));
   });
 
   it("tells a missing entity from a present one, even a present null", () => {

@@ -1,4 +1,17 @@
-/** The contract stage: tools' answers, how they are written and read back, and schema validation. */
+/**
+ * engine/author/contract/: a fake's contract with its clients. Answer encoders (`answer.ts`: json,
+ * toon with `key[0]:` for empty arrays, prefixed_json, text, content; `toon.ts`), reading answers
+ * back (`read-answer.ts`: `readAnswer`, `readResult`), contract entries and defaults, structured
+ * results and the text beside them (`results.ts`), MCP content blocks checked
+ * (`content-blocks.ts`), a tool result as MCP carries it (`result-shape.ts`), plain JSON
+ * (`json-value-check.ts`: no non-finite numbers or cycles, nesting past the state and message
+ * limits refused, walked without recursion when deep), and the schema compiler
+ * (`schema-validator.ts`, `dialect.ts`: ajv per dialect, formats on; `linear-pattern.ts`: patterns
+ * on RE2 in linear time, lookaround and backreferences on JavaScript's engine with a note unless
+ * they nest repetition).
+ *
+ * Other folders import this folder through this file only.
+ */
 export { encodeAnswer, jsonText } from "./answer.js";
 export type { AnswerFormat, AnswerSpec } from "./answer.js";
 export { contractEntry } from "./contract-entry.js";
@@ -20,7 +33,7 @@ export { describeJsonValueProblem, jsonValueProblem, MAX_MESSAGE_DEPTH, MAX_STAT
 export type { JsonValueCheckOptions, JsonValueProblem } from "./json-value-check.js";
 export { resultShapeProblem } from "./result-shape.js";
 export { numericExclusiveBounds } from "./dialect.js";
-export { notePatterns } from "./linear-pattern.js";
-export type { PatternNote } from "./linear-pattern.js";
+export { notePatterns, re2Only } from "./linear-pattern.js";
+export type { PatternNote, RegExpLike } from "./linear-pattern.js";
 export { sdkSchemaValidator } from "./schema-validator.js";
 export { isSchemaObject, pointerToken } from "./schema-walk.js";

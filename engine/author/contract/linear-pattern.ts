@@ -12,8 +12,8 @@
 import { createRequire } from "node:module";
 import { nestedRepetition } from "../handlers/index.js";
 
-/** What a regular expression engine gives ajv. */
-interface RegExpLike {
+/** What a regular expression engine gives ajv (and the judge). */
+export interface RegExpLike {
   test(input: string): boolean;
 }
 
@@ -110,6 +110,44 @@ export function linearPattern(source: string, flags: string): RegExpLike {
     return new RegExp(source, flags);
   }
   return found;
+}
+
+const judged = new Map<string, RegExpLike | Error>();
+
+/**
+ * A pattern on RE2 only, with no fallback: what the judge runs `$pattern` and `answer.pattern`
+ * on, since an agent writes the text they are tried against. Returns the error that says why
+ * for a pattern JavaScript refuses (its meaning is JavaScript's) or RE2 cannot run (lookaround,
+ * backreferences, the `v` flag). `g`, `y` and `d` change nothing a test reads: each test starts
+ * at the text's start.
+ *
+ * @example re2Only("^(.|\\s)*won$", "i").test(" ".repeat(10_000)) // false, at once
+ */
+export function re2Only(source: string, flags: string): RegExpLike | Error {
+  const key = `${flags}/${source}`;
+  let found = judged.get(key);
+  if (found === undefined) {
+    found = compileRe2Only(source, flags);
+    if (judged.size < MAX_KEPT) judged.set(key, found);
+  }
+  return found;
+}
+
+function compileRe2Only(source: string, flags: string): RegExpLike | Error {
+  try {
+    new RegExp(source, flags);
+  } catch (error) {
+    return error as Error;
+  }
+  const shown = `/${source.slice(0, 200)}/${flags}`;
+  if (flags.includes("v")) return new Error(`the pattern ${shown} uses the v flag, which RE2, the judge's linear-time engine, cannot run: use u`);
+  const kept = [...new Set(flags.replace(/[gyd]/g, ""))].join("");
+  try {
+    const regex = new (re2())(source, kept.includes("u") ? kept : `${kept}u`);
+    return { test: (input: string) => regex.test(input) };
+  } catch (error) {
+    return new Error(`the pattern ${shown} uses ${whyNotRe2(source, error)}, which RE2, the judge's linear-time engine, cannot run`);
+  }
 }
 
 /** ajv's `code.regExp`: the engine, and the name standalone code would call it by. */

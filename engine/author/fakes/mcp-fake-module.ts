@@ -15,6 +15,8 @@ export interface ToolRegistrar {
 /** What a fake declares about itself: its entity map and state, as a manifest.json holds it. */
 export interface FakeManifestJson {
   description?: string;
+  /** The Recipe cannot run without it: a subset of the fakes that leaves it out refuses to start. */
+  required?: boolean;
   timeoutMs?: number;
   /** The allow-list and entity map. */
   tools: Record<string, { kind?: "stateful" | "static"; reads?: readonly string[]; writes?: readonly string[] }>;
@@ -109,6 +111,7 @@ export function mcpFakeFromModule(id: string, module: McpFakeModule): McpFake {
   const manifest: ServerManifest = {
     id,
     description: module.manifest.description,
+    ...(module.manifest.required === true && { required: true }),
     captured: capturedOrder(module.contract).map((name) => module.contract[name].tool),
     tools,
     entities,

@@ -1,4 +1,17 @@
-/** The door of engine/author/handlers/: what other folders may import from it. */
+/**
+ * engine/author/handlers/: handlers. `defineHandlers`, `defineApiHandlers` and the handler context
+ * types (`typescript-handlers.ts`); JSONata handlers compiled once with positions of syntax errors
+ * and run on every call (`jsonata-*.ts`: a block's let/fail/set/return/isError under one deadline,
+ * depth and size limits, yielding every 10 ms so a runaway expression never starves the port). The
+ * built-ins that work in one synchronous step are bounded before they start
+ * (`jsonata-bounded-*.ts`, `jsonata-value-size.ts`, handing over to jsonata's own
+ * `jsonata-originals.ts`); literal regexes that repeat a repeated group are refused
+ * (`jsonata-regex-check.ts`); and `jsonata-watchdog.ts` is the last resort: a thread that
+ * terminates a run blocking the event loop for over a second, failing the run and keeping the
+ * process.
+ *
+ * Other folders import this folder through this file only.
+ */
 export { compileExpression } from "./jsonata-expression.js";
 export type { CompiledExpression } from "./jsonata-expression.js";
 export { RunGuard, findStop } from "./jsonata-guard.js";
@@ -9,4 +22,16 @@ export { toPlainJson } from "./jsonata-plain.js";
 export { nestedRepetition } from "./jsonata-regex-check.js";
 export { watched } from "./jsonata-watchdog.js";
 export { defineApiHandlers, defineHandlers } from "./typescript-handlers.js";
-export type { ApiContext, ApiRequest, ApiResponse, ApiTypes, FakeTypes, OperationHandler, ToolContext, ToolHandler, ToolResult, TypedOperationHandlers, TypedToolHandlers } from "./typescript-handlers.js";
+export type {
+  ApiContext,
+  ApiRequest,
+  ApiResponse,
+  ApiTypes,
+  FakeTypes,
+  OperationHandler,
+  ToolContext,
+  ToolHandler,
+  ToolResult,
+  TypedOperationHandlers,
+  TypedToolHandlers,
+} from "./typescript-handlers.js";

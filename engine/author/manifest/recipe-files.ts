@@ -16,6 +16,8 @@ export interface RecipeFilesOptions {
   allowOutside?: boolean;
   /** The size cap of one file; 64 MiB by default. */
   maxBytes?: number;
+  /** Whose folder it is, for messages: a manifest's (the default) or an evals file's. */
+  owner?: "manifest" | "evals file";
 }
 
 /** Whether files outside the Recipe's folder may be read, from the option or the environment. */
@@ -46,6 +48,7 @@ export class RecipeFiles {
   readonly allowOutside: boolean;
   readonly maxBytes: number;
   private readonly root: string;
+  private readonly owner: "manifest" | "evals file";
 
   constructor(
     readonly dir: string,
@@ -54,6 +57,7 @@ export class RecipeFiles {
     this.allowOutside = allowOutsideByDefault(options.allowOutside);
     this.maxBytes = options.maxBytes ?? MAX_FILE_BYTES;
     this.root = realpath(dir) ?? resolve(dir);
+    this.owner = options.owner ?? "manifest";
   }
 
   /** The absolute path of a name (relative to the manifest's folder), checked without reading it. */
@@ -67,14 +71,16 @@ export class RecipeFiles {
     }
     if (!this.allowOutside && !this.inside(real)) {
       const shown = real === file ? "" : ` (it leads to ${real})`;
-      return { ok: false, file, reason: `is outside the Recipe's folder ${this.root}${shown}: a manifest reads files in its own folder and below (--allow-outside widens that)` };
+      const [folder, rule] =
+        this.owner === "manifest" ? ["the Recipe's folder", "a manifest reads files"] : ["the evals file's folder", "an evals file names its fakes"];
+      return { ok: false, file, reason: `is outside ${folder} ${this.root}${shown}: ${rule} in its own folder and below (--allow-outside widens that)` };
     }
     const checked = checkRegularFile(real, this.maxBytes);
     return checked.ok ? { ok: true, file } : { ok: false, file, reason: checked.reason };
   }
 
   /** Reads a name's file as UTF-8 under the same rules. */
-  read(name: string): ({ file: string } & FileRead) {
+  read(name: string): { file: string } & FileRead {
     const located = this.locate(name);
     if (!located.ok) return { ok: false, file: located.file, code: "EREFUSED", reason: located.reason };
     const read = readRegularFile(realpath(located.file) ?? located.file, this.maxBytes);
@@ -86,4 +92,3 @@ export class RecipeFiles {
     return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel));
   }
 }
-

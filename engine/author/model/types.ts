@@ -40,6 +40,8 @@ export interface ToolManifest {
 export interface ServerManifest {
   id: string;
   description?: string;
+  /** The Recipe cannot run without it: a subset of the fakes that leaves it out refuses to start. */
+  required?: boolean;
   /** Every captured tool, served or not, in captured order. */
   captured: CapturedTool[];
   /** The served tools, in captured order. */
@@ -87,6 +89,8 @@ export interface OperationManifest {
 export interface ApiManifest {
   id: string;
   description?: string;
+  /** The Recipe cannot run without it: a subset of the fakes that leaves it out refuses to start. */
+  required?: boolean;
   openapiFile?: string;
   /** The parsed OpenAPI document. */
   document?: Record<string, unknown>;

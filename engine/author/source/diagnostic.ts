@@ -50,7 +50,7 @@ export const DIAGNOSTIC_CODES = {
   E_SCENARIO_DEFAULT: "Mark exactly one scenario `default: true`.",
   E_UNKNOWN_FAKE: "Name a server or api declared in this manifest.",
   E_WORLD_SCHEMA: "Make the scenario's value fit the entity's schema.",
-  E_WORLD_VALUE: "Use `{ $date: \"-3d\" }`, `{ $date: \"-1d\", at: \"09:00\" }`, `{ $id: \"label\" }` or `{ $expr: \"...\" }`.",
+  E_WORLD_VALUE: 'Use `{ $date: "-3d" }`, `{ $date: "-1d", at: "09:00" }`, `{ $id: "label" }` or `{ $expr: "..." }`.',
   E_WORLD_MODULE: "The world module must export world(scenario, clock) and SCENARIOS.",
   E_INVARIANT: "Fix the scenario's state, or the invariant.",
   E_STUB: "Fix the stub.",
@@ -59,14 +59,15 @@ export const DIAGNOSTIC_CODES = {
   E_UNSUPPORTED_TOOL: "This tool cannot be served as captured.",
   E_UNKNOWN_RESOURCE: "Name a resource `uri` or template `uriTemplate` the capture lists.",
   E_FAKES: "Point `fakes` at a valid fakes.yaml, relative to the evals file.",
-  E_PATTERN: "Fix the regular expression: it must compile (new RegExp) and not repeat a repeated group.",
+  E_PATTERN: "Fix the regular expression: it must compile (new RegExp) and run on RE2, the judge's linear-time engine (no lookaround, no backreferences).",
   E_CASE: "Fix the case: see eval-simulate.evals.schema.json (or your editor's hover).",
   E_SELECTION: "Add or change fixtures under `selection`, or the limits under `selectionOptions`.",
   W_NESTED_DEFAULT: "Only top-level defaults are filled; a nested default is documentation only.",
   E_NON_FINITE: "Write a finite number: JSON has no Infinity or NaN, and a number past ±1.8e308 reads as Infinity.",
   W_UNUSED_HANDLER: "Remove the entry, or list the tool under `tools` so it is served.",
   W_TYPES_STALE: "Run `eval-simulate types` again, so tsc checks the handlers against the manifest as it is.",
-  W_PATTERN_FALLBACK: "RE2 runs patterns in linear time; this one runs on JavaScript's backtracking engine. Rewrite it without backreferences or lookaround if you can.",
+  W_PATTERN_FALLBACK:
+    "RE2 runs patterns in linear time; this one runs on JavaScript's backtracking engine. Rewrite it without backreferences or lookaround if you can.",
   W_UNKNOWN_ARGUMENT: "Read an argument the tool's captured input schema declares; an undeclared one is never sent by a client that follows the schema.",
 } as const;
 

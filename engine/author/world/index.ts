@@ -1,4 +1,12 @@
-/** Worlds, scenarios and the clock: named exports only. */
+/**
+ * engine/author/world/: worlds. Scenarios with `extends`, merged over the entities' defaults
+ * (`merge.ts`); `$date` (`relative-date.ts`), `$id` (`label-id.ts`: `labelId`, a stable UUID) and
+ * `$expr` values (`scenario-values.ts`, `bounded-jsonata.ts`: the same bounds as handlers); the
+ * clock (`clock.ts`); world modules exporting `world(scenario, clock)` and `SCENARIOS`
+ * (`world-source.ts`); `buildWorld`; and invariants checked over a built world (`invariants.ts`).
+ *
+ * Other folders import this folder through this file only.
+ */
 export { EXPRESSION_LIMITS, compileBounded, expressionProblem, toPlainJson } from "./bounded-jsonata.js";
 export type { Expression, ExpressionProblem } from "./bounded-jsonata.js";
 export { IMPLICIT_SCENARIO, buildWorld, defaultScenario, scenarioChain, scenarioNames } from "./build-world.js";

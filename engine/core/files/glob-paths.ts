@@ -14,7 +14,13 @@ export const MAX_GLOB_ENTRIES = 100_000;
 const GLOB_CHARS = /[*?]/;
 
 /** A name pattern's regular expression: `*` any run of characters, `?` one; the rest literal. */
-const nameRegExp = (pattern: string) => new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".")}$`);
+const nameRegExp = (pattern: string) =>
+  new RegExp(
+    `^${pattern
+      .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+      .replace(/\*/g, ".*")
+      .replace(/\?/g, ".")}$`,
+  );
 
 function entries(dir: string, budget: { left: number }): Dirent[] {
   let list: Dirent[];
@@ -67,7 +73,8 @@ function match(base: string, segments: readonly string[], budget: { left: number
   }
   if (!GLOB_CHARS.test(head!)) return match(join(base, head!), rest, budget, out);
   const re = nameRegExp(head!);
-  for (const entry of entries(base, budget)) if (re.test(entry.name) && entry.name.startsWith(".") === head!.startsWith(".")) match(join(base, entry.name), rest, budget, out);
+  for (const entry of entries(base, budget))
+    if (re.test(entry.name) && entry.name.startsWith(".") === head!.startsWith(".")) match(join(base, entry.name), rest, budget, out);
 }
 
 /**

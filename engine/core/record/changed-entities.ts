@@ -12,7 +12,8 @@ import { entityMapOf, type FakeStates, requireManifests, type StatesByFake, type
 export function canonicalJson(value: unknown): string | undefined {
   return JSON.stringify(value, (_key, inner: unknown) => {
     if (typeof inner !== "object" || inner === null || Array.isArray(inner)) return inner;
-    const sorted: Record<string, unknown> = {};
+    // No prototype: assigning "__proto__" (an own key JSON.parse keeps) then makes a key, not a prototype.
+    const sorted: Record<string, unknown> = Object.create(null);
     for (const key of Object.keys(inner).sort()) sorted[key] = (inner as Record<string, unknown>)[key];
     return sorted;
   });

@@ -1,8 +1,29 @@
-/** The door of engine/core/record/: what other folders may import from it. */
+/**
+ * engine/core/record/: what a run's record and states mean, with Node built-ins only (the
+ * `eval-simulate/verify` entry stands on it): the entity maps a fake's `manifest.json` writes
+ * (`types.ts`), `changedEntities` (the written entities whose final value differs from the initial
+ * one), the record's per-entity patches (`entity-patch.ts`: by key for arrays of records, JSON
+ * Patch otherwise, and applying them) and `worldHash` (`world-hash.ts`: sha256 of canonical JSON
+ * per entity, fake and world).
+ *
+ * Other folders import this folder through this file only.
+ */
 export { changedEntities } from "./changed-entities.js";
 export { applyEntityPatch, entityPatch, entityPatches, sameJson } from "./entity-patch.js";
 export type { EntityPatch, EntityPatches, JsonPatchOperation, KeyedPatch } from "./entity-patch.js";
 export { entityMapOf, requireManifests } from "./types.js";
-export type { FakeStates, OperationWrites, RecordedApiCall, RecordedCall, RecordedToolCall, StatesByFake, ToolNamer, ToolWrites, WriteAttempt, WriteMap, WriteMaps } from "./types.js";
+export type {
+  FakeStates,
+  OperationWrites,
+  RecordedApiCall,
+  RecordedCall,
+  RecordedToolCall,
+  StatesByFake,
+  ToolNamer,
+  ToolWrites,
+  WriteAttempt,
+  WriteMap,
+  WriteMaps,
+} from "./types.js";
 export { fakeHash, valueHash, worldHash } from "./world-hash.js";
 export type { FakeHash, WorldHash } from "./world-hash.js";

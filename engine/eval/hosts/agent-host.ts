@@ -1,7 +1,7 @@
 /**
  * What runs the agent in a trial: the script host (a case's own calls, free and offline), a
- * model in-process, or any agent CLI. Each gets the trial's session and gives back what the
- * agent did beyond its calls (which the session's record already holds).
+ * model in-process, an agent CLI, or a host of your own. Every one implements `AgentHost`, and
+ * `test/hosts/agent-host-suite.ts` holds every one to the same contract.
  */
 import type { EvalCase } from "../../../schema/evals/evals.js";
 import type { LoadedFakes } from "../../author/fakes/index.js";
@@ -10,17 +10,28 @@ import type { Usage } from "../models/index.js";
 
 /** One trial as a host sees it. */
 export interface AgentTrial {
+  /** The case: its `prompt`, `system`, `maxSteps`, `script`, and the rest of what `evals.yaml` gives. */
   case: EvalCase;
+  /** Which trial of the case this is, from 0. */
   iteration: number;
+  /**
+   * The trial's own world, fresh from the case's scenario and clock, at secret addresses: the
+   * agent makes every call through it (`mcpServers()`, `url(id)` for MCP, `baseUrl(id)` for an
+   * API). The session records each call; the judge reads that record, not the host's account.
+   */
   session: Session;
+  /** The fakes the session serves, as loaded (to resolve a tool name, as the script host does). */
   fakes: LoadedFakes;
+  /** Aborted when the run is stopped from outside (`runEvals`' `signal`, Ctrl-C in the CLI). */
   signal: AbortSignal;
 }
 
 /** What the agent did, besides its calls. */
 export interface AgentOutcome {
-  /** Its final message, when it gave one. */
+  /** Its final message, when it gave one: what `answer` assertions read. */
   answer?: string;
+  /** What was said, when the host keeps it (the model host's messages): rubric judges read it. */
+  transcript?: unknown;
   /** Model requests made. */
   requests: number;
   usage: Usage;
@@ -33,16 +44,50 @@ export interface AgentOutcome {
   outcome?: { status: "not_run" | "fail"; reason: string };
 }
 
-/** A way of running the agent. */
+/**
+ * A way of running the agent: pass one as `runEvals({ host })` to run every case with it.
+ *
+ * The contract every host keeps (`test/hosts/agent-host-suite.ts` checks it of each one):
+ * - `run(trial)` runs the agent once, in `trial.session`, and resolves when the agent is done.
+ *   Requests reaching outside it are refused, and counted on the trial's line (`outside`).
+ * - It resolves with an `AgentOutcome`: the final message as `answer`, the requests, usage and
+ *   cost it spent (zeros for a host without a model), and `outcome` only when the trial is not
+ *   the agent's work to score: `not_run` (not scored; the run is PRELIMINARY) or `fail` (judged
+ *   on what it did, with `reason` as a failed assertion).
+ * - A thrown `FatalRunError` stops the whole run (a bad key: no trial could pass); the trials
+ *   not yet started are not run. Any other thrown error makes this trial `not_run`, with the
+ *   error's message as its reason; the calls it made stay on its line as evidence.
+ * - When `trial.signal` aborts, it stops the agent promptly, makes no further calls and settles
+ *   (resolving or throwing). The runner starts no further trials and reports the run interrupted.
+ * - Trials run concurrently (`concurrency`), each in a session of its own: `run` keeps no
+ *   per-trial state on the host.
+ * - `close()`, when given, frees what the host holds across trials; `runEvals` calls it on the
+ *   hosts it made from cases' `host:` blocks. A host passed in is the caller's to close.
+ *
+ * @example
+ * const host: AgentHost = {
+ *   label: "my-agent",
+ *   async run({ case: c, session, signal }) {
+ *     const answer = await myAgent(c.prompt, session.mcpServers(), { signal });
+ *     return { answer, requests: 0, usage: { inputTokens: 0, outputTokens: 0 }, costUsd: 0 };
+ *   },
+ * };
+ * await runEvals({ evals: "evals.yaml", host });
+ */
 export interface AgentHost {
-  /** Names it in results: `script`, `command:<program>`, `provider:model`. */
+  /** Names it in results (each line's `model`): `script`, `command:<program>`, `provider:model`. */
   readonly label: string;
   run(trial: AgentTrial): Promise<AgentOutcome>;
   /** Frees what it holds across trials. */
   close?(): Promise<void>;
 }
 
-/** A fatal provider error (a bad key, billing, an unknown model): the whole run stops at once. */
+/**
+ * Thrown by a host when the whole run must stop: a fatal provider error (a bad key, billing, an
+ * unknown model), or anything else no further trial could survive.
+ *
+ * @example throw new FatalRunError("[eval-simulate] anthropic:claude-sonnet-4-5: HTTP 401 invalid x-api-key");
+ */
 export class FatalRunError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
@@ -50,4 +95,5 @@ export class FatalRunError extends Error {
   }
 }
 
+/** No model usage: the outcome of a host that makes no model requests. */
 export const NO_USAGE: Usage = Object.freeze({ inputTokens: 0, outputTokens: 0 });

@@ -1,4 +1,12 @@
-/** The door of engine/eval/hosts/: what other folders may import from it. */
+/**
+ * engine/eval/hosts/: what runs the agent in a trial, behind `AgentHost` (`agent-host.ts`): a
+ * case's script over MCP (`script-host.ts`), a model through the AI SDK charged to the budget
+ * (`model-host.ts`), and an agent CLI given an `mcpServers` config file (`command-host.ts`) in a
+ * process group of its own: SIGTERM then SIGKILL to every process it started, and killed when the
+ * runner exits or dies of a signal (`process-group.ts`).
+ *
+ * Other folders import this folder through this file only.
+ */
 export { FatalRunError, NO_USAGE } from "./agent-host.js";
 export type { AgentHost, AgentOutcome, AgentTrial } from "./agent-host.js";
 export { commandHost } from "./command-host.js";

@@ -114,7 +114,16 @@ export class AdaptiveLimit {
 
   /** The limit as the progress line shows it. */
   status(): LimitStatus {
-    return { provider: this.provider, inFlight: this.inFlight, limit: this.limit, max: this.max, lowest: this.lowest, rateLimited: this.rateLimited, waiting: this.queue.length, pausedMs: Math.max(0, this.pausedUntil - Date.now()) };
+    return {
+      provider: this.provider,
+      inFlight: this.inFlight,
+      limit: this.limit,
+      max: this.max,
+      lowest: this.lowest,
+      rateLimited: this.rateLimited,
+      waiting: this.queue.length,
+      pausedMs: Math.max(0, this.pausedUntil - Date.now()),
+    };
   }
 
   private pump(): void {

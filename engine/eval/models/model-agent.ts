@@ -35,6 +35,8 @@ export interface AgentRun {
   usage: Usage;
   /** Why the loop ended: the model stopped, the step limit, or the budget. */
   finish: "stop" | "max_steps" | "budget";
+  /** The conversation: the prompt, then the model's messages and the tool results, as the AI SDK keeps them. */
+  transcript: unknown[];
 }
 
 /**
@@ -95,6 +97,7 @@ export async function runModelAgent(options: ModelAgentOptions): Promise<AgentRu
       requests,
       usage,
       finish: stoppedOnTools ? (overBudget ? "budget" : "max_steps") : "stop",
+      transcript: [{ role: "user", content: options.prompt }, ...result.response.messages],
     };
   } finally {
     await close();

@@ -27,11 +27,16 @@ const FREE: Permit = { release: () => undefined };
  */
 export function parseProviderLimits(text: string): Record<string, number> {
   const limits: Record<string, number> = {};
-  for (const part of text.split(",").map((p) => p.trim()).filter((p) => p !== "")) {
+  for (const part of text
+    .split(",")
+    .map((p) => p.trim())
+    .filter((p) => p !== "")) {
     const match = /^([a-z-]+)\s*=\s*(\d+)$/.exec(part);
     const n = Number(match?.[2]);
-    if (!match || !Number.isSafeInteger(n) || n < 1) throw new Error(`[eval-simulate] a provider limit is provider=n with n ≥ 1 (anthropic=8,openai=16), not "${part}"`);
-    if (!Object.hasOwn(PROVIDER_PACKAGES, match[1])) throw new Error(`[eval-simulate] no provider "${match[1]}" to limit; the providers: ${Object.keys(PROVIDER_PACKAGES).join(", ")}`);
+    if (!match || !Number.isSafeInteger(n) || n < 1)
+      throw new Error(`[eval-simulate] a provider limit is provider=n with n ≥ 1 (anthropic=8,openai=16), not "${part}"`);
+    if (!Object.hasOwn(PROVIDER_PACKAGES, match[1]))
+      throw new Error(`[eval-simulate] no provider "${match[1]}" to limit; the providers: ${Object.keys(PROVIDER_PACKAGES).join(", ")}`);
     limits[match[1]] = n;
   }
   if (Object.keys(limits).length === 0) throw new Error(`[eval-simulate] a provider limit is provider=n with n ≥ 1 (anthropic=8,openai=16), not "${text}"`);
@@ -76,7 +81,10 @@ export async function gatedRequest<T>(gate: RequestGate | undefined, provider: s
     result = await request();
   } catch (error) {
     const classification = classifyError(error);
-    permit.release({ rateLimited: classification.rateLimited === true, ...(classification.retryAfterMs !== undefined ? { retryAfterMs: classification.retryAfterMs } : {}) });
+    permit.release({
+      rateLimited: classification.rateLimited === true,
+      ...(classification.retryAfterMs !== undefined ? { retryAfterMs: classification.retryAfterMs } : {}),
+    });
     throw error;
   }
   permit.release();
@@ -90,6 +98,9 @@ export async function gatedRequest<T>(gate: RequestGate | undefined, provider: s
  */
 export function limitsText(statuses: readonly LimitStatus[]): string {
   return statuses
-    .map((s) => `${s.provider} ${s.inFlight}/${s.limit}${s.limit < s.max ? ` (cut from ${s.max} by 429s)` : ""}${s.pausedMs > 0 ? `, paused ${Math.ceil(s.pausedMs / 1000)}s` : ""}`)
+    .map(
+      (s) =>
+        `${s.provider} ${s.inFlight}/${s.limit}${s.limit < s.max ? ` (cut from ${s.max} by 429s)` : ""}${s.pausedMs > 0 ? `, paused ${Math.ceil(s.pausedMs / 1000)}s` : ""}`,
+    )
     .join(", ");
 }

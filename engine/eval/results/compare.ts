@@ -1,6 +1,6 @@
 /**
  * Two runs of the same dataset compared (a baseline and a candidate, say a variant's): pass-rate
- * delta, per-tool precision/recall/F1 deltas, cases improved, regressed and still failing, bad
+ * and mean-score deltas, per-tool precision/recall/F1 deltas, cases improved, regressed and still failing, bad
  * calls, and a proposal. The noise rule: the candidate is applied only when its pass rate beats
  * the baseline's by more than z (1.96: 95 %) standard errors of the difference of two
  * proportions (pooled), rejected when it loses by as much, and inconclusive otherwise, or when
@@ -21,6 +21,8 @@ export interface RunSide {
   scored: number;
   passes: number;
   passRate: number;
+  /** The mean score of the judged trials that have one (NaN when none has). */
+  meanScore: number;
   /** Trials lost to infrastructure, never scored. */
   notRun: number;
   tools: ToolMetrics[];
@@ -30,11 +32,21 @@ export interface RunSide {
 
 export type CaseChangeKind = "improved" | "regressed" | "unchanged-passing" | "unchanged-failing" | "only-baseline" | "only-candidate";
 
+/** One side of a case: passes of the scored trials, the mean score, bad calls. */
+export interface CaseSide {
+  passes: number;
+  of: number;
+  meanScore?: number;
+  badCalls?: number;
+}
+
 export interface CaseChange {
   case: string;
-  baseline?: { passes: number; of: number; badCalls?: number };
-  candidate?: { passes: number; of: number; badCalls?: number };
+  baseline?: CaseSide;
+  candidate?: CaseSide;
   change: CaseChangeKind;
+  /** candidate − baseline mean score, when both sides have one. */
+  scoreDelta?: number;
 }
 
 export interface ToolDelta {
@@ -53,6 +65,8 @@ export interface Comparison {
   baseline: RunSide;
   candidate: RunSide;
   passRateDelta: number;
+  /** candidate − baseline mean score (NaN when a side has no scores). */
+  meanScoreDelta: number;
   /** The noise margin: z standard errors of the difference. */
   noise: number;
   z: number;
@@ -65,6 +79,10 @@ export interface Comparison {
 }
 
 const scoredStatus = (l: TrialLine) => l.status === "pass" || l.status === "fail";
+/** The scores of judged trials, as the run's summary averages them. */
+const scoresOf = (lines: readonly TrialLine[]) =>
+  lines.filter((l) => (scoredStatus(l) || l.status === "not_evaluated") && typeof l.score === "number").map((l) => l.score!);
+const mean = (xs: readonly number[]) => (xs.length === 0 ? Number.NaN : xs.reduce((a, b) => a + b, 0) / xs.length);
 
 /** The MCP tools an eval trial called, from its record (`server/tool`). */
 function calledTools(line: ComparedLine): string[] | undefined {
@@ -94,13 +112,20 @@ function side(lines: readonly ComparedLine[], label: string): RunSide {
     }
   }
   return {
-    label, trials: lines.length, scored: scored.length, passes, passRate: scored.length === 0 ? 0 : passes / scored.length,
-    notRun: lines.filter((l) => l.status === "not_run").length, tools: toolMetrics(outcomes), ...(bad ? { badCalls: bad } : {}),
+    label,
+    trials: lines.length,
+    scored: scored.length,
+    passes,
+    passRate: scored.length === 0 ? 0 : passes / scored.length,
+    meanScore: mean(scoresOf(lines)),
+    notRun: lines.filter((l) => l.status === "not_run").length,
+    tools: toolMetrics(outcomes),
+    ...(bad ? { badCalls: bad } : {}),
   };
 }
 
-function perCase(lines: readonly ComparedLine[]): Map<string, { passes: number; of: number; badCalls?: number }> {
-  const cases = new Map<string, { passes: number; of: number; badCalls?: number }>();
+function perCase(lines: readonly ComparedLine[]): Map<string, CaseSide> {
+  const cases = new Map<string, CaseSide>();
   for (const l of lines) {
     const entry = cases.get(l.case) ?? { passes: 0, of: 0 };
     if (scoredStatus(l)) {
@@ -109,6 +134,10 @@ function perCase(lines: readonly ComparedLine[]): Map<string, { passes: number; 
     }
     if (Array.isArray(l.session?.record)) entry.badCalls = (entry.badCalls ?? 0) + badCalls(l.session!.record as RecordedCall[]).total;
     cases.set(l.case, entry);
+  }
+  for (const [id, entry] of cases) {
+    const score = mean(scoresOf(lines.filter((l) => l.case === id)));
+    if (!Number.isNaN(score)) entry.meanScore = score;
   }
   return cases;
 }
@@ -136,7 +165,8 @@ export function compareRuns(
   candidate.notRun += options.missingTrials?.candidate ?? 0;
   const passRateDelta = candidate.passRate - baseline.passRate;
   const pooled = baseline.scored + candidate.scored === 0 ? 0 : (baseline.passes + candidate.passes) / (baseline.scored + candidate.scored);
-  const noise = baseline.scored === 0 || candidate.scored === 0 ? Infinity : z * Math.sqrt(pooled * (1 - pooled) * (1 / baseline.scored + 1 / candidate.scored));
+  const noise =
+    baseline.scored === 0 || candidate.scored === 0 ? Infinity : z * Math.sqrt(pooled * (1 - pooled) * (1 / baseline.scored + 1 / candidate.scored));
 
   const toolNames = [...new Set([...baseline.tools, ...candidate.tools].map((t) => t.tool))].sort();
   const pick = (metrics: ToolMetrics | undefined) => (metrics ? { precision: metrics.precision, recall: metrics.recall, f1: metrics.f1 } : ZERO);
@@ -159,7 +189,8 @@ export function compareRuns(
       const rc = c.of === 0 ? 0 : c.passes / c.of;
       change = rc > rb ? "improved" : rc < rb ? "regressed" : rc === 1 ? "unchanged-passing" : "unchanged-failing";
     }
-    return { case: id, ...(b ? { baseline: b } : {}), ...(c ? { candidate: c } : {}), change };
+    const scoreDelta = b?.meanScore !== undefined && c?.meanScore !== undefined ? c.meanScore - b.meanScore : undefined;
+    return { case: id, ...(b ? { baseline: b } : {}), ...(c ? { candidate: c } : {}), change, ...(scoreDelta === undefined ? {} : { scoreDelta }) };
   });
   const named = (kind: CaseChangeKind) => cases.filter((c) => c.change === kind).map((c) => c.case);
   const improved = named("improved");
@@ -168,15 +199,37 @@ export function compareRuns(
   let proposal: Proposal;
   const delta = `pass rate ${pct(baseline.passRate)} → ${pct(candidate.passRate)} (${passRateDelta >= 0 ? "+" : ""}${(passRateDelta * 100).toFixed(1)} points)`;
   if (baseline.notRun > 0 || candidate.notRun > 0) {
-    proposal = { decision: "inconclusive", reason: `${delta}, but ${baseline.notRun + candidate.notRun} trials were not run: a PRELIMINARY run decides nothing; resume it first` };
+    proposal = {
+      decision: "inconclusive",
+      reason: `${delta}, but ${baseline.notRun + candidate.notRun} trials were not run: a PRELIMINARY run decides nothing; resume it first`,
+    };
   } else if (!Number.isFinite(noise)) {
     proposal = { decision: "inconclusive", reason: "a run has no scored trials" };
   } else if (passRateDelta > noise) {
-    proposal = { decision: "apply", reason: `${delta}, beyond the noise (±${(noise * 100).toFixed(1)} points at z=${z})${regressed.length ? `; check the ${regressed.length} regressed case${regressed.length === 1 ? "" : "s"}: ${regressed.join(", ")}` : ""}` };
+    proposal = {
+      decision: "apply",
+      reason: `${delta}, beyond the noise (±${(noise * 100).toFixed(1)} points at z=${z})${regressed.length ? `; check the ${regressed.length} regressed case${regressed.length === 1 ? "" : "s"}: ${regressed.join(", ")}` : ""}`,
+    };
   } else if (passRateDelta < -noise) {
     proposal = { decision: "reject", reason: `${delta}, worse beyond the noise (±${(noise * 100).toFixed(1)} points at z=${z})` };
   } else {
-    proposal = { decision: "inconclusive", reason: `${delta} is inside the noise (±${(noise * 100).toFixed(1)} points at z=${z}, ${baseline.scored} and ${candidate.scored} trials): run more iterations` };
+    proposal = {
+      decision: "inconclusive",
+      reason: `${delta} is inside the noise (±${(noise * 100).toFixed(1)} points at z=${z}, ${baseline.scored} and ${candidate.scored} trials): run more iterations`,
+    };
   }
-  return { baseline, candidate, passRateDelta, noise, z, tools, cases, improved, regressed, unchangedFailing: named("unchanged-failing"), proposal };
+  return {
+    baseline,
+    candidate,
+    passRateDelta,
+    meanScoreDelta: candidate.meanScore - baseline.meanScore,
+    noise,
+    z,
+    tools,
+    cases,
+    improved,
+    regressed,
+    unchangedFailing: named("unchanged-failing"),
+    proposal,
+  };
 }

@@ -91,17 +91,32 @@ export function mergeResults(sources: readonly ResultsSource[]): MergedRun {
     const kept = top.reduce((a, b) => (endOf(b.line) >= endOf(a.line) ? b : a));
     lines.push(kept.line);
     const differing = best === 2 ? top.filter((c) => c.line.status !== kept.line.status) : [];
-    if (differing.length > 0) conflicts.push({ trial: key, kept: { file: kept.file, status: kept.line.status }, dropped: differing.map((c) => ({ file: c.file, status: c.line.status })) });
+    if (differing.length > 0)
+      conflicts.push({
+        trial: key,
+        kept: { file: kept.file, status: kept.line.status },
+        dropped: differing.map((c) => ({ file: c.file, status: c.line.status })),
+      });
     duplicates += all.length - 1 - differing.length;
   }
   const merged = orderTrials(lines);
   const plannedTrials = plannedOf(merged);
   const missingTrials = plannedTrials === undefined ? 0 : Math.max(0, plannedTrials - merged.length);
   const notes: string[] = [];
-  if (conflicts.length > 0) notes.push(`${conflicts.length} trial${conflicts.length === 1 ? " was" : "s were"} judged differently in different files (the later line kept): ${conflicts.slice(0, 5).map((c) => c.trial).join(", ")}${conflicts.length > 5 ? ", …" : ""}`);
-  if (missingTrials > 0) notes.push(`${missingTrials} planned trial${missingTrials === 1 ? " has" : "s have"} no line in these results (a shard not merged, or a run stopped before them)`);
+  if (conflicts.length > 0)
+    notes.push(
+      `${conflicts.length} trial${conflicts.length === 1 ? " was" : "s were"} judged differently in different files (the later line kept): ${conflicts
+        .slice(0, 5)
+        .map((c) => c.trial)
+        .join(", ")}${conflicts.length > 5 ? ", …" : ""}`,
+    );
+  if (missingTrials > 0)
+    notes.push(
+      `${missingTrials} planned trial${missingTrials === 1 ? " has" : "s have"} no line in these results (a shard not merged, or a run stopped before them)`,
+    );
   const versions = mixed(merged, (line) => line.evalsSha256);
-  if (versions.length > 0) notes.push(`the lines come from ${versions.length} versions of the evals file (sha256 ${versions.map((v) => v.slice(0, 12)).join(", ")}): not one run`);
+  if (versions.length > 0)
+    notes.push(`the lines come from ${versions.length} versions of the evals file (sha256 ${versions.map((v) => v.slice(0, 12)).join(", ")}): not one run`);
   const splits = mixed(merged, (line) => line.shard?.split("/")[1]);
   if (splits.length > 0) notes.push(`the lines come from different splits (into ${splits.join(" and ")} shards): trials may be missing or doubled`);
   return { lines: merged, duplicates, conflicts, ...(plannedTrials !== undefined ? { plannedTrials } : {}), missingTrials, notes };

@@ -34,7 +34,7 @@ export function runVerdict(counts: RunCounts): RunVerdict {
   return "pass";
 }
 
-/** The exit codes of `eval-simulate eval`, as the README documents them. */
+/** The exit codes of `eval-simulate eval`, as docs/running-evals.md documents them. */
 export const RUN_EXIT: Readonly<Record<RunVerdict, number>> = { pass: 0, skipped: 0, fail: 1, preliminary: 2 };
 
 /**

@@ -1,6 +1,6 @@
 /**
  * A run's summary from its trial lines: per case (and model) the pass rate, pass@k and pass^k,
- * the threshold verdict, calls, tokens, cost and time; per suite the totals and a verdict. Read
+ * the mean score, the threshold verdict, calls, tokens, cost (the judge's too) and time; per suite the totals and a verdict. Read
  * from the lines alone, so `eval-simulate report` renders the same summary from the file.
  */
 import { badCalls } from "../../judge/selection/index.js";
@@ -28,6 +28,10 @@ export interface CaseSummary {
   k: number;
   passAtK: number;
   passHatK: number;
+  /** The mean of the judged trials' scores (the weighted share of assertions passed); NaN when none has one. */
+  meanScore: number;
+  /** The score a trial passes by, when the case sets one. */
+  minScore?: number;
   /** `preliminary` when trials were not run; `skipped` when none ran (no key). */
   verdict: "pass" | "fail" | "preliminary" | "skipped";
   toolCalls: number;
@@ -36,7 +40,10 @@ export interface CaseSummary {
   /** Requests its trials' agents sent outside their sessions (counted in `badCalls`), with the first few distinct ones; absent when none. */
   outside?: { count: number; first: string[] };
   usage: { inputTokens: number; outputTokens: number };
+  /** What the agent and the rubric judge spent. */
   costUsd: number;
+  /** The rubric judge's part: its requests, tokens and dollars, and the judgments read from the cache. */
+  judge?: JudgeSpend;
   durationMs: number;
   /** Why trials were not run, failed outside the judge or skipped (distinct reasons). */
   reasons: string[];
@@ -55,7 +62,9 @@ export interface RunSummary {
   trials: { total: number; passed: number; failed: number; notEvaluated: number; notRun: number; skipped: number };
   toolCalls: number;
   usage: { inputTokens: number; outputTokens: number };
+  /** What the agents and the rubric judge spent. */
   costUsd: number;
+  judge?: JudgeSpend;
   durationMs: number;
   verdict: RunVerdict;
   exitCode: number;
@@ -65,20 +74,54 @@ export interface RunSummary {
   notes: string[];
 }
 
+/** What grading rubrics cost over some trials. */
+export interface JudgeSpend {
+  requests: number;
+  usage: { inputTokens: number; outputTokens: number };
+  costUsd: number;
+  /** Rubrics judged by a model in this run, and read from the judgments file. */
+  judged: number;
+  cached: number;
+}
+
+/** The judge spend of some lines (or of some summaries), undefined when none judged a rubric. */
+function judgeSpend(parts: ReadonlyArray<JudgeSpend | undefined>): JudgeSpend | undefined {
+  const present = parts.filter((p): p is JudgeSpend => p !== undefined);
+  if (present.length === 0) return undefined;
+  const sum = (pick: (j: JudgeSpend) => number) => present.reduce((n, j) => n + pick(j), 0);
+  return {
+    requests: sum((j) => j.requests),
+    usage: { inputTokens: sum((j) => j.usage.inputTokens), outputTokens: sum((j) => j.usage.outputTokens) },
+    costUsd: sum((j) => j.costUsd),
+    judged: sum((j) => j.judged),
+    cached: sum((j) => j.cached),
+  };
+}
+
+/** The mean of the scores of judged trials that have one. */
+function meanScoreOf(lines: readonly TrialLine[]): number {
+  const scores = lines
+    .filter((l) => (l.status === "pass" || l.status === "fail" || l.status === "not_evaluated") && typeof l.score === "number")
+    .map((l) => l.score!);
+  return scores.length === 0 ? Number.NaN : scores.reduce((a, b) => a + b, 0) / scores.length;
+}
+
 /** A case the run planned, so one whose trials never started still shows (as not run). */
 export interface PlannedCase {
   case: string;
   model: string;
   iterations: number;
   accuracyThreshold: number;
+  minScore?: number;
 }
 
 const key = (c: string, model: string) => `${c}\u0000${model}`;
 
 /** A line's bad calls: as stored, else counted from its record (a file written before they were stored). */
-const badCallsOf = (line: TrialLine): number => line.badCalls?.total ?? (Array.isArray(line.session?.record) ? badCalls(line.session.record as RecordedCall[]).total : 0);
+const badCallsOf = (line: TrialLine): number =>
+  line.badCalls?.total ?? (Array.isArray(line.session?.record) ? badCalls(line.session.record as RecordedCall[]).total : 0);
 
-function summariseCase(plan: PlannedCase, lines: readonly TrialLine[]): CaseSummary {
+function summarizeCase(plan: PlannedCase, lines: readonly TrialLine[]): CaseSummary {
   const count = (status: TrialLine["status"]) => lines.filter((l) => l.status === status).length;
   const passed = count("pass");
   const failed = count("fail");
@@ -95,12 +138,19 @@ function summariseCase(plan: PlannedCase, lines: readonly TrialLine[]): CaseSumm
   const failures = [
     ...new Set(
       lines.flatMap((l) =>
-        (l.assertions as Array<{ status?: string; assertion?: string; message?: string }>).filter((a) => a.status === "failed").map((a) => `${a.assertion}: ${a.message}`),
+        (l.assertions as Array<{ status?: string; assertion?: string; message?: string }>)
+          .filter((a) => a.status === "failed")
+          .map((a) => `${a.assertion}: ${a.message}`),
       ),
     ),
   ].slice(0, 5);
   const outsideCount = lines.reduce((n, l) => n + (l.badCalls?.outsideSession ?? 0), 0);
-  const outside = outsideCount > 0 ? { count: outsideCount, first: [...new Set(lines.flatMap((l) => (l.outside ?? []).map((o) => `${o.method} ${o.path} (${o.kind})`)))].slice(0, 5) } : undefined;
+  const judge = judgeSpend(lines.map((l) => l.judge));
+  const minScore = plan.minScore ?? lines.find((l) => l.minScore !== undefined)?.minScore;
+  const outside =
+    outsideCount > 0
+      ? { count: outsideCount, first: [...new Set(lines.flatMap((l) => (l.outside ?? []).map((o) => `${o.method} ${o.path} (${o.kind})`)))].slice(0, 5) }
+      : undefined;
   return {
     ...plan,
     passed,
@@ -112,12 +162,15 @@ function summariseCase(plan: PlannedCase, lines: readonly TrialLine[]): CaseSumm
     k: judged,
     passAtK: passAtK(judged, passed, judged),
     passHatK: passHatK(judged, passed, judged),
+    meanScore: meanScoreOf(lines),
+    ...(minScore === undefined ? {} : { minScore }),
     verdict,
     toolCalls: lines.reduce((n, l) => n + l.calls, 0),
     badCalls: lines.reduce((n, l) => n + badCallsOf(l), 0),
     ...(outside ? { outside } : {}),
     usage: { inputTokens: lines.reduce((n, l) => n + l.usage.inputTokens, 0), outputTokens: lines.reduce((n, l) => n + l.usage.outputTokens, 0) },
-    costUsd: lines.reduce((n, l) => n + l.costUsd, 0),
+    costUsd: lines.reduce((n, l) => n + l.costUsd, 0) + (judge?.costUsd ?? 0),
+    ...(judge ? { judge } : {}),
     durationMs: Math.round(lines.reduce((n, l) => n + l.durationMs, 0)),
     reasons,
     failures,
@@ -129,9 +182,12 @@ function summariseCase(plan: PlannedCase, lines: readonly TrialLine[]): CaseSumm
  * never started is not run, not missing); without it the lines' own cases are used.
  * `plannedTrials` (from a merge: the whole run's) counts the trials of cases no line names as not run.
  *
- * @example const summary = summarise(readResults("eval-results/run.ndjson"));
+ * @example const summary = summarize(readResults("eval-results/run.ndjson"));
  */
-export function summarise(lines: readonly TrialLine[], options: { planned?: readonly PlannedCase[]; stopped?: string; notes?: string[]; plannedTrials?: number } = {}): RunSummary {
+export function summarize(
+  lines: readonly TrialLine[],
+  options: { planned?: readonly PlannedCase[]; stopped?: string; notes?: string[]; plannedTrials?: number } = {},
+): RunSummary {
   const groups = new Map<string, TrialLine[]>();
   for (const line of lines) groups.set(key(line.case, line.model), [...(groups.get(key(line.case, line.model)) ?? []), line]);
   const planned = [...(options.planned ?? [])];
@@ -139,13 +195,27 @@ export function summarise(lines: readonly TrialLine[], options: { planned?: read
   for (const line of lines) {
     if (seen.has(key(line.case, line.model))) continue;
     seen.add(key(line.case, line.model));
-    planned.push({ case: line.case, model: line.model, iterations: line.iterations ?? 1, accuracyThreshold: line.accuracyThreshold ?? 1 });
+    planned.push({
+      case: line.case,
+      model: line.model,
+      iterations: line.iterations ?? 1,
+      accuracyThreshold: line.accuracyThreshold ?? 1,
+      ...(line.minScore === undefined ? {} : { minScore: line.minScore }),
+    });
   }
-  const cases = planned.map((plan) => summariseCase(plan, groups.get(key(plan.case, plan.model)) ?? []));
+  const cases = planned.map((plan) => summarizeCase(plan, groups.get(key(plan.case, plan.model)) ?? []));
   const sum = (pick: (c: CaseSummary) => number) => cases.reduce((n, c) => n + pick(c), 0);
   // Trials a merge knows were planned but whose cases no line names (a shard never merged): not run.
   const missing = Math.max(0, (options.plannedTrials ?? 0) - sum((c) => c.iterations));
-  const trials = { total: sum((c) => c.iterations) + missing, passed: sum((c) => c.passed), failed: sum((c) => c.failed), notEvaluated: sum((c) => c.notEvaluated), notRun: sum((c) => c.notRun) + missing, skipped: sum((c) => c.skipped) };
+  const trials = {
+    total: sum((c) => c.iterations) + missing,
+    passed: sum((c) => c.passed),
+    failed: sum((c) => c.failed),
+    notEvaluated: sum((c) => c.notEvaluated),
+    notRun: sum((c) => c.notRun) + missing,
+    skipped: sum((c) => c.skipped),
+  };
+  const judge = judgeSpend(cases.map((c) => c.judge));
   const verdict = runVerdict({
     passedCases: cases.filter((c) => c.verdict === "pass").length,
     failedCases: cases.filter((c) => c.verdict === "fail").length,
@@ -164,6 +234,7 @@ export function summarise(lines: readonly TrialLine[], options: { planned?: read
     toolCalls: sum((c) => c.toolCalls),
     usage: { inputTokens: sum((c) => c.usage.inputTokens), outputTokens: sum((c) => c.usage.outputTokens) },
     costUsd: sum((c) => c.costUsd),
+    ...(judge ? { judge } : {}),
     durationMs: sum((c) => c.durationMs),
     verdict,
     exitCode: exitCodeOf(verdict),
@@ -171,3 +242,6 @@ export function summarise(lines: readonly TrialLine[], options: { planned?: read
     notes: options.notes ?? [],
   };
 }
+
+/** @deprecated The old spelling of {@link summarize}, which the library's names use (`summarizeSelection`, `normalizeFakes`). */
+export const summarise: typeof summarize = summarize;

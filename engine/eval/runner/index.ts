@@ -1,4 +1,12 @@
-/** The door of engine/eval/runner/: what other folders may import from it. */
+/**
+ * engine/eval/runner/: `runEvals`. Cases selected, a host per case, trials in a bounded pool
+ * (`concurrency-pool.ts`), each a secret session of its own on a sessions-only host with its own
+ * admin token, judged from its record lines (`trial.ts`, `record-collector.ts`, fed by the host's
+ * `onRecord`), with the progress line on a terminal (`progress-bar.ts`); and selection runs, one
+ * forced turn per fixture and trial, and their report (`run-selection.ts`, `selection-report.ts`).
+ *
+ * Other folders import this folder through this file only.
+ */
 export { progressBar } from "./progress-bar.js";
 export { runEvals } from "./run-evals.js";
 export type { EvalsResult, HostChoice, RunEvalsOptions, RunProgress } from "./run-evals.js";

@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import type { LoadedFakes } from "../../author/fakes/index.js";
 import { startServices } from "../../serve/host/index.js";
+import type { RubricJudge } from "../../judge/evals/index.js";
 import type { TrialLine } from "../results/index.js";
 import { RecordCollector } from "./record-collector.js";
 import { runTrial } from "./trial.js";
@@ -27,6 +28,8 @@ export interface LocalTrialsInput {
   signal: AbortSignal;
   suite?: string;
   variant?: string;
+  /** Grades the cases' rubrics. */
+  rubrics?: RubricJudge;
   warn?: (message: string) => void;
 }
 
@@ -50,7 +53,18 @@ export async function localTrials(input: LocalTrialsInput): Promise<TrialRunner>
   });
   return {
     run: (trial) =>
-      runTrial({ host: input.hosts.of(trial.choice), case: trial.case, iteration: trial.iteration, services, fakes: input.fakes, records, signal: input.signal, ...(input.suite ? { suite: input.suite } : {}), ...(input.variant ? { variant: input.variant } : {}) }),
+      runTrial({
+        host: input.hosts.of(trial.choice),
+        case: trial.case,
+        iteration: trial.iteration,
+        services,
+        fakes: input.fakes,
+        records,
+        signal: input.signal,
+        ...(input.suite ? { suite: input.suite } : {}),
+        ...(input.variant ? { variant: input.variant } : {}),
+        ...(input.rubrics ? { rubrics: input.rubrics } : {}),
+      }),
     async close() {
       await input.hosts.close();
       await services.close();

@@ -30,7 +30,9 @@ export function progressBar(stream: NodeJS.WriteStream): { update(state: Progres
   let drawn = false;
   return {
     update(state) {
-      stream.write(`\r\u001b[2K${progressLine(state, Math.max(10, Math.min(40, (stream.columns ?? 80) - 50 - (state.limits?.length ? limitsText(state.limits).length + 2 : 0))))}`);
+      stream.write(
+        `\r\u001b[2K${progressLine(state, Math.max(10, Math.min(40, (stream.columns ?? 80) - 50 - (state.limits?.length ? limitsText(state.limits).length + 2 : 0))))}`,
+      );
       drawn = true;
     },
     clear() {

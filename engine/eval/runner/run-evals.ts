@@ -1,22 +1,24 @@
 /**
  * `runEvals`: every case of an evals file (or one shard of them), `iterations` trials each, with
  * bounded concurrency, in this process or in worker processes (a session per trial), judged,
- * appended to the results file as they end (resumed from it), and summarised.
+ * appended to the results file as they end (resumed from it), and summarized.
  */
-import type { EvalsDocument } from "../../../schema/evals/evals.js";
+import { rmSync } from "node:fs";
+import type { EvalCase, EvalsDocument } from "../../../schema/evals/evals.js";
 import type { LoadedFakes } from "../../author/fakes/index.js";
 import { positiveInteger } from "../../serve/http/index.js";
 import { loadEvals } from "../../judge/evals/index.js";
 import { selectionCatalog } from "../../judge/selection/index.js";
 import { loadVariant, type Variant } from "../../judge/selection/index.js";
 import { FatalRunError } from "../hosts/index.js";
+import { judgeModels, rubricJudge, type RubricJudgeOptions } from "../rubrics/index.js";
 import { runPool } from "./concurrency-pool.js";
 import { type LimitStatus, missingKeys, ProviderLimits, skipMessage } from "../models/index.js";
 import type { Price } from "../models/index.js";
-import { appendResult, readResults, type TrialLine } from "../results/index.js";
+import { appendResult, lockResults, readResultsFile, repairTornLine, type TrialLine } from "../results/index.js";
 import type { RetryOptions } from "../models/index.js";
 import { SpendLedger } from "../models/index.js";
-import { type RunSummary, summarise } from "../results/index.js";
+import { type RunSummary, summarize } from "../results/index.js";
 import { localTrials, type TrialRunner } from "./local-trials.js";
 import { runOrigin } from "./run-origin.js";
 import { type Shard, shardLabel } from "./shard.js";
@@ -39,10 +41,16 @@ export interface RunProgress {
 export interface RunEvalsOptions {
   /** An evals.yaml path, or a document already loaded with its fakes. */
   evals: string | { evals: EvalsDocument; fakes: LoadedFakes; file?: string };
+  /** With an evals path: load a fakes manifest outside its folder (`--allow-outside`). */
+  allowOutside?: boolean;
   /** Every case runs with this host instead of its own. */
   host?: HostChoice;
-  /** Every case plays its script (free, offline). */
+  /** Every case plays its script (free, offline); rubrics are judged from the judgments file only. */
   dry?: boolean;
+  /** Judge every rubric with this model (`--judge-model`), whatever the file and the rubrics name. */
+  judgeModel?: string;
+  /** Ask the judge model again where the judgments file has a judgment (`--refresh-judgments`). */
+  refreshJudgments?: boolean;
   /** Trials at once (4), across every worker. */
   concurrency?: number;
   /**
@@ -64,8 +72,13 @@ export interface RunEvalsOptions {
    * and input schemas for this run only; each trial line records its id.
    */
   variant?: string | Variant;
-  /** The NDJSON results file: each trial appended as it ends; trials it already holds are skipped. */
+  /**
+   * The NDJSON results file: each trial appended as it ends; trials it already holds are skipped.
+   * The run holds `<out>.lock` while it reads and writes it: a second run on the same file is refused.
+   */
   out?: string;
+  /** Start `out` again instead of resuming it (`--fresh`). */
+  fresh?: boolean;
   /** Only cases with one of these tags. */
   filterTags?: readonly string[];
   /** Only these case ids. */
@@ -94,8 +107,40 @@ export interface EvalsResult extends RunSummary {
   limits?: LimitStatus[];
 }
 
+/** The judge's settings a worker is sent: its environment is the worker's own. */
+const withoutEnv = ({ env: _env, ...settings }: RubricJudgeOptions) => settings;
+
 /** Why a budget stopped the run. */
 const budgetStop = (options: RunEvalsOptions, ledger: SpendLedger) => `the budget of $${options.budgetUsd} was reached ($${ledger.spentUsd.toFixed(4)} spent)`;
+
+/**
+ * Who judges the selected cases' rubrics: none without rubrics; with them, the judge's settings
+ * and the judge models that will be asked (those with a key, unless the run is dry), whose prices
+ * a budget needs. Throws for a rubric without a judge model, or --dry with --refresh-judgments.
+ */
+function judgingPlan(
+  cases: readonly EvalCase[],
+  evals: EvalsDocument,
+  file: string | undefined,
+  options: RunEvalsOptions,
+  env: NodeJS.ProcessEnv,
+): { judge?: RubricJudgeOptions; live: string[] } {
+  const graded = cases.filter((c) => (c.expect.rubrics ?? []).length > 0);
+  if (graded.length === 0) return { live: [] };
+  if (file === undefined)
+    throw new Error(
+      "[eval-simulate] rubrics are judged with a judgments file beside the evals file: give runEvals the evals file's path (or `file` with the loaded document)",
+    );
+  if (options.dry && options.refreshJudgments)
+    throw new Error("[eval-simulate] --refresh-judgments asks the judge model again, and --dry asks no model: leave one of them out");
+  const settings = { judgeModel: evals.judgeModel, ...(options.judgeModel === undefined ? {} : { override: options.judgeModel }) };
+  const used = judgeModels(graded, { ...settings, judgeBaseURL: evals.judgeBaseURL });
+  const live = options.dry ? [] : used.filter((model) => missingKeys([{ model, baseURL: evals.judgeBaseURL }], env).length === 0);
+  return {
+    judge: { evalsFile: file, ...settings, judgeBaseURL: evals.judgeBaseURL, env, offline: options.dry === true, refresh: options.refreshJudgments === true },
+    live,
+  };
+}
 
 /**
  * Runs the evals and returns their summary: `failed` counts cases below their threshold,
@@ -106,8 +151,17 @@ const budgetStop = (options: RunEvalsOptions, ledger: SpendLedger) => `the budge
  * expect(result.failed).toBe(0);
  */
 export async function runEvals(options: RunEvalsOptions): Promise<EvalsResult> {
+  const release = options.out ? lockResults(options.out, options.warn) : undefined;
+  try {
+    return await runLocked(options);
+  } finally {
+    release?.();
+  }
+}
+
+async function runLocked(options: RunEvalsOptions): Promise<EvalsResult> {
   const env = options.env ?? process.env;
-  const loaded = typeof options.evals === "string" ? await loadEvals(options.evals) : options.evals;
+  const loaded = typeof options.evals === "string" ? await loadEvals(options.evals, { allowOutside: options.allowOutside }) : options.evals;
   const { evals, fakes } = loaded;
   const cases = selectCases(evals.cases ?? [], options);
   const concurrency = options.concurrency ?? 4;
@@ -117,8 +171,10 @@ export async function runEvals(options: RunEvalsOptions): Promise<EvalsResult> {
   const choices = new Map(cases.map((c) => [c, hostConfig(c, options)]));
   const models = [...choices.values()].flatMap((h) => (!isAgentHost(h) && h.type === "model" ? [{ model: h.model, baseURL: h.baseURL }] : []));
   const missing = missingKeys(models, env);
-  const priced = [...new Set(models.map((m) => m.model))].filter((m) => !missing.some((k) => k.model === m));
+  const judging = judgingPlan(cases, evals, loaded.file, options, env);
+  const priced = [...new Set([...models.map((m) => m.model).filter((m) => !missing.some((k) => k.model === m)), ...judging.live])];
   const ledger = new SpendLedger(options.budgetUsd, priced, options.prices);
+  const judge = judging.judge ? rubricJudge({ ...judging.judge, ledger, retry: options.retry, signal: options.signal }) : undefined;
   let limits: ProviderLimits | undefined;
   let progress: () => RunProgress = () => ({ done: 0, total: 0, passed: 0, spentUsd: 0 });
   if (options.providerLimits) limits = new ProviderLimits(options.providerLimits, () => options.onProgress?.(progress()));
@@ -126,20 +182,44 @@ export async function runEvals(options: RunEvalsOptions): Promise<EvalsResult> {
 
   const notes: string[] = [];
   if (missing.length > 0) notes.push(skipMessage(missing));
-  if (variant && models.length === 0) options.warn?.(`[eval-simulate] warning: the variant ${variant.id} changes only what a model host offers; no case here runs a model`);
-  const previous = options.out ? readResults(options.out, options.warn) : [];
+  if (variant && models.length === 0)
+    options.warn?.(`[eval-simulate] warning: the variant ${variant.id} changes only what a model host offers; no case here runs a model`);
+  if (options.out && options.fresh) rmSync(options.out, { force: true });
+  const read = options.out ? readResultsFile(options.out, options.warn) : { lines: [] };
+  // A torn last line (a run killed mid-append) is ended now, so the trials appended after it are lines of their own.
+  if (options.out && read.torn !== undefined) repairTornLine(options.out, read.torn, options.warn);
+  const previous = read.lines;
   // One results file holds one variant's run, so compare can tell the runs apart.
   const other = previous.find((line) => line.variant !== variant?.id);
-  if (other) throw new Error(`[eval-simulate] ${options.out} holds a run ${other.variant ? `of variant ${other.variant}` : "without a variant"}: give this run its own --out (or --fresh)`);
-  const plan = planTrials({ cases, choiceOf: (c) => choices.get(c)!, labelOf: (choice) => hosts.label(choice), missing, previous, ...(options.shard ? { shard: options.shard } : {}), ...(variant ? { variant: variant.id } : {}) });
+  if (other)
+    throw new Error(
+      `[eval-simulate] ${options.out} holds a run ${other.variant ? `of variant ${other.variant}` : "without a variant"}: give this run its own --out (or --fresh)`,
+    );
+  const plan = planTrials({
+    cases,
+    choiceOf: (c) => choices.get(c)!,
+    labelOf: (choice) => hosts.label(choice),
+    missing,
+    previous,
+    ...(options.shard ? { shard: options.shard } : {}),
+    ...(variant ? { variant: variant.id } : {}),
+  });
   const lines = plan.lines;
   if (plan.resumed > 0) notes.push(`resumed: ${plan.resumed} trial${plan.resumed === 1 ? "" : "s"} already in ${options.out}`);
   if (options.shard && options.shard.count > 1) {
     const mine = plan.planned.reduce((n, p) => n + p.iterations, 0);
-    notes.push(`shard ${shardLabel(options.shard)}: ${mine} of the run's ${plan.runTrials} trials; merge every shard's results (eval-simulate report a.ndjson b.ndjson …) for the run's verdict`);
+    notes.push(
+      `shard ${shardLabel(options.shard)}: ${mine} of the run's ${plan.runTrials} trials; merge every shard's results (eval-simulate report a.ndjson b.ndjson …) for the run's verdict`,
+    );
   }
   // What every line of this run carries, so files from several shards and machines merge.
-  const stamp = { ...(options.shard ? { shard: shardLabel(options.shard) } : {}), runTrials: plan.runTrials, hostname: origin.hostname, ...(origin.gitSha ? { gitSha: origin.gitSha } : {}), ...(origin.evalsSha256 ? { evalsSha256: origin.evalsSha256 } : {}) };
+  const stamp = {
+    ...(options.shard ? { shard: shardLabel(options.shard) } : {}),
+    runTrials: plan.runTrials,
+    hostname: origin.hostname,
+    ...(origin.gitSha ? { gitSha: origin.gitSha } : {}),
+    ...(origin.evalsSha256 ? { evalsSha256: origin.evalsSha256 } : {}),
+  };
 
   let stopped: string | undefined;
   let passed = lines.filter((l) => l.status === "pass").length;
@@ -154,8 +234,35 @@ export async function runEvals(options: RunEvalsOptions): Promise<EvalsResult> {
     let runner: TrialRunner | undefined;
     try {
       runner = options.workers
-        ? await workerTrials({ workers: options.workers, evals: loaded.file, todo: plan.todo, dry: options.dry, host: options.host, variant: options.variant, env, ledger, limits, retry: options.retry, maxWorldBytes, suite: origin.suite, labelOf: (choice) => hosts.label(choice), signal: controller.signal, warn: options.warn })
-        : await localTrials({ fakes, hosts, maxWorldBytes, signal: controller.signal, warn: options.warn, ...(origin.suite ? { suite: origin.suite } : {}), ...(variant ? { variant: variant.id } : {}) });
+        ? await workerTrials({
+            workers: options.workers,
+            evals: loaded.file,
+            todo: plan.todo,
+            dry: options.dry,
+            host: options.host,
+            variant: options.variant,
+            env,
+            ledger,
+            limits,
+            retry: options.retry,
+            maxWorldBytes,
+            suite: origin.suite,
+            ...(options.allowOutside ? { allowOutside: true } : {}),
+            ...(judging.judge ? { judge: withoutEnv(judging.judge) } : {}),
+            labelOf: (choice) => hosts.label(choice),
+            signal: controller.signal,
+            warn: options.warn,
+          })
+        : await localTrials({
+            fakes,
+            hosts,
+            maxWorldBytes,
+            signal: controller.signal,
+            warn: options.warn,
+            ...(origin.suite ? { suite: origin.suite } : {}),
+            ...(variant ? { variant: variant.id } : {}),
+            ...(judge ? { rubrics: judge } : {}),
+          });
       const trials = runner;
       await runPool(
         plan.todo,
@@ -190,7 +297,12 @@ export async function runEvals(options: RunEvalsOptions): Promise<EvalsResult> {
     }
   }
   const statuses = limits?.statuses();
-  for (const s of statuses ?? []) if (s.rateLimited > 0) notes.push(`${s.provider}: ${s.rateLimited} request${s.rateLimited === 1 ? "" : "s"} answered 429; the limit went down to ${s.lowest} of ${s.max} (now ${s.limit})`);
-  const summary = summarise(lines, { planned: plan.planned, stopped, notes });
+  for (const s of statuses ?? [])
+    if (s.rateLimited > 0)
+      notes.push(
+        `${s.provider}: ${s.rateLimited} request${s.rateLimited === 1 ? "" : "s"} answered 429; the limit went down to ${s.lowest} of ${s.max} (now ${s.limit})`,
+      );
+  if (judge && judge.unjudged.size > 0) notes.push(`[eval-simulate] rubrics not judged: ${[...judge.unjudged].join("; ")}`);
+  const summary = summarize(lines, { planned: plan.planned, stopped, notes });
   return { ...summary, lines, ...(options.out ? { out: options.out } : {}), ...(statuses ? { limits: statuses } : {}) };
 }

@@ -24,7 +24,10 @@ export interface RunOrigin {
 /** The checkout's commit and top folder, or nothing outside git (or without git installed). */
 function gitCheckout(dir: string): { sha: string; top: string } | undefined {
   try {
-    const [sha, top] = execFileSync("git", ["-C", dir, "rev-parse", "HEAD", "--show-toplevel"], { stdio: ["ignore", "pipe", "ignore"], timeout: 10_000 }).toString().trim().split("\n");
+    const [sha, top] = execFileSync("git", ["-C", dir, "rev-parse", "HEAD", "--show-toplevel"], { stdio: ["ignore", "pipe", "ignore"], timeout: 10_000 })
+      .toString()
+      .trim()
+      .split("\n");
     return sha && top ? { sha, top } : undefined;
   } catch {
     return undefined;

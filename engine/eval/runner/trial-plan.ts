@@ -28,7 +28,8 @@ export function selectCases(all: readonly EvalCase[], options: { cases?: readonl
   let cases = [...all];
   if (options.cases?.length) {
     const unknown = options.cases.filter((id) => !all.some((c) => c.id === id));
-    if (unknown.length > 0) throw new Error(`[eval-simulate] no case ${unknown.map((id) => `"${id}"`).join(", ")}; the cases: ${all.map((c) => c.id).join(", ")}`);
+    if (unknown.length > 0)
+      throw new Error(`[eval-simulate] no case ${unknown.map((id) => `"${id}"`).join(", ")}; the cases: ${all.map((c) => c.id).join(", ")}`);
     cases = cases.filter((c) => options.cases!.includes(c.id));
   }
   if (options.filterTags?.length) cases = cases.filter((c) => (c.tags ?? []).some((tag) => options.filterTags!.includes(tag)));
@@ -85,7 +86,13 @@ export function planTrials(input: PlanInput): TrialPlan {
   for (const trial of mine) {
     const c = trial.source;
     const fields = caseFields(c);
-    const plan = planned.get(c) ?? { case: c.id, model: trial.label, iterations: 0, accuracyThreshold: fields.accuracyThreshold! };
+    const plan = planned.get(c) ?? {
+      case: c.id,
+      model: trial.label,
+      iterations: 0,
+      accuracyThreshold: fields.accuracyThreshold!,
+      ...(fields.minScore === undefined ? {} : { minScore: fields.minScore }),
+    };
     plan.iterations++;
     planned.set(c, plan);
     const k = trialKey({ case: c.id, iteration: trial.iteration, model: trial.label });
@@ -93,9 +100,25 @@ export function planTrials(input: PlanInput): TrialPlan {
       lines.push(byKey.get(k)!);
       continue;
     }
-    const keyless = !isAgentHost(trial.choice) && trial.choice.type === "model" && input.missing.find((m) => m.model === (trial.choice as { model: string }).model);
+    const keyless =
+      !isAgentHost(trial.choice) && trial.choice.type === "model" && input.missing.find((m) => m.model === (trial.choice as { model: string }).model);
     if (keyless) {
-      lines.push({ case: c.id, iteration: trial.iteration, model: trial.label, ...fields, ...(input.variant ? { variant: input.variant } : {}), status: "skipped", reason: `no API key: set ${keyless.variable}`, assertions: [], calls: 0, requests: 0, usage: { inputTokens: 0, outputTokens: 0 }, costUsd: 0, durationMs: 0, startedAt: new Date().toISOString() });
+      lines.push({
+        case: c.id,
+        iteration: trial.iteration,
+        model: trial.label,
+        ...fields,
+        ...(input.variant ? { variant: input.variant } : {}),
+        status: "skipped",
+        reason: `no API key: set ${keyless.variable}`,
+        assertions: [],
+        calls: 0,
+        requests: 0,
+        usage: { inputTokens: 0, outputTokens: 0 },
+        costUsd: 0,
+        durationMs: 0,
+        startedAt: new Date().toISOString(),
+      });
       continue;
     }
     todo.push({ case: c, iteration: trial.iteration, choice: trial.choice });

@@ -12,6 +12,7 @@ import { loadVariant, selectionCatalog } from "../../judge/selection/index.js";
 import { FatalRunError } from "../hosts/index.js";
 import type { Permit, Price, RequestGate } from "../models/index.js";
 import { SpendLedger } from "../models/index.js";
+import { rubricJudge } from "../rubrics/index.js";
 import { localTrials, type TrialRunner } from "./local-trials.js";
 import { TrialHosts } from "./trial-hosts.js";
 import { hostConfig } from "./trial-plan.js";
@@ -84,13 +85,30 @@ const controller = new AbortController();
 
 async function start(given: WorkerSetup): Promise<void> {
   setup = given;
-  const loaded = await loadEvals(given.evals);
+  const loaded = await loadEvals(given.evals, { allowOutside: given.allowOutside });
   cases = new Map((loaded.evals.cases ?? []).map((c) => [c.id, c]));
   const variant = typeof given.variant === "string" ? loadVariant(given.variant, selectionCatalog(loaded.fakes.fakes)) : given.variant;
   ledger = new WorkerLedger(given.budget);
   permits = given.limited.length > 0 ? parentGate(new Set(given.limited)) : undefined;
-  const hosts = new TrialHosts({ env: process.env, ledger, ...(given.retry ? { retry: given.retry } : {}), ...(variant ? { variant } : {}), ...(permits ? { gate: permits.gate } : {}) });
-  runner = await localTrials({ fakes: loaded.fakes, hosts, maxWorldBytes: given.maxWorldBytes, signal: controller.signal, warn: (message) => send({ type: "warn", message }), ...(given.suite ? { suite: given.suite } : {}), ...(variant ? { variant: variant.id } : {}) });
+  const hosts = new TrialHosts({
+    env: process.env,
+    ledger,
+    ...(given.retry ? { retry: given.retry } : {}),
+    ...(variant ? { variant } : {}),
+    ...(permits ? { gate: permits.gate } : {}),
+  });
+  runner = await localTrials({
+    fakes: loaded.fakes,
+    hosts,
+    maxWorldBytes: given.maxWorldBytes,
+    signal: controller.signal,
+    warn: (message) => send({ type: "warn", message }),
+    ...(given.suite ? { suite: given.suite } : {}),
+    ...(given.judge
+      ? { rubrics: rubricJudge({ ...given.judge, env: process.env, ledger, ...(given.retry ? { retry: given.retry } : {}), signal: controller.signal }) }
+      : {}),
+    ...(variant ? { variant: variant.id } : {}),
+  });
   send({ type: "ready", evalsSha256: createHash("sha256").update(readFileSync(loaded.file)).digest("hex") });
 }
 

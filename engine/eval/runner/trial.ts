@@ -8,11 +8,11 @@ import type { LoadedFakes } from "../../author/fakes/index.js";
 import type { Services } from "../../serve/host/index.js";
 import { judgeRun } from "../../judge/evals/index.js";
 import { badCalls } from "../../judge/selection/index.js";
-import type { AssertionResult } from "../../judge/evals/index.js";
+import type { AssertionResult, RubricJudge, Verdict } from "../../judge/evals/index.js";
 import type { StatesByFake } from "../../core/record/index.js";
 import { type AgentHost, type AgentOutcome, FatalRunError, NO_USAGE } from "../hosts/index.js";
 import type { RecordCollector } from "./record-collector.js";
-import type { TrialLine } from "../results/index.js";
+import { capAnswer, capRecord, type TrialLine } from "../results/index.js";
 
 export interface TrialInput {
   host: AgentHost;
@@ -25,13 +25,21 @@ export interface TrialInput {
   suite?: string;
   /** The variant id the model host offers (recorded on the line). */
   variant?: string;
+  /** Grades the case's rubrics. */
+  rubrics?: RubricJudge;
 }
 
 const round = (ms: number) => Math.round(ms * 100) / 100;
 
 /** The fields every line of a case carries, so a report can be rendered from the file alone. */
-export function caseFields(c: EvalCase): Pick<TrialLine, "iterations" | "accuracyThreshold"> {
-  return { iterations: c.iterations ?? 1, accuracyThreshold: c.accuracyThreshold ?? 1 };
+export function caseFields(c: EvalCase): Pick<TrialLine, "iterations" | "accuracyThreshold" | "minScore"> {
+  return { iterations: c.iterations ?? 1, accuracyThreshold: c.accuracyThreshold ?? 1, ...(c.minScore === undefined ? {} : { minScore: c.minScore }) };
+}
+
+/** The line's score fields and judge spend, from the judge's verdict. */
+function scoreFields(verdict: Verdict): Pick<TrialLine, "score" | "scoring" | "judge"> {
+  const { score, ...scoring } = verdict.score;
+  return { ...(score === undefined ? {} : { score }), scoring, ...(verdict.judge ? { judge: verdict.judge } : {}) };
 }
 
 /**
@@ -44,9 +52,24 @@ export async function runTrial(input: TrialInput): Promise<TrialLine> {
   const { host, case: c, iteration } = input;
   const startedAt = new Date().toISOString();
   const started = performance.now();
-  const base = { case: c.id, iteration, model: host.label, ...caseFields(c), ...(input.suite ? { suite: input.suite } : {}), ...(input.variant ? { variant: input.variant } : {}), startedAt };
-  // A secret in its URLs: the agent can reach its own session and no other, whatever ids it guesses.
-  const session = await input.services.createSession({ scenario: c.scenario, clock: c.clock, seed: iteration, secret: true });
+  const base = {
+    case: c.id,
+    iteration,
+    model: host.label,
+    ...caseFields(c),
+    ...(input.suite ? { suite: input.suite } : {}),
+    ...(input.variant ? { variant: input.variant } : {}),
+    startedAt,
+  };
+  // A secret in its URLs: the agent can reach its own session and no other, whatever ids it
+  // guesses; and of the fakes, only those its case names.
+  const session = await input.services.createSession({
+    scenario: c.scenario,
+    clock: c.clock,
+    seed: iteration,
+    secret: true,
+    ...(c.fakes ? { fakes: c.fakes } : {}),
+  });
   let outcome: AgentOutcome;
   try {
     outcome = await host.run({ case: c, iteration, session, fakes: input.fakes, signal: input.signal });
@@ -58,17 +81,26 @@ export async function runTrial(input: TrialInput): Promise<TrialLine> {
       throw error;
     }
     // The trial is not run, but its record stays on its line: what the agent did is evidence.
-    outcome = { requests: 0, usage: { ...NO_USAGE }, costUsd: 0, outcome: { status: "not_run", reason: (error as Error).message.replace(/^\[eval-simulate\] /, "") } };
+    outcome = {
+      requests: 0,
+      usage: { ...NO_USAGE },
+      costUsd: 0,
+      outcome: { status: "not_run", reason: (error as Error).message.replace(/^\[eval-simulate\] /, "") },
+    };
   }
+  // The answer is cut as the command host cuts output (1 MiB), and judged as cut.
+  const capped = outcome.answer === undefined ? undefined : capAnswer(outcome.answer);
+  if (capped) outcome = { ...outcome, answer: capped.answer };
   const closed = await session.close();
   const record = input.records.take(session.id);
   const outside = input.records.takeOutside(session.id);
   const { details: _details, ...bad } = badCalls(record, outside);
-  const done = (status: TrialLine["status"], assertions: AssertionResult[], reason?: string): TrialLine => ({
+  const done = (status: TrialLine["status"], assertions: AssertionResult[], reason?: string, verdict?: Verdict): TrialLine => ({
     ...base,
     status,
     ...(reason === undefined ? {} : { reason }),
     assertions,
+    ...(verdict ? scoreFields(verdict) : {}),
     calls: closed.calls,
     badCalls: bad,
     ...(outside.count > 0 ? { outside: [...outside.first] } : {}),
@@ -78,7 +110,8 @@ export async function runTrial(input: TrialInput): Promise<TrialLine> {
     durationMs: round(performance.now() - started),
     endedAt: new Date().toISOString(),
     ...(outcome.answer === undefined ? {} : { answer: outcome.answer }),
-    session: { id: session.id, record },
+    ...(capped?.bytes === undefined ? {} : { answerBytes: capped.bytes }),
+    session: { id: session.id, ...capRecord(record) },
   });
   if (outcome.outcome?.status === "not_run") return done("not_run", [], outcome.outcome.reason);
   let verdict;
@@ -86,14 +119,26 @@ export async function runTrial(input: TrialInput): Promise<TrialLine> {
     verdict = await judgeRun({
       fakes: input.fakes,
       case: c,
-      run: { initial: closed.initial as StatesByFake, final: closed.states as StatesByFake, calls: record, history: true, ...(outcome.answer === undefined ? {} : { answer: outcome.answer }), source: `session ${session.id}` },
+      run: {
+        initial: closed.initial as StatesByFake,
+        final: closed.states as StatesByFake,
+        calls: record,
+        history: true,
+        ...(outcome.answer === undefined ? {} : { answer: outcome.answer }),
+        ...(outcome.transcript === undefined ? {} : { transcript: outcome.transcript }),
+        source: `session ${session.id}`,
+      },
+      ...(input.rubrics ? { rubrics: input.rubrics } : {}),
     });
   } catch (error) {
     return done("not_evaluated", [], `the judge could not run: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}`);
   }
   if (outcome.outcome?.status === "fail") {
     const reason = outcome.outcome.reason;
-    return done("fail", [{ assertion: "run: agent", kind: "run", passed: false, status: "failed", message: reason }, ...verdict.results], reason);
+    return done("fail", [{ assertion: "run: agent", kind: "run", passed: false, status: "failed", message: reason }, ...verdict.results], reason, verdict);
   }
-  return done(verdict.verdict, verdict.results);
+  // Only rubrics no judge could grade are missing: skipped as a keyless model case is, and tried again on resume.
+  if (verdict.verdict === "skipped")
+    return done("skipped", verdict.results, `rubric not judged: ${verdict.results.find((r) => r.unjudged)?.message ?? "no judgment"}`, verdict);
+  return done(verdict.verdict, verdict.results, undefined, verdict);
 }

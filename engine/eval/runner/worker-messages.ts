@@ -4,6 +4,7 @@
  * lines, its spend, and asks for permits. Plain JSON, so a message is whole or absent.
  */
 import type { Variant } from "../../judge/selection/index.js";
+import type { RubricJudgeOptions } from "../rubrics/index.js";
 import type { Price, RequestOutcome } from "../models/index.js";
 import type { TrialLine } from "../results/index.js";
 import type { HostChoice } from "./trial-plan.js";
@@ -19,6 +20,10 @@ export interface WorkerSetup {
   /** The retry numbers (a test's sleep function stays in its process). */
   retry?: { retries?: number; baseDelayMs?: number; maxDelayMs?: number };
   suite?: string;
+  /** Load a fakes manifest outside the evals file's folder (`--allow-outside`). */
+  allowOutside?: boolean;
+  /** The rubric judge's settings (the worker judges its trials, its spend counted as the models'). */
+  judge?: Omit<RubricJudgeOptions, "env" | "ledger" | "retry" | "signal">;
   budget: { limitUsd?: number; models: string[]; prices: Record<string, Price> };
   /** Providers whose requests need the parent's permit. */
   limited: string[];

@@ -35,6 +35,8 @@ export interface WorkerTrialsInput {
   retry?: RetryOptions;
   maxWorldBytes?: number;
   suite?: string;
+  allowOutside?: boolean;
+  judge?: WorkerSetup["judge"];
   /** Names a lost trial's host in its line. */
   labelOf: (choice: HostChoice) => string;
   signal: AbortSignal;
@@ -94,7 +96,8 @@ interface Worker {
  */
 export async function workerTrials(input: WorkerTrialsInput): Promise<TrialRunner> {
   if (input.evals === undefined) throw new Error("[eval-simulate] --workers needs the evals as a file: workers load it themselves");
-  if (input.host && isAgentHost(input.host)) throw new Error("[eval-simulate] --workers needs the host as configuration ({ type: model, … }); a host object cannot cross to a worker process");
+  if (input.host && isAgentHost(input.host))
+    throw new Error("[eval-simulate] --workers needs the host as configuration ({ type: model, … }); a host object cannot cross to a worker process");
   const setup: WorkerSetup = {
     evals: input.evals,
     ...(input.dry ? { dry: true } : {}),
@@ -103,6 +106,8 @@ export async function workerTrials(input: WorkerTrialsInput): Promise<TrialRunne
     ...(input.maxWorldBytes !== undefined ? { maxWorldBytes: input.maxWorldBytes } : {}),
     ...(input.retry ? { retry: { retries: input.retry.retries, baseDelayMs: input.retry.baseDelayMs, maxDelayMs: input.retry.maxDelayMs } } : {}),
     ...(input.suite ? { suite: input.suite } : {}),
+    ...(input.allowOutside ? { allowOutside: true } : {}),
+    ...(input.judge ? { judge: input.judge } : {}),
     budget: { limitUsd: input.ledger.limitUsd, models: [], prices: { ...input.ledger.prices } },
     limited: input.limits ? input.limits.statuses().map((s) => s.provider) : [],
   };
@@ -126,9 +131,21 @@ export async function workerTrials(input: WorkerTrialsInput): Promise<TrialRunne
       worker.pending.delete(id);
       const { trial } = pending;
       pending.resolve({
-        case: trial.case.id, iteration: trial.iteration, model: input.labelOf(trial.choice), ...caseFields(trial.case), ...(input.suite ? { suite: input.suite } : {}),
-        status: "not_run", reason: why, assertions: [], calls: 0, requests: 0, usage: { inputTokens: 0, outputTokens: 0 }, costUsd: 0,
-        durationMs: Math.round((performance.now() - pending.started) * 100) / 100, startedAt: pending.startedAt, endedAt: new Date().toISOString(),
+        case: trial.case.id,
+        iteration: trial.iteration,
+        model: input.labelOf(trial.choice),
+        ...caseFields(trial.case),
+        ...(input.suite ? { suite: input.suite } : {}),
+        status: "not_run",
+        reason: why,
+        assertions: [],
+        calls: 0,
+        requests: 0,
+        usage: { inputTokens: 0, outputTokens: 0 },
+        costUsd: 0,
+        durationMs: Math.round((performance.now() - pending.started) * 100) / 100,
+        startedAt: pending.startedAt,
+        endedAt: new Date().toISOString(),
       });
     }
   };

@@ -1,11 +1,12 @@
 import type { EvalCase, EvalsDocument } from "../../../schema/evals/evals.js";
 import { compileExpression } from "../../author/handlers/index.js";
-import { nestedRepetition } from "../../author/handlers/index.js";
-import type { LoadedFakes } from "../../author/fakes/index.js";
+import { type LoadedFakes, requiredMissing } from "../../author/fakes/index.js";
+import { entityMapOf } from "../../core/record/index.js";
 import { suggestion } from "../../author/source/index.js";
 import type { Report } from "../../author/source/index.js";
 import type { PathSegment } from "../../author/source/index.js";
 import { type FakeMaps, fakeMaps } from "./fake-maps.js";
+import { checkGrading } from "./check-grading.js";
 import { compilePattern, isPattern } from "./match-value.js";
 import { checkSelectionContent } from "../selection/index.js";
 
@@ -19,11 +20,14 @@ function patternsIn(value: unknown, path: Path, out: Array<{ path: Path; pattern
   return out;
 }
 
+/** A pattern the judge can run: valid JavaScript, and on RE2 (there is no fallback engine for an agent's text). */
 function checkPattern(report: Report, path: Path, pattern: string, flags = ""): void {
   const regex = compilePattern(pattern, flags);
-  if (regex instanceof Error) return report.error("E_PATTERN", path, `the pattern /${pattern}/${flags} does not compile: ${regex.message}`);
-  const nested = nestedRepetition(pattern);
-  if (nested) report.error("E_PATTERN", path, `the pattern /${pattern}/ repeats a group of repeated items (${nested}), which can backtrack for minutes on some text`);
+  if (!(regex instanceof Error)) return;
+  if (regex instanceof SyntaxError) return report.error("E_PATTERN", path, `the pattern /${pattern}/${flags} does not compile: ${regex.message}`);
+  report.error("E_PATTERN", path, regex.message, {
+    hint: "Rewrite it for RE2: no lookaround ((?=…), (?!…), (?<=…), (?<!…)) and no backreferences (\\1, \\k<name>); test the text in two patterns, or with JSONata in state.assert or answer.jsonata.",
+  });
 }
 
 function checkExpression(report: Report, path: Path, source: unknown): void {
@@ -37,14 +41,22 @@ function checkTool(report: Report, maps: FakeMaps, names: string[], path: Path, 
   if (typeof name !== "string") return;
   const found = maps.resolve(name);
   if (found.length === 1) return;
-  if (found.length === 0) return report.error("E_UNKNOWN_TOOL", path, `no fake serves a tool named "${name}".${suggestion(name, names)}`, { hint: "Name a tool as <server>/<tool> (or <api>/<operation>), bare when one fake serves it." });
-  report.error("E_UNKNOWN_TOOL", path, `"${name}" may mean any of ${found.map((f) => `${f.server}/${f.tool}`).join(", ")}`, { hint: "Name it as <server>/<tool>." });
+  if (found.length === 0)
+    return report.error("E_UNKNOWN_TOOL", path, `no fake serves a tool named "${name}".${suggestion(name, names)}`, {
+      hint: "Name a tool as <server>/<tool> (or <api>/<operation>), bare when one fake serves it.",
+    });
+  report.error("E_UNKNOWN_TOOL", path, `"${name}" may mean any of ${found.map((f) => `${f.server}/${f.tool}`).join(", ")}`, {
+    hint: "Name it as <server>/<tool>.",
+  });
 }
 
 function checkEntity(report: Report, maps: FakeMaps, path: Path, ref: unknown, key = false, fakeAlone = false): void {
   if (typeof ref !== "string") return;
   if (maps.entities.includes(ref) || (fakeAlone && Object.hasOwn(maps.maps, ref))) return;
-  report.error("E_UNKNOWN_ENTITY", path, `no fake has an entity "${ref}".${suggestion(ref, maps.entities)}`, { key, hint: "Name an entity as <fake>.<entity>, as the manifest declares it." });
+  report.error("E_UNKNOWN_ENTITY", path, `no fake has an entity "${ref}".${suggestion(ref, maps.entities)}`, {
+    key,
+    hint: "Name an entity as <fake>.<entity>, as the manifest declares it.",
+  });
 }
 
 /**
@@ -54,10 +66,11 @@ function checkEntity(report: Report, maps: FakeMaps, path: Path, ref: unknown, k
  */
 export function checkEvalsContent(evals: EvalsDocument, loaded: LoadedFakes, report: Report): void {
   const maps = fakeMaps(loaded);
-  const names = Object.values(maps.maps).flatMap((m) => Object.keys(m.kind === "api" ? m.operations : m.tools).map((t) => `${m.id}/${t}`));
+  const names = Object.values(maps.maps).flatMap((m) => Object.keys(entityMapOf(m)).map((t) => `${m.id}/${t}`));
   const cases = Array.isArray(evals.cases) ? evals.cases : [];
   const selection = Array.isArray(evals.selection) ? evals.selection : [];
-  if (cases.length === 0 && selection.length === 0) report.error("E_CASE", [], "the evals file holds no cases and no selection fixtures", { hint: "Add `cases:` (or `selection:`)." });
+  if (cases.length === 0 && selection.length === 0)
+    report.error("E_CASE", [], "the evals file holds no cases and no selection fixtures", { hint: "Add `cases:` (or `selection:`)." });
   const ids = new Set<string>();
   for (const [i, c] of cases.entries()) {
     if (!c || typeof c !== "object") continue;
@@ -77,17 +90,59 @@ interface Scope {
   loaded: LoadedFakes;
 }
 
+/**
+ * A case's `fakes`: each names a fake of the manifest (did you mean), and together they hold
+ * every `required: true` one. Returns them when the case names some.
+ */
+function checkCaseFakes(c: EvalCase, at: Path, report: Report, loaded: LoadedFakes): string[] | undefined {
+  if (!Array.isArray(c.fakes)) return undefined;
+  const ids = Object.keys(loaded.fakes);
+  const named = c.fakes.filter((id): id is string => typeof id === "string");
+  for (const [j, id] of c.fakes.entries()) {
+    if (typeof id === "string" && !Object.hasOwn(loaded.fakes, id)) {
+      report.error("E_UNKNOWN_FAKE", [...at, "fakes", j], `no fake "${id}" in the fakes manifest.${suggestion(id, ids)}`, {
+        hint: `Name a server or api of the manifest: ${ids.join(", ")}.`,
+      });
+    }
+  }
+  const missing = requiredMissing(loaded.fakes, named);
+  if (missing.length > 0) {
+    const list = missing.map((id) => `"${id}"`).join(", ");
+    report.error("E_CASE", [...at, "fakes"], `the case's fakes leave out ${list}, which the manifest marks required: true`, {
+      key: true,
+      hint: `Add ${missing.join(", ")} to \`fakes\`: the Recipe cannot run without ${missing.length === 1 ? "it" : "them"}.`,
+    });
+  }
+  return named;
+}
+
 function checkCase(c: EvalCase, at: Path, { report, maps, names, loaded }: Scope): void {
   const scenarios = loaded.world.scenarios;
   if (typeof c.scenario === "string" && scenarios.length > 0 && !scenarios.includes(c.scenario)) {
-    report.error("E_UNKNOWN_SCENARIO", [...at, "scenario"], `no scenario "${c.scenario}" in the fakes manifest.${suggestion(c.scenario, scenarios)}`, { hint: `Scenarios: ${scenarios.join(", ")}.` });
+    report.error("E_UNKNOWN_SCENARIO", [...at, "scenario"], `no scenario "${c.scenario}" in the fakes manifest.${suggestion(c.scenario, scenarios)}`, {
+      hint: `Scenarios: ${scenarios.join(", ")}.`,
+    });
   }
-  if (typeof c.clock === "string" && Number.isNaN(Date.parse(c.clock))) report.error("E_CASE", [...at, "clock"], `the clock "${c.clock}" is not an ISO 8601 time`);
+  if (typeof c.clock === "string" && Number.isNaN(Date.parse(c.clock)))
+    report.error("E_CASE", [...at, "clock"], `the clock "${c.clock}" is not an ISO 8601 time`);
   if ((c.iterations === undefined) !== (c.accuracyThreshold === undefined)) {
     const [has, lacks] = c.iterations === undefined ? ["accuracyThreshold", "iterations"] : ["iterations", "accuracyThreshold"];
     report.error("E_CASE", [...at, has], `${has} is set without ${lacks}: set both (how many trials, and the share that must pass)`, { key: true });
   }
-  for (const [j, call] of (c.script?.calls ?? []).entries()) checkTool(report, maps, names, [...at, "script", "calls", j, "tool"], call?.tool);
+  const only = checkCaseFakes(c, at, report, loaded);
+  for (const [j, call] of (c.script?.calls ?? []).entries()) {
+    const path = [...at, "script", "calls", j, "tool"];
+    checkTool(report, maps, names, path, call?.tool);
+    const found = typeof call?.tool === "string" ? maps.resolve(call.tool) : [];
+    if (only && found.length === 1 && !only.includes(found[0].server)) {
+      report.error(
+        "E_UNKNOWN_TOOL",
+        path,
+        `${found[0].server}/${found[0].tool} is served by "${found[0].server}", which the case's fakes (${only.join(", ")}) leave out`,
+        { hint: "Add the fake to the case's `fakes`, or call a tool of one it names." },
+      );
+    }
+  }
   const expect = c.expect;
   if (!expect || typeof expect !== "object") return;
   const e: Path = [...at, "expect"];
@@ -97,24 +152,27 @@ function checkCase(c: EvalCase, at: Path, { report, maps, names, loaded }: Scope
   }
   const state = expect.state;
   if (state) {
-    for (const kind of ["changed", "unchanged"] as const) for (const [j, ref] of (state[kind] ?? []).entries()) checkEntity(report, maps, [...e, "state", kind, j], ref);
+    for (const kind of ["changed", "unchanged"] as const)
+      for (const [j, ref] of (state[kind] ?? []).entries()) checkEntity(report, maps, [...e, "state", kind, j], ref);
     for (const [ref, diff] of Object.entries(state.diff ?? {})) {
       checkEntity(report, maps, [...e, "state", "diff", ref], ref, true);
       for (const p of patternsIn(diff, [...e, "state", "diff", ref], [])) checkPattern(report, p.path, p.pattern, p.flags);
     }
     for (const [j, a] of (state.assert ?? []).entries()) checkExpression(report, [...e, "state", "assert", j, "jsonata"], a?.jsonata);
   }
-  for (const kind of ["milestones", "never"] as const) for (const [j, m] of (expect[kind] ?? []).entries()) checkExpression(report, [...e, kind, j, "jsonata"], m?.jsonata);
+  checkGrading(report, e, expect, checkExpression);
   const golden = expect.golden;
   if (golden) {
-    const calls = Array.isArray(golden) ? golden : golden.calls ?? [];
+    const calls = Array.isArray(golden) ? golden : (golden.calls ?? []);
     const base: Path = Array.isArray(golden) ? [...e, "golden"] : [...e, "golden", "calls"];
     for (const [j, call] of calls.entries()) checkTool(report, maps, names, [...base, j, "tool"], call?.tool);
-    if (!Array.isArray(golden)) for (const [j, ref] of (golden.entities ?? []).entries()) checkEntity(report, maps, [...e, "golden", "entities", j], ref, false, true);
+    if (!Array.isArray(golden))
+      for (const [j, ref] of (golden.entities ?? []).entries()) checkEntity(report, maps, [...e, "golden", "entities", j], ref, false, true);
   }
   const answer = expect.answer;
   if (answer) {
-    if (answer.contains === undefined && answer.pattern === undefined && answer.jsonata === undefined) report.error("E_CASE", [...e, "answer"], "answer needs one of contains, pattern, jsonata");
+    if (answer.contains === undefined && answer.pattern === undefined && answer.jsonata === undefined)
+      report.error("E_CASE", [...e, "answer"], "answer needs one of contains, pattern, jsonata");
     if (typeof answer.pattern === "string") checkPattern(report, [...e, "answer", "pattern"], answer.pattern, answer.flags);
     checkExpression(report, [...e, "answer", "jsonata"], answer.jsonata);
   }

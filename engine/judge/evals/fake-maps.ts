@@ -1,5 +1,4 @@
-import type { LoadedFakes } from "../../author/fakes/index.js";
-import { apiManifestJson, serverManifestJson } from "../../serve/host/index.js";
+import { fakeKind, type LoadedFakes } from "../../author/fakes/index.js";
 import type { RecordedCall, WriteMaps } from "../../core/record/index.js";
 import { toolNameIndex } from "../verify/index.js";
 import { operationKey } from "../verify/index.js";
@@ -42,7 +41,7 @@ const madeMaps = new WeakMap<object, FakeMaps>();
 
 function buildFakeMaps(loaded: Pick<LoadedFakes, "fakes">): FakeMaps {
   const maps: WriteMaps = {};
-  for (const [id, fake] of Object.entries(loaded.fakes)) maps[id] = fake.kind === "api" ? apiManifestJson(fake.manifest) : serverManifestJson(fake.manifest);
+  for (const [id, fake] of Object.entries(loaded.fakes)) maps[id] = fakeKind(fake).writeMap(fake);
   const index = toolNameIndex(maps);
   return {
     maps,

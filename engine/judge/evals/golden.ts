@@ -1,40 +1,34 @@
 import type { EvalCase } from "../../../schema/evals/evals.js";
-import { handleApiRequest } from "../../serve/api/index.js";
-import type { LoadedFakes } from "../../author/fakes/index.js";
-import { callTool, type RuntimeScope } from "../../serve/runtime/index.js";
+import { kindName, type LoadedFakes } from "../../author/fakes/index.js";
+import type { RuntimeScope } from "../../serve/runtime/index.js";
 import { type States, StateStore } from "../../serve/runtime/index.js";
 import type { StatesByFake } from "../../core/record/index.js";
 import { valueHash } from "../../core/record/index.js";
 import { parseClock } from "../../author/world/index.js";
 import type { FakeMaps } from "./fake-maps.js";
-import { compiledApi, compiledServer, freshWorld } from "./fresh-world.js";
+import { freshWorld } from "./fresh-world.js";
+import { GOLDEN_REPLAYS, type GoldenReplay } from "./golden-calls.js";
 import { show } from "./match-value.js";
 import { recordDiff } from "./state-diff.js";
 import { type AssertionResult, failed, notEvaluated, passed } from "./types.js";
 
 type Golden = NonNullable<EvalCase["expect"]["golden"]>;
-type GoldenCall = { tool: string; arguments?: Record<string, unknown> };
+type GoldenStep = { tool: string; arguments?: Record<string, unknown> };
 
 /** The golden world, or why it could not be made (a golden call that failed, an unknown tool). */
 type Replayed = { ok: true; states: States } | { ok: false; message: string };
-
-const textOf = (result: { content?: Array<{ text?: string }> }) => result.content?.map((c) => c.text ?? "").join("\n") ?? "";
-
-/** The URL of an API call from its operation's path template and the call's `params` and `query`. */
-function apiUrl(id: string, basePath: string, template: string, args: Record<string, unknown>): string {
-  const params = (args.params ?? {}) as Record<string, unknown>;
-  const path = template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(params[name] ?? "")));
-  const url = new URL(`http://golden.invalid/${id}${basePath}${path}`);
-  for (const [name, value] of Object.entries((args.query ?? {}) as Record<string, unknown>)) url.searchParams.set(name, String(value));
-  return url.href;
-}
 
 /**
  * Replays the golden calls, in order, on a fresh world through the fakes' own handlers (no
  * stubs, no faults, no HTTP): the case's scenario and clock when the case gives a clock, else
  * the run's own initial world.
  */
-async function replay(loaded: LoadedFakes, calls: readonly GoldenCall[], maps: FakeMaps, start: { scenario?: string; clock?: string; initial: StatesByFake }): Promise<Replayed> {
+async function replay(
+  loaded: LoadedFakes,
+  calls: readonly GoldenStep[],
+  maps: FakeMaps,
+  start: { scenario?: string; clock?: string; initial: StatesByFake },
+): Promise<Replayed> {
   const clock = parseClock(start.clock);
   const states = start.clock ? await freshWorld(loaded, start.scenario, start.clock) : (start.initial as States);
   // The store copies the states it starts from: the cached world and the run's stay as they are.
@@ -43,27 +37,15 @@ async function replay(loaded: LoadedFakes, calls: readonly GoldenCall[], maps: F
   for (const [i, call] of calls.entries()) {
     const what = `golden call #${i + 1} ${call.tool}`;
     const found = maps.resolve(call.tool);
-    if (found.length !== 1) return { ok: false, message: `${what}: ${found.length === 0 ? "no fake serves this tool" : `ambiguous (${found.map((f) => `${f.server}/${f.tool}`).join(", ")})`}` };
+    if (found.length !== 1)
+      return {
+        ok: false,
+        message: `${what}: ${found.length === 0 ? "no fake serves this tool" : `ambiguous (${found.map((f) => `${f.server}/${f.tool}`).join(", ")})`}`,
+      };
     const { server, tool } = found[0];
     const fake = loaded.fakes[server];
-    const args = call.arguments ?? {};
-    if (fake.kind === "mcp") {
-      const outcome = await callTool(scope, compiledServer(fake.manifest), tool, args, new AbortController().signal);
-      if (outcome.result.isError) return { ok: false, message: `${what} failed: ${textOf(outcome.result as { content?: Array<{ text?: string }> })}` };
-      continue;
-    }
-    if (fake.manifest.emulate) return { ok: false, message: `${what}: ${server} is emulate's ${fake.manifest.emulate}, whose state is not replayed` };
-    const api = compiledApi(fake.manifest);
-    const operation = fake.manifest.operations.find((op) => op.name === tool);
-    if (!operation) return { ok: false, message: `${what}: ${server} has no operation ${tool}` };
-    const hasBody = args.body !== undefined;
-    const request = new Request(apiUrl(server, api.basePath, operation.pathTemplate, args), {
-      method: operation.method.toUpperCase(),
-      headers: { ...(hasBody ? { "content-type": "application/json" } : {}), ...((args.headers ?? {}) as Record<string, string>) },
-      ...(hasBody ? { body: JSON.stringify(args.body) } : {}),
-    });
-    const { outcome } = await handleApiRequest(scope, api, request, { prefix: `/${server}`, origin: "http://golden.invalid" });
-    if (outcome.response.status >= 400) return { ok: false, message: `${what} failed: HTTP ${outcome.response.status} ${outcome.error ?? show(outcome.response.body)}` };
+    const problem = await GOLDEN_REPLAYS[kindName(fake)].replay(scope, fake, { server, tool, args: call.arguments ?? {} });
+    if (problem) return { ok: false, message: "failed" in problem ? `${what} failed: ${problem.failed}` : `${what}: ${problem.cannot}` };
   }
   return { ok: true, states: store.states };
 }
@@ -86,7 +68,9 @@ function differences(ref: string, run: unknown, gold: unknown): string {
     ...diff.updated.map((u) => {
       const fields = [...new Set([...Object.keys(u.before as object), ...Object.keys(u.after as object)])]
         .filter((f) => show((u.before as Record<string, unknown>)[f]) !== show((u.after as Record<string, unknown>)[f]))
-        .map((f) => `${f} is ${show((u.after as Record<string, unknown>)[f])} in the run, ${show((u.before as Record<string, unknown>)[f])} in the golden world`);
+        .map(
+          (f) => `${f} is ${show((u.after as Record<string, unknown>)[f])} in the run, ${show((u.before as Record<string, unknown>)[f])} in the golden world`,
+        );
       return `record ${show(u.key)}: ${fields.join(", ")}`;
     }),
     ...diff.added.map((r) => `record ${key(r)} is only in the run`),
@@ -102,7 +86,12 @@ function differences(ref: string, run: unknown, gold: unknown): string {
  *
  * @example await judgeGolden(expect.golden, loaded, maps, { scenario, clock, initial: run.initial, final: run.final })
  */
-export async function judgeGolden(golden: Golden, loaded: LoadedFakes, maps: FakeMaps, run: { scenario?: string; clock?: string; initial: StatesByFake; final: StatesByFake }): Promise<AssertionResult> {
+export async function judgeGolden(
+  golden: Golden,
+  loaded: LoadedFakes,
+  maps: FakeMaps,
+  run: { scenario?: string; clock?: string; initial: StatesByFake; final: StatesByFake },
+): Promise<AssertionResult> {
   const calls = Array.isArray(golden) ? golden : golden.calls;
   const only = Array.isArray(golden) ? undefined : golden.entities;
   let replayed: Replayed;
@@ -123,6 +112,11 @@ export async function judgeGolden(golden: Golden, loaded: LoadedFakes, maps: Fak
     differing.push(differences(ref, run.final[id]?.[entity], replayed.states[id]?.[entity]));
     evidence[ref] = { run: mine, golden: theirs };
   }
-  if (differing.length === 0) return passed("golden", "golden", `the final world equals the golden world (${refs.length} entit${refs.length === 1 ? "y" : "ies"} compared by hash, ${calls.length} golden call${calls.length === 1 ? "" : "s"})`);
+  if (differing.length === 0)
+    return passed(
+      "golden",
+      "golden",
+      `the final world equals the golden world (${refs.length} entit${refs.length === 1 ? "y" : "ies"} compared by hash, ${calls.length} golden call${calls.length === 1 ? "" : "s"})`,
+    );
   return failed("golden", "golden", `the final world differs from the golden world: ${differing.join(" | ")}`, { hashes: evidence });
 }

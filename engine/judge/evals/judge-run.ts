@@ -8,15 +8,19 @@ import { freshWorld } from "./fresh-world.js";
 import { judgeGolden } from "./golden.js";
 import { type History, rebuildHistory } from "./history.js";
 import type { Run } from "./run.js";
+import { judgeRubrics, type RubricJudge } from "./rubrics.js";
+import { scoreOf, verdictOf, weighResults } from "./score.js";
 import { judgeState } from "./state-expectations.js";
 import { type AssertionResult, type JudgedCase, notEvaluated, passed, type Verdict } from "./types.js";
 import { judgeAnswer, judgeAsserts, judgeHistory } from "./world-predicates.js";
 
-/** What `judgeRun` takes: the loaded fakes, the case, and the run to judge. */
+/** What `judgeRun` takes: the loaded fakes, the case, the run to judge, and who grades its rubrics. */
 export interface JudgeInput {
   fakes: LoadedFakes;
   case: JudgedCase;
   run: Run;
+  /** Grades the case's `rubrics` (without one they are not evaluated, never passed). */
+  rubrics?: RubricJudge;
 }
 
 /**
@@ -37,24 +41,24 @@ async function startingWorld(input: JudgeInput): Promise<AssertionResult | undef
     const want = fakeHash(expected[id]);
     const got = fakeHash(run.initial[id] ?? {});
     if (want.hash === got.hash) continue;
-    for (const entity of new Set([...Object.keys(want.entities), ...Object.keys(got.entities)])) if (want.entities[entity] !== got.entities[entity]) differing.push(`${id}.${entity}`);
+    for (const entity of new Set([...Object.keys(want.entities), ...Object.keys(got.entities)]))
+      if (want.entities[entity] !== got.entities[entity]) differing.push(`${id}.${entity}`);
   }
   const what = `scenario "${c.scenario ?? fakes.world.defaultScenario}" at ${c.clock}`;
   if (differing.length === 0) return passed("run", "run: starting world", `the run started from ${what}`);
-  return notEvaluated("run", "run: starting world", `the run did not start from ${what}: ${differing.join(", ")} differ${differing.length === 1 ? "s" : ""} (serve it with --scenario and --clock as the case says)`, { differing });
-}
-
-/** `fail` when any assertion failed; `not_evaluated` when none did but one could not be evaluated (or none ran). */
-export function verdictOf(results: readonly AssertionResult[]): Verdict["verdict"] {
-  if (results.some((r) => r.status === "failed")) return "fail";
-  if (results.some((r) => r.status === "not_evaluated")) return "not_evaluated";
-  return results.length > 0 ? "pass" : "not_evaluated";
+  return notEvaluated(
+    "run",
+    "run: starting world",
+    `the run did not start from ${what}: ${differing.join(", ")} differ${differing.length === 1 ? "s" : ""} (serve it with --scenario and --clock as the case says)`,
+    { differing },
+  );
 }
 
 /**
  * Judges one run against one case: calls, state, JSONata assertions, milestones and minefields
- * over the commit history, the golden world, the final answer. Every result carries a message
- * with its evidence (the nearest call, the records that differ, the commit that broke a rule).
+ * over the commit history, the golden world, the final answer, and rubrics (by the judge it is
+ * given). Every result carries a message with its evidence (the nearest call, the records that
+ * differ, the commit that broke a rule) and its weight; the verdict comes with the trial's score.
  *
  * @example
  * const fakes = await loadFakes("fakes.yaml");
@@ -67,7 +71,10 @@ export async function judgeRun(input: JudgeInput): Promise<Verdict> {
   const expect = c.expect ?? {};
   const maps = fakeMaps(fakes);
   const calls = judgedCalls(run.calls, maps.maps);
-  const history: History = run.history === false ? { ok: false, reason: "a run fetched from a live server carries no commit history (judge a run folder from serve --run-dir)" } : rebuildHistory(run.initial, run.final, calls);
+  const history: History =
+    run.history === false
+      ? { ok: false, reason: "a run fetched from a live server carries no commit history (judge a run folder from serve --run-dir)" }
+      : rebuildHistory(run.initial, run.final, calls);
   const results: AssertionResult[] = [];
   const start = await startingWorld(input);
   if (start) results.push(start);
@@ -77,7 +84,22 @@ export async function judgeRun(input: JudgeInput): Promise<Verdict> {
     if (expect.state.assert) results.push(...(await judgeAsserts(expect.state.assert, { initial: run.initial, final: run.final, calls, history })));
   }
   results.push(...(await judgeHistory(expect, history)));
-  if (expect.golden) results.push(await judgeGolden(expect.golden, fakes, maps, { scenario: c.scenario, clock: c.clock, initial: run.initial, final: run.final }));
+  if (expect.golden)
+    results.push(await judgeGolden(expect.golden, fakes, maps, { scenario: c.scenario, clock: c.clock, initial: run.initial, final: run.final }));
   if (expect.answer) results.push(...(await judgeAnswer(expect.answer, run.answer, run.final)));
-  return { case: c.id, verdict: verdictOf(results), results, durationMs: Math.round((performance.now() - started) * 100) / 100 };
+  const rubrics = await judgeRubrics(
+    { id: c.id, prompt: c.prompt, expect },
+    { initial: run.initial, final: run.final, calls, answer: run.answer, transcript: run.transcript },
+    input.rubrics,
+  );
+  results.push(...rubrics.results);
+  const weighed = weighResults(expect, results);
+  return {
+    case: c.id,
+    verdict: verdictOf(weighed, { minScore: c.minScore }),
+    results: weighed,
+    score: scoreOf(weighed),
+    ...(rubrics.cost ? { judge: rubrics.cost } : {}),
+    durationMs: Math.round((performance.now() - started) * 100) / 100,
+  };
 }

@@ -5,7 +5,7 @@ import { Ajv, type ValidateFunction } from "ajv";
 import type { EvalsDocument } from "../../../schema/evals/evals.js";
 import { type LoadedFakes, loadFakes } from "../../author/fakes/index.js";
 import { type Diagnostic, ManifestError } from "../../author/source/index.js";
-import { packageRoot } from "../../author/manifest/index.js";
+import { allowOutsideByDefault, packageRoot, RecipeFiles } from "../../author/manifest/index.js";
 import { Report } from "../../author/source/index.js";
 import { checkAgainstSchema } from "../../author/manifest/index.js";
 import { SourceDocument } from "../../author/source/index.js";
@@ -15,7 +15,9 @@ let validator: ValidateFunction | undefined;
 
 /** The evals validator, compiled from the published `eval-simulate.evals.schema.json` once per process. */
 function evalsValidator(): ValidateFunction {
-  validator ??= new Ajv({ allErrors: true, strict: false, verbose: true }).compile(JSON.parse(readFileSync(join(packageRoot(), "eval-simulate.evals.schema.json"), "utf8")));
+  validator ??= new Ajv({ allErrors: true, strict: false, verbose: true }).compile(
+    JSON.parse(readFileSync(join(packageRoot(), "eval-simulate.evals.schema.json"), "utf8")),
+  );
   return validator;
 }
 
@@ -27,6 +29,13 @@ export interface EvalsCheck {
   diagnostics: Diagnostic[];
 }
 
+/** How an evals file is read: the clock its fakes' worlds are built at, and whether `fakes:` may lead out of its folder. */
+export interface EvalsOptions {
+  clock?: string;
+  /** Load a fakes manifest outside the evals file's folder (`--allow-outside`; default EVAL_SIMULATE_ALLOW_OUTSIDE=1). */
+  allowOutside?: boolean;
+}
+
 const sorted = (diagnostics: Diagnostic[]) => [...diagnostics].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
 
 /**
@@ -36,27 +45,52 @@ const sorted = (diagnostics: Diagnostic[]) => [...diagnostics].sort((a, b) => a.
  *
  * @example const { evals, fakes, diagnostics } = await checkEvals("examples/tickets/evals.yaml");
  */
-export async function checkEvals(path: string, options: { clock?: string } = {}): Promise<EvalsCheck> {
+export async function checkEvals(path: string, options: EvalsOptions = {}): Promise<EvalsCheck> {
   const file = resolve(path);
   // Read as a manifest is: a regular file under the size cap, never a FIFO or a device.
   const read = readRegularFile(file);
-  if (!read.ok) return { file, diagnostics: [{ code: "E_IO", severity: "error", message: `cannot read ${path}: it ${read.reason}`, hint: "Check the path.", file, line: 1, column: 1, path: "(root)" }] };
+  if (!read.ok)
+    return {
+      file,
+      diagnostics: [
+        {
+          code: "E_IO",
+          severity: "error",
+          message: `cannot read ${path}: it ${read.reason}`,
+          hint: "Check the path.",
+          file,
+          line: 1,
+          column: 1,
+          path: "(root)",
+        },
+      ],
+    };
   const text = read.text;
   const source = new SourceDocument(file, text);
   const report = new Report(source);
   for (const problem of source.problems) report.error(problem.code, [], problem.message, { position: problem.position });
   if (source.problems.length > 0) return { file, diagnostics: sorted(report.diagnostics) };
-  for (const d of checkAgainstSchema(source, evalsValidator())) report.diagnostics.push({ ...d, hint: d.hint?.replace("eval-simulate.schema.json", "eval-simulate.evals.schema.json") });
+  for (const d of checkAgainstSchema(source, evalsValidator()))
+    report.diagnostics.push({ ...d, hint: d.hint?.replace("eval-simulate.schema.json", "eval-simulate.evals.schema.json") });
   const evals = source.value as EvalsDocument;
   if (typeof evals !== "object" || evals === null || typeof evals.fakes !== "string") return { file, diagnostics: sorted(report.diagnostics) };
   let fakes: LoadedFakes | undefined;
-  try {
-    fakes = await loadFakes(resolve(dirname(file), evals.fakes), { clock: options.clock });
-  } catch (error) {
-    const inner = error instanceof ManifestError ? error.diagnostics.filter((d) => d.severity === "error") : [];
-    const why = inner.length > 0 ? `it has ${inner.length} error${inner.length === 1 ? "" : "s"} (listed with it)` : (error as Error).message.replace(/^\[eval-simulate\] /, "");
-    report.error("E_FAKES", ["fakes"], `the fakes manifest ${evals.fakes} cannot be loaded: ${why}`);
-    report.diagnostics.push(...inner);
+  // `fakes:` is a file the evals file names, confined to its folder as a manifest's files are.
+  const allowOutside = allowOutsideByDefault(options.allowOutside);
+  const located = new RecipeFiles(dirname(file), { allowOutside, owner: "evals file" }).locate(evals.fakes);
+  if (!located.ok) report.error("E_FAKES", ["fakes"], `the fakes manifest ${evals.fakes} cannot be loaded: it ${located.reason}`);
+  else {
+    try {
+      fakes = await loadFakes(located.file, { clock: options.clock, allowOutside });
+    } catch (error) {
+      const inner = error instanceof ManifestError ? error.diagnostics.filter((d) => d.severity === "error") : [];
+      const why =
+        inner.length > 0
+          ? `it has ${inner.length} error${inner.length === 1 ? "" : "s"} (listed with it)`
+          : (error as Error).message.replace(/^\[eval-simulate\] /, "");
+      report.error("E_FAKES", ["fakes"], `the fakes manifest ${evals.fakes} cannot be loaded: ${why}`);
+      report.diagnostics.push(...inner);
+    }
   }
   if (fakes) checkEvalsContent(evals, fakes, report);
   const diagnostics = sorted(report.diagnostics);
@@ -68,7 +102,7 @@ export async function checkEvals(path: string, options: { clock?: string } = {})
  *
  * @example const { evals, fakes } = await loadEvals("evals.yaml"); evals.cases[0].id
  */
-export async function loadEvals(path: string, options: { clock?: string } = {}): Promise<{ evals: EvalsDocument; fakes: LoadedFakes; file: string }> {
+export async function loadEvals(path: string, options: EvalsOptions = {}): Promise<{ evals: EvalsDocument; fakes: LoadedFakes; file: string }> {
   const checked = await checkEvals(path, options);
   if (!checked.evals || !checked.fakes) throw new ManifestError(checked.diagnostics);
   return { evals: checked.evals, fakes: checked.fakes, file: checked.file };

@@ -1,8 +1,9 @@
 /**
  * Partial matching, as call matchers and `diff` entries read it: every key listed must be
  * present with an equal value; objects match partially, arrays element by element (same
- * length); `{ $pattern, $flags }` matches a string by regular expression.
+ * length); `{ $pattern, $flags }` matches a string by regular expression, on RE2.
  */
+import { type RegExpLike, re2Only } from "../../author/contract/index.js";
 
 /** One place where an actual value differs from what was expected. */
 export interface Mismatch {
@@ -22,21 +23,13 @@ export function isPattern(value: unknown): value is { $pattern: string; $flags?:
   return isObject(value) && typeof value.$pattern === "string" && Object.keys(value).every((k) => k === "$pattern" || k === "$flags");
 }
 
-const regexes = new Map<string, RegExp>();
-
-/** The compiled pattern, or the error that says why it does not compile. */
-export function compilePattern(pattern: string, flags = ""): RegExp | Error {
-  const key = `${flags}/${pattern}`;
-  let regex = regexes.get(key);
-  if (!regex) {
-    try {
-      regex = new RegExp(pattern, flags.replace(/g/g, ""));
-    } catch (error) {
-      return error as Error;
-    }
-    if (regexes.size < 10_000) regexes.set(key, regex);
-  }
-  return regex;
+/**
+ * The compiled pattern, or the error that says why there is none. Patterns run on RE2 (linear
+ * in the text: an agent's answer cannot stall the judge) and nowhere else, so lookaround and
+ * backreferences are refused.
+ */
+export function compilePattern(pattern: string, flags = ""): RegExpLike | Error {
+  return re2Only(pattern, flags);
 }
 
 const join = (path: string, key: string | number) => (typeof key === "number" ? `${path}[${key}]` : path === "" ? key : `${path}.${key}`);

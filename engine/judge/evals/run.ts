@@ -1,8 +1,9 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { RUN_FILES } from "../../serve/host/index.js";
 import { readRecord } from "../verify/index.js";
 import type { RecordedCall, StatesByFake } from "../../core/record/index.js";
+import { MAX_ANSWER_BYTES, readRunJson, readRunStates, readRunText } from "./run-files.js";
 
 /**
  * A run to judge: the world it started from and ended in, every call it made (record lines,
@@ -14,19 +15,12 @@ export interface Run {
   final: StatesByFake;
   calls: RecordedCall[];
   answer?: string;
+  /** The agent's transcript (`transcript.json`, or what a model host kept), shown to rubric judges. */
+  transcript?: unknown;
   /** False when the calls carry no commit history (a run fetched from a live server's journal). */
   history?: boolean;
   /** Where the run was read from, for messages. */
   source?: string;
-}
-
-function readJson(file: string, what: string): unknown {
-  if (!existsSync(file)) throw new Error(`[eval-simulate] the run has no ${what}: ${file} does not exist (serve --run-dir writes it)`);
-  try {
-    return JSON.parse(readFileSync(file, "utf8"));
-  } catch (error) {
-    throw new Error(`[eval-simulate] ${file} is not JSON: ${(error as Error).message}`, { cause: error });
-  }
 }
 
 type Message = { role?: unknown; content?: unknown; text?: unknown };
@@ -35,7 +29,9 @@ type Message = { role?: unknown; content?: unknown; text?: unknown };
 function textOf(content: unknown): string | undefined {
   if (typeof content === "string") return content;
   if (Array.isArray(content)) {
-    const parts = content.filter((p) => p && typeof p === "object" && typeof (p as { text?: unknown }).text === "string").map((p) => (p as { text: string }).text);
+    const parts = content
+      .filter((p) => p && typeof p === "object" && typeof (p as { text?: unknown }).text === "string")
+      .map((p) => (p as { text: string }).text);
     return parts.length > 0 ? parts.join("\n") : undefined;
   }
   return undefined;
@@ -49,15 +45,17 @@ function textOf(content: unknown): string | undefined {
  * @example finalAnswer([{ role: "user", content: "hi" }, { role: "assistant", content: "Closed T-101." }]) // "Closed T-101."
  */
 export function finalAnswer(transcript: unknown): string | undefined {
-  if (typeof transcript === "string") return transcript;
-  if (transcript && typeof transcript === "object" && !Array.isArray(transcript)) {
-    const t = transcript as { answer?: unknown; messages?: unknown };
+  // `{ messages: { messages: … } }` nested without end is walked in a loop, never recursed into.
+  let value = transcript;
+  while (value && typeof value === "object" && !Array.isArray(value)) {
+    const t = value as { answer?: unknown; messages?: unknown };
     if (typeof t.answer === "string") return t.answer;
-    return finalAnswer(t.messages);
+    value = t.messages;
   }
-  if (!Array.isArray(transcript)) return undefined;
-  for (let i = transcript.length - 1; i >= 0; i--) {
-    const message = transcript[i] as Message;
+  if (typeof value === "string") return value;
+  if (!Array.isArray(value)) return undefined;
+  for (let i = value.length - 1; i >= 0; i--) {
+    const message = value[i] as Message;
     if (message?.role === "assistant") {
       const text = textOf(message.content) ?? textOf(message.text);
       if (text !== undefined) return text;
@@ -69,20 +67,38 @@ export function finalAnswer(transcript: unknown): string | undefined {
 /**
  * Reads a run folder, as `serve --run-dir DIR` writes it: `record.jsonl`, `initial-state.json`,
  * `state.json`, and the agent's `answer.txt` or `transcript.json` when its harness wrote one.
- * Throws naming the file that is missing or broken.
+ * Each is read as a regular file under its cap (an answer of at most 1 MiB); states must be
+ * objects of fakes and entities. Throws naming the file (and line) that is missing or broken.
  *
  * @example const run = readRun("runs/close-duplicate"); judgeRun({ fakes, case: evals.cases[0], run });
  */
 export function readRun(dir: string): Run {
-  const initial = readJson(join(dir, RUN_FILES.initialState), "initial state") as StatesByFake;
-  const final = readJson(join(dir, RUN_FILES.state), "final state") as StatesByFake;
+  const initial = readRunStates(join(dir, RUN_FILES.initialState), "initial state");
+  const final = readRunStates(join(dir, RUN_FILES.state), "final state");
   const recordFile = join(dir, RUN_FILES.record);
   const calls = existsSync(recordFile) ? readRecord(recordFile) : [];
   const run: Run = { initial, final, calls, source: dir };
   const answerFile = join(dir, RUN_FILES.answer);
   const transcriptFile = join(dir, RUN_FILES.transcript);
-  if (existsSync(answerFile)) run.answer = readFileSync(answerFile, "utf8").replace(/\n$/, "");
-  else if (existsSync(transcriptFile)) run.answer = finalAnswer(readJson(transcriptFile, "transcript"));
+  const answer = readRunText(answerFile, MAX_ANSWER_BYTES);
+  if (answer !== undefined) run.answer = answer.replace(/\n$/, "");
+  // Beside answer.txt the transcript is only shown to rubric judges: one that is not JSON is left out, not fatal.
+  let transcript: { value: unknown } | undefined;
+  try {
+    transcript = readRunJson(transcriptFile);
+  } catch (error) {
+    // Only a transcript that is not JSON is left out: a FIFO, a device or a link to a pseudo-file is still refused.
+    if (answer === undefined || !/: not JSON$/.test((error as Error).message)) throw error;
+  }
+  if (transcript !== undefined) {
+    run.transcript = transcript.value;
+    if (answer === undefined) {
+      const found = finalAnswer(transcript.value);
+      if (found !== undefined && Buffer.byteLength(found) > MAX_ANSWER_BYTES)
+        throw new Error(`[eval-simulate] ${transcriptFile}: its final message is larger than 1 MiB, the most an answer may be`);
+      if (found !== undefined) run.answer = found;
+    }
+  }
   return run;
 }
 
@@ -120,7 +136,10 @@ export async function fetchRun(server: string, ids: readonly string[], options: 
   const headers: Record<string, string> = options.token ? { authorization: `Bearer ${options.token}` } : {};
   const get = async (path: string) => {
     const response = await fetch(`${base}${path}`, { headers });
-    if (!response.ok) throw new Error(`[eval-simulate] GET ${base}${path} answered ${response.status}${response.status === 401 ? ": pass the admin token (EVAL_SIMULATE_ADMIN_TOKEN)" : ""}`);
+    if (!response.ok)
+      throw new Error(
+        `[eval-simulate] GET ${base}${path} answered ${response.status}${response.status === 401 ? ": pass the admin token (EVAL_SIMULATE_ADMIN_TOKEN)" : ""}`,
+      );
     return response.json() as Promise<unknown>;
   };
   const initial: StatesByFake = {};

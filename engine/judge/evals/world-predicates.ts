@@ -5,86 +5,78 @@ import type { JudgedCall } from "./fake-maps.js";
 import type { Commit, History } from "./history.js";
 import { compilePattern, show } from "./match-value.js";
 import { worldDiff } from "./state-diff.js";
+import { judgeMilestones, milestonePlan, where } from "./milestones.js";
 import { touches, worldDependencies } from "./world-dependencies.js";
 import { type AssertionResult, failed, notEvaluated, passed } from "./types.js";
 
 type Expect = EvalCase["expect"];
 type Named = { name: string; jsonata: string };
+type Minefield = NonNullable<Expect["never"]>[number];
 
 /** A call as JSONata assertions see it. */
 const callView = (call: JudgedCall) => ({ number: call.number, server: call.server, tool: call.tool, args: call.args, failed: call.failed });
-
-const where = (commit: Commit) => `commit #${commit.number} (call #${commit.call.number} ${commit.call.server}/${commit.call.tool})`;
 
 /**
  * `state.assert`: expressions with `$initial`, `$final`, `$calls`, `$diff` and `$history` bound.
  *
  * @example await judgeAsserts(expect.state.assert, { initial, final, calls, history })
  */
-export async function judgeAsserts(asserts: readonly Named[], run: { initial: StatesByFake; final: StatesByFake; calls: readonly JudgedCall[]; history: History }): Promise<AssertionResult[]> {
+export async function judgeAsserts(
+  asserts: readonly Named[],
+  run: { initial: StatesByFake; final: StatesByFake; calls: readonly JudgedCall[]; history: History },
+): Promise<AssertionResult[]> {
   const bindings = {
     initial: run.initial,
     final: run.final,
     calls: run.calls.map(callView),
     diff: worldDiff(run.initial, run.final),
-    history: run.history.ok ? run.history.commits.map((c) => ({ commit: c.number, call: c.call.number, fake: c.fake, tool: c.call.tool, entities: c.entities })) : [],
+    history: run.history.ok
+      ? run.history.commits.map((c) => ({ commit: c.number, call: c.call.number, fake: c.fake, tool: c.call.tool, entities: c.entities }))
+      : [],
   };
   const results: AssertionResult[] = [];
   for (const [i, a] of asserts.entries()) {
     const label = `state.assert[${i}] ${a.name}`;
     const out = await evaluateBounded(a.jsonata, run.final, bindings);
     if (!out.ok) results.push(failed("assert", label, `the expression failed: ${out.message}`));
-    else results.push(out.truthy ? passed("assert", label, "true") : failed("assert", label, `false (the expression gave ${show(out.value)})`, { value: out.value }));
+    else
+      results.push(
+        out.truthy ? passed("assert", label, "true") : failed("assert", label, `false (the expression gave ${show(out.value)})`, { value: out.value }),
+      );
   }
   return results;
 }
 
 /**
- * `milestones` (each must become true at some commit, the first such commits in the listed order) and `never` (false in the
- * initial world and after every commit), read from the commit history.
+ * `milestones` (each must become true at some commit, in an order the plan allows: see
+ * milestones.ts) and `never` (false in the initial world and after every commit), read from the
+ * commit history.
  *
  * @example await judgeHistory(expect, history)
  */
 export async function judgeHistory(expect: Pick<Expect, "milestones" | "never">, history: History): Promise<AssertionResult[]> {
   const results: AssertionResult[] = [];
-  const milestones = expect.milestones ?? [];
+  const plan = milestonePlan(expect.milestones);
   const never = expect.never ?? [];
   if (!history.ok) {
-    for (const [i, m] of milestones.entries()) results.push(notEvaluated("milestone", `milestones[${i}] ${m.name}`, `the run's history cannot be rebuilt: ${history.reason}`));
-    for (const [i, n] of never.entries()) results.push(notEvaluated("never", `never[${i}] ${n.name}`, `the run's history cannot be rebuilt: ${history.reason}`));
+    for (const [i, m] of plan.list.entries())
+      results.push(notEvaluated("milestone", `milestones[${i}] ${m.name}`, `the run's history cannot be rebuilt: ${history.reason}`));
+    for (const [i, n] of never.entries())
+      results.push(notEvaluated("never", `never[${i}] ${n.name}`, `the run's history cannot be rebuilt: ${history.reason}`));
     return results;
   }
   const at = (world: StatesByFake, commit?: Commit) => ({ world, initial: history.initial, call: commit ? callView(commit.call) : undefined });
-  // Each milestone became true at the first commit where it holds; in order means those commits never go back.
-  let previous: { name: string; commit: Commit } | undefined;
-  for (const [i, m] of milestones.entries()) {
-    const label = `milestones[${i}] ${m.name}`;
-    let reached: Commit | undefined;
-    let error: string | undefined;
-    const deps = worldDependencies(m.jsonata);
-    // A commit that touches nothing the predicate reads leaves its value as it was.
-    let last = deps ? await evaluateBounded(m.jsonata, history.initial, at(history.initial)) : undefined;
-    for (const commit of history.commits) {
-      const out = last && !touches(deps, commit.fake, commit.entities) ? last : await evaluateBounded(m.jsonata, commit.world, at(commit.world, commit));
-      last = out;
-      if (!out.ok) error = `the expression failed at ${where(commit)}: ${out.message}`;
-      else if (out.truthy) reached = commit;
-      if (error || reached) break;
-    }
-    if (error) results.push(failed("milestone", label, error));
-    else if (!reached) results.push(failed("milestone", label, `never became true (${history.commits.length} commit${history.commits.length === 1 ? "" : "s"} in the run)`, { commits: history.commits.length }));
-    else if (previous && reached.number < previous.commit.number) {
-      results.push(failed("milestone", label, `became true at ${where(reached)}, before "${previous.name}" (${where(previous.commit)}); the milestones must happen in the listed order`, { commit: reached.number, before: previous.commit.number }));
-    } else {
-      results.push(passed("milestone", label, `reached at ${where(reached)}`, { commit: reached.number, call: reached.call.number }));
-      previous = { name: m.name, commit: reached };
-    }
-  }
+  results.push(...(await judgeMilestones(plan, history, at)));
   for (const [i, n] of never.entries()) results.push(await judgeNever(n, i, history, at));
   return results;
 }
 
-async function judgeNever(n: Named, i: number, history: Extract<History, { ok: true }>, at: (world: StatesByFake, commit?: Commit) => Record<string, unknown>): Promise<AssertionResult> {
+async function judgeNever(
+  n: Minefield,
+  i: number,
+  history: Extract<History, { ok: true }>,
+  at: (world: StatesByFake, commit?: Commit) => Record<string, unknown>,
+): Promise<AssertionResult> {
   const label = `never[${i}] ${n.name}`;
   const initial = await evaluateBounded(n.jsonata, history.initial, at(history.initial));
   if (!initial.ok) return failed("never", label, `the expression failed on the initial world: ${initial.message}`);
@@ -107,7 +99,16 @@ async function judgeNever(n: Named, i: number, history: Extract<History, { ok: t
       }
     }
     const note = undone ? `; it was undone at ${where(undone)}, so the final state alone does not show it` : "";
-    return failed("never", label, `broken at ${where(commit)}${note}`, { commit: commit.number, call: commit.call.number, tool: `${commit.call.server}/${commit.call.tool}`, args: commit.call.args, changes: commit.changes, ...(undone ? { undoneAt: undone.number } : {}) });
+    const result = failed("never", label, `broken at ${where(commit)}${note}`, {
+      commit: commit.number,
+      call: commit.call.number,
+      tool: `${commit.call.server}/${commit.call.tool}`,
+      args: commit.call.args,
+      changes: commit.changes,
+      ...(undone ? { undoneAt: undone.number } : {}),
+    });
+    // Stepping on a mine is not a partial success: the trial's score is 0 unless the case says otherwise.
+    return n.zeroScore === false ? result : { ...result, zeroes: true };
   }
   return passed("never", label, `false in the initial world and after each of ${history.commits.length} commit${history.commits.length === 1 ? "" : "s"}`);
 }
@@ -123,17 +124,31 @@ export async function judgeAnswer(expect: NonNullable<Expect["answer"]>, answer:
   const results: AssertionResult[] = [];
   const quoted = show(answer);
   if (expect.contains !== undefined) {
-    results.push(answer.includes(expect.contains) ? passed("answer", "answer.contains", `the answer contains ${show(expect.contains)}`) : failed("answer", "answer.contains", `the answer does not contain ${show(expect.contains)}: ${quoted}`));
+    results.push(
+      answer.includes(expect.contains)
+        ? passed("answer", "answer.contains", `the answer contains ${show(expect.contains)}`)
+        : failed("answer", "answer.contains", `the answer does not contain ${show(expect.contains)}: ${quoted}`),
+    );
   }
   if (expect.pattern !== undefined) {
     const regex = compilePattern(expect.pattern, expect.flags);
     if (regex instanceof Error) results.push(notEvaluated("answer", "answer.pattern", `the pattern does not compile: ${regex.message}`));
-    else results.push(regex.test(answer) ? passed("answer", "answer.pattern", `the answer matches /${expect.pattern}/${expect.flags ?? ""}`) : failed("answer", "answer.pattern", `the answer does not match /${expect.pattern}/${expect.flags ?? ""}: ${quoted}`));
+    else
+      results.push(
+        regex.test(answer)
+          ? passed("answer", "answer.pattern", `the answer matches /${expect.pattern}/${expect.flags ?? ""}`)
+          : failed("answer", "answer.pattern", `the answer does not match /${expect.pattern}/${expect.flags ?? ""}: ${quoted}`),
+      );
   }
   if (expect.jsonata !== undefined) {
     const out = await evaluateBounded(expect.jsonata, answer, { answer, final });
     if (!out.ok) results.push(failed("answer", "answer.jsonata", `the expression failed: ${out.message}`));
-    else results.push(out.truthy ? passed("answer", "answer.jsonata", "the answer satisfies the expression") : failed("answer", "answer.jsonata", `the expression is false for the answer ${quoted}`));
+    else
+      results.push(
+        out.truthy
+          ? passed("answer", "answer.jsonata", "the answer satisfies the expression")
+          : failed("answer", "answer.jsonata", `the expression is false for the answer ${quoted}`),
+      );
   }
   return results;
 }

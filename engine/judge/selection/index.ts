@@ -1,4 +1,12 @@
-/** The door of engine/judge/selection/: what other folders may import from it. */
+/**
+ * engine/judge/selection/: tool selection, judged. The catalog the MCP fakes serve, with areas
+ * (`catalog.ts`); fixtures checked against it for `validate` (`check-selection.ts`); top-1, top-k,
+ * per-area scores and per-tool precision, recall and F1 (`score.ts`); `evaluateGate` (`gate.ts`);
+ * variants (`variant.ts`); and `badCalls` from a record (`bad-calls.ts`). It imports nothing of the
+ * runner.
+ *
+ * Other folders import this folder through this file only.
+ */
 export { badCalls, callKey } from "./bad-calls.js";
 export type { BadCallCounts, BadCallReport, OutsideRequest, OutsideRequests } from "./bad-calls.js";
 export { selectionCatalog } from "./catalog.js";

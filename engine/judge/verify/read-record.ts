@@ -1,6 +1,12 @@
 /** Reading a run's record file (`serve --record`): one call per JSON line. */
-import { readFileSync } from "node:fs";
+import { type LineLimits, readRegularLines } from "../../core/files/index.js";
 import type { RecordedCall } from "../../core/record/index.js";
+
+/**
+ * The caps of a record read: a line of 16 MiB (a call's arguments and answer, each bounded by the
+ * port's 1 MiB body limit, with room to spare) and a file of 256 MiB.
+ */
+export const RECORD_LIMITS: LineLimits = { maxLineBytes: 16 * 1024 * 1024, maxBytes: 256 * 1024 * 1024 };
 
 function isCall(value: unknown): value is RecordedCall {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
@@ -23,7 +29,8 @@ function cutCall(line: string): RecordedCall | undefined {
  * cut short with no newline (a run killed mid-write) is read for the call it names, its
  * arguments and answer unknown. Any other line that is not JSON, or not a call
  * (`{ server, tool, … }` or `{ api, operation, … }`), throws naming its line number, since a
- * record read in part would under-count what the agent did.
+ * record read in part would under-count what the agent did. The file is read as a regular file
+ * only, a line at a time, under `RECORD_LIMITS` (a line past its cap throws naming it).
  *
  * Several sessions share one record file: `session` keeps one session's calls, `null` the process's
  * own world's; by default every line is kept.
@@ -32,16 +39,9 @@ function cutCall(line: string): RecordedCall | undefined {
  * const calls = readRecord("/logs/calls.jsonl"); // [{ server: "crm", tool: "list-records", args, result }, …]
  * const trial = readRecord("/logs/calls.jsonl", { session: "trial-3" });
  */
-export function readRecord(file: string, options: { session?: string | null } = {}): RecordedCall[] {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    throw new Error(`[eval-simulate] cannot read the record ${file}: ${(error as NodeJS.ErrnoException).code ?? error}`, { cause: error });
-  }
+export function readRecord(file: string, options: { session?: string | null; limits?: LineLimits } = {}): RecordedCall[] {
   const calls: RecordedCall[] = [];
-  const lines = text.split("\n");
-  lines.forEach((line, index) => {
+  const read = readRegularLines(file, options.limits ?? RECORD_LIMITS, (line, number, unterminated) => {
     if (line.trim() === "") return;
     let value: unknown;
     try {
@@ -50,18 +50,20 @@ export function readRecord(file: string, options: { session?: string | null } = 
       // A run killed mid-write (kill -9) leaves its last line cut short, with no newline. The
       // host writes a call's line before it commits, so that call changed nothing; it was still
       // made, and its line begins with whom it called.
-      if (index === lines.length - 1) {
+      if (unterminated) {
         const cut = cutCall(line);
         if (cut) calls.push(cut);
         return;
       }
-      throw new Error(`[eval-simulate] ${file}:${index + 1}: not a JSON line: ${(error as Error).message}`, { cause: error });
+      throw new Error(`[eval-simulate] ${file}:${number}: not a JSON line`, { cause: error });
     }
     if (!isCall(value)) {
-      throw new Error(`[eval-simulate] ${file}:${index + 1}: not a recorded call: expected { server, tool, … } or { api, operation, … }`);
+      throw new Error(`[eval-simulate] ${file}:${number}: not a recorded call: expected { server, tool, … } or { api, operation, … }`);
     }
     if (options.session !== undefined && (value.session ?? null) !== options.session) return;
     calls.push(value);
   });
+  if (!read.ok)
+    throw new Error(read.line === undefined ? `[eval-simulate] the record ${file} ${read.reason}` : `[eval-simulate] ${file}:${read.line}: ${read.reason}`);
   return calls;
 }

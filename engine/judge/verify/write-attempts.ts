@@ -3,7 +3,7 @@
  * map says writes, whether or not the call changed anything.
  */
 import { type ToolNameIndex, toolNameIndex } from "./tool-names.js";
-import { entityMapOf, requireManifests, type ToolNamer, type WriteAttempt, type WriteMaps } from "../../core/record/index.js";
+import { entityMapOf, requireManifests, type ToolNamer, type WriteAttempt, type WriteMap, type WriteMaps } from "../../core/record/index.js";
 
 type Call = Record<string, unknown>;
 
@@ -54,14 +54,21 @@ export function operationKey(map: Record<string, { method?: string; path?: strin
   return Object.keys(map).find((key) => `${map[key].method} ${map[key].path}` === operation);
 }
 
+/**
+ * Whether a request to an emulate built-in writes: it has no entity map, so every request that is
+ * not a read counts as one. Undefined for any other fake, whose entity map says.
+ */
+function emulatedWrite(manifest: WriteMap | undefined, operation: string): boolean | undefined {
+  if (manifest?.kind !== "api" || !manifest.emulate) return undefined;
+  return !/^(GET|HEAD|OPTIONS) /.test(operation);
+}
+
 function target(call: Call, manifests: WriteMaps, index: ToolNameIndex): { server: string; tool: string } | undefined {
   if (typeof call.server === "string" && typeof call.tool === "string") return { server: call.server, tool: call.tool };
   if (typeof call.api === "string" && typeof call.operation === "string") {
     const manifest = Object.hasOwn(manifests, call.api) ? manifests[call.api] : undefined;
-    // An emulate built-in has no entity map: every request that is not a read counts as a write.
-    if (manifest?.kind === "api" && manifest.emulate) {
-      return /^(GET|HEAD|OPTIONS) /.test(call.operation) ? undefined : { server: call.api, tool: call.operation };
-    }
+    const emulated = emulatedWrite(manifest, call.operation);
+    if (emulated !== undefined) return emulated ? { server: call.api, tool: call.operation } : undefined;
     const tool = manifest?.kind === "api" ? operationKey(manifest.operations, call.operation) : undefined;
     return tool === undefined ? undefined : { server: call.api, tool };
   }
@@ -81,7 +88,8 @@ function target(call: Call, manifests: WriteMaps, index: ToolNameIndex): { serve
 function writes(manifests: WriteMaps, pair: { server: string; tool: string }): boolean {
   const manifest = Object.hasOwn(manifests, pair.server) ? manifests[pair.server] : undefined;
   if (!manifest) return false;
-  if (manifest.kind === "api" && manifest.emulate) return !/^(GET|HEAD|OPTIONS) /.test(pair.tool);
+  const emulated = emulatedWrite(manifest, pair.tool);
+  if (emulated !== undefined) return emulated;
   const map = entityMapOf(manifest);
   return Object.hasOwn(map, pair.tool) && map[pair.tool].writes.length > 0;
 }

@@ -1,4 +1,12 @@
-/** The API stage (SPEC §8): one API fake compiled from its OpenAPI document and served per request. Named exports only. */
+/**
+ * engine/serve/api/: one API fake per request: routed (`route-request.ts`), validated, its handler
+ * run in a transaction with stubs and faults (`run-operation.ts`, `handle-request.ts`), its answer
+ * checked against the document's response for its status (`api-answer.ts`), and links in it
+ * rewritten to the base the client used (`link-rewrite.ts`). Compiling the document is
+ * `engine/author/openapi/`.
+ *
+ * Other folders import this folder through this file only.
+ */
 export { compileApi } from "../../author/openapi/index.js";
 export type { CompiledApi, CompiledOperation } from "../../author/openapi/index.js";
 export { handleApiRequest } from "./handle-request.js";

@@ -10,7 +10,7 @@ function inspected(id: string, scenario: string, fakes: Fakes, world: ServedWorl
     id,
     scenario,
     clock: scope.now,
-    fakes: Object.entries(fakes).map(([fake, f]) => ({ id: fake, kind: f.kind === "api" ? ("api" as const) : ("mcp" as const) })),
+    fakes: Object.entries(fakes).map(([fake, f]) => ({ id: fake, kind: f.kind })),
     state: (fake) => scope.store.states[fake],
     initialState: (fake) => scope.store.initial[fake],
     calls: (filter) => evidence.calls(filter),

@@ -1,6 +1,6 @@
 import { createSchemaCompiler, jsonValueProblem, MAX_STATE_DEPTH } from "../../author/contract/index.js";
 import type { States } from "../runtime/index.js";
-import type { Fakes } from "../../author/fakes/index.js";
+import { type Fakes, fakeKind } from "../../author/fakes/index.js";
 
 /**
  * Why a run cannot resume from these states: each entity a fake declares must hold plain JSON
@@ -24,7 +24,7 @@ export function resumedStatesProblems(fakes: Fakes, states: States): string[] {
       if (problem) problems.push(`${where} entity "${entity}" is not plain JSON: ${entity}${problem.path} ${problem.message}`);
       return problem !== undefined;
     };
-    const schemas = new Map(fake.kind === "api" && fake.manifest.emulate !== undefined ? [] : fake.manifest.entities.map((entity) => [entity.name, entity.schema]));
+    const schemas = new Map((fakeKind(fake).entities(fake) ?? []).map((entity) => [entity.name, entity.schema]));
     for (const [entity, value] of Object.entries(state)) {
       if (value === undefined || unfit(entity, value)) continue;
       const declared = schemas.get(entity);

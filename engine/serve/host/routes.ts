@@ -48,7 +48,12 @@ function adminRoute(route: string, id: string, url: URL, targets: WorldAdmin): R
     case "admin/calls": {
       const q = url.searchParams;
       const filter: JournalFilter = { fake: id };
-      for (const [param, key] of [["tool", "name"], ["operation", "name"], ["status", "status"], ["since", "since"]] as const) {
+      for (const [param, key] of [
+        ["tool", "name"],
+        ["operation", "name"],
+        ["status", "status"],
+        ["since", "since"],
+      ] as const) {
         const value = q.get(param);
         if (value !== null) filter[key] = value;
       }
@@ -69,7 +74,11 @@ function noSession(path: string): Response {
 }
 
 const unauthorized = () =>
-  json(401, { error: "unauthorized", message: "the admin and session routes need Authorization: Bearer <token>" }, { "www-authenticate": 'Bearer realm="eval-simulate admin"' });
+  json(
+    401,
+    { error: "unauthorized", message: "the admin and session routes need Authorization: Bearer <token>" },
+    { "www-authenticate": 'Bearer realm="eval-simulate admin"' },
+  );
 
 /**
  * The host's routing: requests whose Host is an API fake's, `/health`, `/<id>/mcp`, `/<id>/...`
@@ -86,9 +95,10 @@ const unauthorized = () =>
  */
 export function hostRoutes(targets: HostTargets): FetchHandler {
   // The real API's host names, lowercased, to the fake that answers them.
-  const byHost = new Map<string, ApiHandler>();
-  for (const api of targets.apis.values()) for (const host of api.hosts) byHost.set(host.toLowerCase(), api.handle);
-  const refuse = (request: Request) => (targets.adminToken !== undefined && !sameToken(request.headers.get("authorization"), targets.adminToken) ? unauthorized() : undefined);
+  const byHost = new Map<string, { id: string; handle: ApiHandler }>();
+  for (const [id, api] of targets.apis) for (const host of api.hosts) byHost.set(host.toLowerCase(), { id, handle: api.handle });
+  const refuse = (request: Request) =>
+    targets.adminToken !== undefined && !sameToken(request.headers.get("authorization"), targets.adminToken) ? unauthorized() : undefined;
   return async (request) => {
     const url = new URL(request.url);
     // A session's requests are served as the process's own, from its world, below its prefix.
@@ -96,6 +106,8 @@ export function hostRoutes(targets: HostTargets): FetchHandler {
     if (session instanceof Response) return session;
     const world: WorldAdmin = session?.admin ?? targets;
     const prefix = session?.prefix ?? "";
+    // A session serving some of the fakes: the others are not there for it.
+    const serves = (id: string) => targets.ids.includes(id) && (session?.fakes === undefined || session.fakes.has(id));
     // Only a session's world is served here: the process's own would be shared by every trial.
     const closed = targets.sessionsOnly === true && !session;
     // Traffic an eval's egress forwards for a real API keeps its Host: it is that API fake's.
@@ -103,14 +115,18 @@ export function hostRoutes(targets: HostTargets): FetchHandler {
     const byName = byHost.get(host) ?? byHost.get(host.replace(/:\d+$/, ""));
     if (byName) {
       if (closed) return noSession(url.pathname);
+      if (session && !serves(byName.id)) {
+        targets.onOutside?.(session.session, "unserved", request);
+        return notFound(url, targets, serves);
+      }
       const scheme = request.headers.get("x-forwarded-proto") ?? "https";
-      return byName(request, { prefix, origin: `${scheme}://${request.headers.get("host")}` });
+      return byName.handle(request, { prefix, origin: `${scheme}://${request.headers.get("host")}` });
     }
     const segments = (session?.path ?? url.pathname).split("/").filter(Boolean);
     if (segments.length === 1 && segments[0] === "health") return json(200, { ok: true });
     const [id, ...rest] = segments;
     const route = rest.join("/");
-    if (id !== undefined && targets.ids.includes(id)) {
+    if (id !== undefined && serves(id)) {
       const mcp = targets.mcp.get(id);
       // Only the admin routes themselves are the host's: an API's own `/admin/...` paths are its.
       const admin = ADMIN_ROUTES.has(route);
@@ -128,10 +144,18 @@ export function hostRoutes(targets: HostTargets): FetchHandler {
       }
     }
     if (session) targets.onOutside?.(session.session, segments[0] === "sessions" ? "sessions" : "unserved", request);
-    return json(404, {
-      error: "not_found",
-      message: `nothing is served at ${url.pathname}`,
-      served: targets.ids.flatMap((fake) => [targets.mcp.has(fake) ? `/${fake}/mcp` : `/${fake}/...`, `/${fake}/admin/state`]).concat("/health"),
-    });
+    return notFound(url, targets, serves);
   };
+}
+
+/** Nothing is served here: a JSON 404 naming what is (to whoever asked: the process's fakes, or a session's). */
+function notFound(url: URL, targets: HostTargets, serves: (id: string) => boolean): Response {
+  return json(404, {
+    error: "not_found",
+    message: `nothing is served at ${url.pathname}`,
+    served: targets.ids
+      .filter(serves)
+      .flatMap((fake) => [targets.mcp.has(fake) ? `/${fake}/mcp` : `/${fake}/...`, `/${fake}/admin/state`])
+      .concat("/health"),
+  });
 }

@@ -37,6 +37,8 @@ export interface Session {
   url(fakeId: string): string;
   /** `http://<host>:<port>/s/<address>/<id><base path>`: an API fake's base URL in this session. */
   baseUrl(apiId: string): string;
+  /** The fakes it serves, in the host's order: every one, or its `fakes`. */
+  fakes: readonly string[];
   /** Every MCP fake of this session, as an agent harness binds it. */
   mcpServers(): Array<{ id: string; transport: "streamable_http"; url: string }>;
   /** Its live state by fake id (frozen values, replaced as calls commit). */
@@ -86,14 +88,21 @@ export function sessionHandle(record: SessionRecord<ServedWorld>, context: Handl
     scenario: record.scenario,
     clock: record.clock,
     seed: record.seed,
+    fakes: [...(record.fakes ?? [...context.served.mcp, ...Object.keys(context.served.apis)])],
     url: (fakeId) => {
       const server = describe().mcpServers.find((s) => s.id === fakeId);
-      if (!server) throw new Error(`[eval-simulate] no MCP fake "${fakeId}" is served; served: ${context.served.mcp.join(", ")}`);
+      if (!server)
+        throw new Error(
+          `[eval-simulate] no MCP fake "${fakeId}" is served in this session; served: ${describe()
+            .mcpServers.map((s) => s.id)
+            .join(", ")}`,
+        );
       return server.url;
     },
     baseUrl: (apiId) => {
       const url = describe().apis[apiId];
-      if (url === undefined) throw new Error(`[eval-simulate] no API fake "${apiId}" is served; served: ${Object.keys(context.served.apis).join(", ")}`);
+      if (url === undefined)
+        throw new Error(`[eval-simulate] no API fake "${apiId}" is served in this session; served: ${Object.keys(describe().apis).join(", ")}`);
       return url;
     },
     mcpServers: () => describe().mcpServers,

@@ -6,7 +6,7 @@ import { type OutsideListener, type SessionHook, type Served, sessionRoutes } fr
 import { WorldTemplates } from "../sessions/index.js";
 import { CallsInFlight } from "./calls-in-flight.js";
 import type { Evidence } from "./evidence.js";
-import type { Fakes } from "../../author/fakes/index.js";
+import { FakeSelectionError, type Fakes, selectFakes } from "../../author/fakes/index.js";
 import type { ServedWorld } from "./request-world.js";
 import { rawTargetOf } from "../http/index.js";
 import { sameSecret } from "../http/index.js";
@@ -63,7 +63,12 @@ export function sessionHost(input: SessionHostInput): SessionHost {
   const templates = new WorldTemplates(async (scenario, clock) => {
     if (!options.world) throw new SessionOptionsError("sessions are built from a world (loadFakes gives one); this host only resumed a run");
     const built = await startingStates(fakes, { ...options, resume: undefined, scenario }, clock);
-    return { scenario: built.scenario, states: built.states, stubs: stubsFor(fakes, built.scenario, options), faults: faultsFor(fakes, built.scenario, options) };
+    return {
+      scenario: built.scenario,
+      states: built.states,
+      stubs: stubsFor(fakes, built.scenario, options),
+      faults: faultsFor(fakes, built.scenario, options),
+    };
   });
   const registry: SessionRegistry<ServedWorld> = new SessionRegistry<ServedWorld>({
     templates,
@@ -89,6 +94,14 @@ export function sessionHost(input: SessionHostInput): SessionHost {
     // An expired or deleted session leaves its last state behind.
     onFree: (record) => write(record.id, "state", record.world.scope.store.states),
     sameSecret,
+    selectFakes(ids) {
+      try {
+        return Object.keys(selectFakes(fakes, ids, "the session's fakes"));
+      } catch (error) {
+        if (error instanceof FakeSelectionError) throw new SessionOptionsError(error.message.replace(/^\[eval-simulate\] /, ""));
+        throw error;
+      }
+    },
   });
   const outside: OutsideListener = (session, kind, request) => {
     if (!options.onOutside) return;

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import type { States } from "../runtime/index.js";
-import type { FakesInput, WorldOption } from "../../author/fakes/index.js";
+import { fakeList, type FakesInput, type WorldOption } from "../../author/fakes/index.js";
 import { runDirOptions, startRunDir } from "./run-dir.js";
 import { httpLimitsFromEnv } from "../http/index.js";
 import type { ServicesOptions } from "./starting-states.js";
@@ -33,7 +33,8 @@ function port(value: string | undefined): number | undefined {
 const journalLimit = (value: string | undefined) => positiveInteger(value, "EVAL_SIMULATE_JOURNAL_LIMIT");
 
 /**
- * The sidecar's options from its environment (SPEC §9): `EVAL_SIMULATE_SCENARIO`, `_PORT`
+ * The sidecar's options from its environment (SPEC §9): `EVAL_SIMULATE_FAKES` (a comma list:
+ * serve only those), `EVAL_SIMULATE_SCENARIO`, `_PORT`
  * (7353), `_HOST` (0.0.0.0), `_CLOCK`, `_STATE_FILE`, `_INITIAL_STATE_FILE`,
  * `_RESUME_STATE_FILE`, `_RECORD`, `_MANIFEST_DIR`, `_RUN_DIR`, `_ADMIN_TOKEN`, `_JOURNAL_LIMIT`, `_ALLOWED_ORIGINS`
  * and `_ALLOWED_HOSTS` (comma lists), `_INSPECT`, `_STATE_DIR`, `_MAX_SESSIONS`, `_MAX_WORLD_BYTES`, `_MAX_IN_FLIGHT`, `_STALL_TIMEOUT_MS`,
@@ -45,6 +46,8 @@ export function sidecarOptions(env: NodeJS.ProcessEnv, overrides: ServicesOption
   const pick = <K extends keyof ServicesOptions>(key: K, variable: string): ServicesOptions[K] =>
     overrides[key] ?? ((env[variable] || undefined) as ServicesOptions[K]);
   const options: ServicesOptions = {
+    // Empty is unset, as for every variable here (a compose file's `${FAKES:-}`): every fake.
+    ...(overrides.fakes !== undefined ? { fakes: overrides.fakes } : env.EVAL_SIMULATE_FAKES ? { fakes: fakeList(env.EVAL_SIMULATE_FAKES) } : {}),
     scenario: pick("scenario", "EVAL_SIMULATE_SCENARIO"),
     clock: pick("clock", "EVAL_SIMULATE_CLOCK"),
     port: overrides.port ?? port(env.EVAL_SIMULATE_PORT) ?? SIDECAR_PORT,

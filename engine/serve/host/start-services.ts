@@ -1,6 +1,5 @@
 import type { JournalEntry } from "../journal/index.js";
 import type { RuntimeScope } from "../runtime/index.js";
-import { basePathOf } from "../api/index.js";
 import type { SessionOptions } from "../sessions/index.js";
 import { type ServedWorld, worldResolver } from "./request-world.js";
 import type { Session } from "./session-handle.js";
@@ -11,7 +10,7 @@ import { Evidence } from "./evidence.js";
 import { mountFakes } from "./mount-fakes.js";
 import { DEFAULT_MAX_WORLD_BYTES, type States, StateStore } from "../runtime/index.js";
 import { parseClock } from "../../author/world/index.js";
-import { type FakesInput, normalizeFakes } from "../../author/fakes/index.js";
+import { type FakesInput, normalizeFakes, selectFakes } from "../../author/fakes/index.js";
 import { type FetchHandler, type Listening, listen } from "../http/index.js";
 import { writeManifestDir } from "./manifest-dir.js";
 import { hostRoutes } from "./routes.js";
@@ -30,6 +29,8 @@ export interface Services {
   baseUrl(id: string): string;
   /** Every MCP fake, as an agent harness binds it. */
   mcpServers(): Array<{ id: string; transport: "streamable_http"; url: string }>;
+  /** The id of every fake served (all of them, or the `fakes` subset), in the manifest's order. */
+  served: readonly string[];
   /** The live state by fake id (entity values are frozen; they are replaced as calls commit). */
   states: States;
   /** The state each fake started from. */
@@ -66,13 +67,16 @@ export interface Services {
  * services.url("notes"); // http://127.0.0.1:<port>/notes/mcp
  */
 export async function startServices(input: FakesInput, options: ServicesOptions = {}): Promise<Services> {
-  const fakes = normalizeFakes(input);
+  const every = normalizeFakes(input);
+  // A subset is the manifest with only those fakes: nothing of the others is mounted or written.
+  const fakes = options.fakes === undefined ? every : selectFakes(every, options.fakes);
   // Read before anything starts: a bad entry leaves nothing to stop.
   parseAllowedHosts(options.allowedHosts ?? []);
   parseAllowedOrigins(options.allowedOrigins ?? []);
   const clock = parseClock(options.clock);
   const maxWorldBytes = options.maxWorldBytes ?? DEFAULT_MAX_WORLD_BYTES;
-  if (!Number.isSafeInteger(maxWorldBytes) || maxWorldBytes < 1) throw new Error(`[eval-simulate] maxWorldBytes must be a positive integer, not ${String(options.maxWorldBytes)}`);
+  if (!Number.isSafeInteger(maxWorldBytes) || maxWorldBytes < 1)
+    throw new Error(`[eval-simulate] maxWorldBytes must be a positive integer, not ${String(options.maxWorldBytes)}`);
   const { states, initial, scenario } = await startingStates(fakes, options, clock);
   const store = new StateStore(states, initial, false, { maxBytes: maxWorldBytes });
   const stubs = new StubSet(stubsFor(fakes, scenario, options));
@@ -96,17 +100,35 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
   }
   if (options.initialStateFile) writeJsonAtomic(options.initialStateFile, store.initial);
   if (options.manifestDir) writeManifestDir(options.manifestDir, fakes);
-  const evidence = new Evidence({ redact: [...(options.redact ?? []), ...Object.values(fakes).flatMap((f) => f.redact ?? [])], journalLimit: options.journalLimit, record: options.record, onRecord: options.onRecord, warn: options.warn });
+  const evidence = new Evidence({
+    redact: [...(options.redact ?? []), ...Object.values(fakes).flatMap((f) => f.redact ?? [])],
+    journalLimit: options.journalLimit,
+    record: options.record,
+    onRecord: options.onRecord,
+    warn: options.warn,
+  });
 
   const own: ServedWorld = { scope, evidence, callCount: () => evidence.journal.total };
-  const served = {
-    mcp: Object.keys(fakes).filter((id) => fakes[id].kind === "mcp"),
-    apis: Object.fromEntries(Object.entries(fakes).flatMap(([id, f]) => (f.kind === "api" ? [[id, f.manifest.emulate ? "" : basePathOf(f.manifest.document ?? {})]] : []))),
-  };
-  let origin = "";
-  const sessions = sessionHost({ fakes, options, scenario: options.resume ? undefined : scenario, clock, evidence, served, origin: () => origin, maxWorldBytes });
-  const mounted = await mountFakes(fakes, worldResolver(own, () => sessions.registry, !("s" in fakes)), own, { allowedOrigins: options.allowedOrigins });
+  // A request's world is looked up when it arrives, which is after the sessions below exist.
+  const mounted = await mountFakes(
+    fakes,
+    worldResolver(own, () => sessions.registry, !("s" in fakes)),
+    own,
+    { allowedOrigins: options.allowedOrigins },
+  );
   const { mcp, apis } = mounted;
+  const served = { mcp: [...mcp.keys()], apis: Object.fromEntries([...apis].map(([id, api]) => [id, api.basePath])) };
+  let origin = "";
+  const sessions = sessionHost({
+    fakes,
+    options,
+    scenario: options.resume ? undefined : scenario,
+    clock,
+    evidence,
+    served,
+    origin: () => origin,
+    maxWorldBytes,
+  });
   const routes = hostRoutes({
     mcp,
     apis,
@@ -120,9 +142,21 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
     onOutside: sessions.outside,
     sessionsOnly: options.sessionsOnly,
   });
-  const inspected = options.inspect ? withInspector(routes, { adminToken: options.adminToken, results: options.inspectResults, readResults: options.inspectResultsReader, worlds: () => inspectedWorlds(fakes, own, scenario, () => sessions.registry.list()) }) : routes;
+  const inspected = options.inspect
+    ? withInspector(routes, {
+        adminToken: options.adminToken,
+        results: options.inspectResults,
+        readResults: options.inspectResultsReader,
+        worlds: () => inspectedWorlds(fakes, own, scenario, () => sessions.registry.list()),
+      })
+    : routes;
   // Every route behind the Host and Origin checks, the inspector's included.
-  const fetch = browserGuard(inspected, { allowedOrigins: options.allowedOrigins, allowedHosts: options.allowedHosts, apiHosts: [...apis.values()].flatMap((api) => api.hosts), bound: options.host ?? "127.0.0.1" });
+  const fetch = browserGuard(inspected, {
+    allowedOrigins: options.allowedOrigins,
+    allowedHosts: options.allowedHosts,
+    apiHosts: [...apis.values()].flatMap((api) => api.hosts),
+    bound: options.host ?? "127.0.0.1",
+  });
   let listening: Listening;
   try {
     listening = await listen(fetch, { port: options.port ?? 0, host: options.host ?? "127.0.0.1", limits: options.http });
@@ -132,7 +166,7 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
   }
   origin = listening.url;
   try {
-    await mounted.startBuiltIns();
+    await mounted.start();
   } catch (error) {
     // A failed start leaves no port open.
     await Promise.allSettled([listening.close(), mounted.close(), sessions.close()]);
@@ -150,6 +184,7 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
       return `${origin}/${id}${api.basePath}`;
     },
     mcpServers: () => [...mcp.keys()].map((id) => ({ id, transport: "streamable_http" as const, url: `${origin}/${id}/mcp` })),
+    served: Object.keys(fakes),
     states: store.states,
     initial: store.initial,
     scenario,

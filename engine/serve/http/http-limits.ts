@@ -8,7 +8,7 @@ export interface HttpLimits {
   maxPipelined: number;
   /**
    * How long a client that has stopped is waited for: the rest of its headers, the next bytes of
-   * its body (408 past it), or its reading of an answer (disconnected past it). 10 s by default.
+   * its body (408 past it), or its reading of an answer (disconnected past it). 30 s by default.
    */
   stallTimeoutMs: number;
   /** The whole request, headers and body, must arrive within this (408 past it). 60 s by default. */
@@ -16,7 +16,12 @@ export interface HttpLimits {
 }
 
 /** The limits when none are set. */
-export const DEFAULT_HTTP_LIMITS: Readonly<HttpLimits> = Object.freeze({ maxInFlight: 1024, maxPipelined: 16, stallTimeoutMs: 30_000, requestTimeoutMs: 60_000 });
+export const DEFAULT_HTTP_LIMITS: Readonly<HttpLimits> = Object.freeze({
+  maxInFlight: 1024,
+  maxPipelined: 16,
+  stallTimeoutMs: 30_000,
+  requestTimeoutMs: 60_000,
+});
 
 const VARIABLES: Record<Exclude<keyof HttpLimits, "maxPipelined">, string> = {
   maxInFlight: "EVAL_SIMULATE_MAX_IN_FLIGHT",

@@ -124,9 +124,13 @@ function showStubs(stubs) {
 
 async function poll() {
   try {
-    const data = await get("/_inspect/world.json?world=" + encodeURIComponent(world) + "&since=" + since);
+    const asked = world;
+    const data = await get("/_inspect/world.json?world=" + encodeURIComponent(asked) + "&since=" + since);
+    // Two polls can be in flight (the timer's and a world change's): an answer for another world
+    // is dropped, and a call already listed is not listed twice.
+    if (asked !== world) return;
     $("meta").textContent = "scenario " + data.scenario + " · clock " + data.clock;
-    for (const call of data.calls) { addCall(call); since = Math.max(since, call.seq); }
+    for (const call of data.calls) { if (call.seq <= since) continue; addCall(call); since = Math.max(since, call.seq); }
     showState(data.fakes);
     showStubs(data.stubs);
     $("status").textContent = "live";

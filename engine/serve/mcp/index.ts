@@ -1,4 +1,13 @@
-/** The MCP stage: one fake's tools served over Streamable HTTP, and a port to serve it on. */
+/**
+ * engine/serve/mcp/: one MCP fake over Streamable HTTP: the SDK's `createMcpHandler` with a
+ * low-level `Server` built from prepared closures, both protocol eras (`fake-server.ts`,
+ * `fake-runtime.ts`, `mcp-endpoint.ts`), each message handed over already parsed
+ * (`parsed-body.ts`), and what the endpoint refuses before the SDK sees it: a foreign `Origin`, 403
+ * (`origin-check.ts`), and a batch the revision has no batching for, an empty one or one repeating
+ * a request id, 400 (`batch-check.ts`).
+ *
+ * Other folders import this folder through this file only.
+ */
 export { ToolNotFoundError, serverInfoOf } from "./fake-runtime.js";
 export type { McpCallExtra, McpFakeRuntime, McpServerInfo } from "./fake-runtime.js";
 export { createMcpEndpoint, DEFAULT_MAX_REQUEST_BODY_SIZE } from "./mcp-endpoint.js";

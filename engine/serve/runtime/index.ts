@@ -1,4 +1,14 @@
-/** The door of engine/serve/runtime/: what other folders may import from it. */
+/**
+ * engine/serve/runtime/: one call's transaction. Compiled servers (`compiled-fake.ts`), the state
+ * store (`state-store.ts`: frozen commits, each numbered with the values it replaced; a read-only
+ * world view, drafts copied on first touch, a queue per fake, `serial-queue.ts`), the tool call
+ * pipeline (`call-tool.ts`, `tool-context.ts`), time limits (`deadline.ts`), what a change may not
+ * do (`change-problems.ts`), each world's size kept per commit from the changed entities
+ * (`json-bytes.ts`), a structured tool's text as `json`, `json-pretty` or its JSONata
+ * (`answer-text.ts`), and `resources/read` from committed state (`read-resource.ts`).
+ *
+ * Other folders import this folder through this file only.
+ */
 export { ToolNotFoundError, callTool } from "./call-tool.js";
 export type { CallOutcome, RuntimeScope } from "./call-tool.js";
 export { describeHandlerError, stateProblem, worldSizeProblem } from "./change-problems.js";

@@ -18,6 +18,13 @@ export interface SessionOptions {
   /** Its id; a random one by default. */
   id?: string;
   /**
+   * Only these of the host's fakes, by id, are served in it (an eval case's `fakes`): its
+   * description and `mcpServers` name only them, and another fake's path answers 404 as a request
+   * outside the session. The others keep their starting state. Every fake by default; a fork
+   * serves its origin's.
+   */
+  fakes?: readonly string[];
+  /**
    * Addressed only with a secret of 32 random bytes (`/s/<sid>~<secret>/...`): knowing its id
    * gets nothing. A fork of such a session has a secret of its own unless this is `false`.
    */
@@ -46,6 +53,8 @@ export interface SessionRecord<W extends SessionWorld> {
   readonly secret?: string;
   /** What addresses it: its id, or `<sid>~<secret>`. */
   readonly address: string;
+  /** The fakes it serves, when only some of the host's (in the host's order); every one when unset. */
+  readonly fakes?: ReadonlySet<string>;
   readonly ttlMs: number;
   /** Epoch ms. */
   readonly created: number;
@@ -77,6 +86,8 @@ export interface RegistryOptions<W extends SessionWorld> {
   onFree?(record: SessionRecord<W>, reason: FreedBecause): void;
   /** Compares an address's secret with the session's in constant time; without it no secret opens a session. */
   sameSecret?(given: string, expected: string): boolean;
+  /** A session's `fakes`, checked against the host's (a `SessionOptionsError` when it cannot be served) and put in the host's order. */
+  selectFakes?(ids: readonly string[]): readonly string[];
 }
 
 export const DEFAULT_MAX_SESSIONS = 10_000;
@@ -115,12 +126,17 @@ export class SessionRegistry<W extends SessionWorld> {
   /** A new session from its scenario's template, or from `from`'s current state (a fork). */
   async create(options: SessionOptions = {}, from?: SessionRecord<W>): Promise<SessionRecord<W>> {
     const id = options.id ?? randomBytes(8).toString("hex");
-    if (typeof id !== "string" || !SESSION_ID.test(id)) throw new SessionOptionsError(`a session id is 1-64 letters, digits, "_", "-" or ".", not ${JSON.stringify(id)}`);
+    if (typeof id !== "string" || !SESSION_ID.test(id))
+      throw new SessionOptionsError(`a session id is 1-64 letters, digits, "_", "-" or ".", not ${JSON.stringify(id)}`);
     const seed = options.seed ?? from?.seed ?? 0;
-    if (!Number.isSafeInteger(seed) || seed < 0 || seed > 0xffffffff) throw new SessionOptionsError(`seed is an integer from 0 to 4294967295, not ${JSON.stringify(seed)}`);
+    if (!Number.isSafeInteger(seed) || seed < 0 || seed > 0xffffffff)
+      throw new SessionOptionsError(`seed is an integer from 0 to 4294967295, not ${JSON.stringify(seed)}`);
     const ttl = options.ttlSeconds ?? (from ? from.ttlMs / 1000 : this.ttlSeconds);
-    if (typeof ttl !== "number" || !(ttl > 0) || ttl > MAX_TTL_SECONDS) throw new SessionOptionsError(`ttlSeconds is a positive number up to ${MAX_TTL_SECONDS} (a year), not ${JSON.stringify(ttl)}`);
-    if (options.secret !== undefined && typeof options.secret !== "boolean") throw new SessionOptionsError(`secret is true or false, not ${JSON.stringify(options.secret)}`);
+    if (typeof ttl !== "number" || !(ttl > 0) || ttl > MAX_TTL_SECONDS)
+      throw new SessionOptionsError(`ttlSeconds is a positive number up to ${MAX_TTL_SECONDS} (a year), not ${JSON.stringify(ttl)}`);
+    if (options.secret !== undefined && typeof options.secret !== "boolean")
+      throw new SessionOptionsError(`secret is true or false, not ${JSON.stringify(options.secret)}`);
+    const fakes = options.fakes === undefined ? from?.fakes : new Set(this.subset(options.fakes));
     // The id's last session must be done with it: its late calls would write into this one's files and record.
     while (this.freeing.has(id)) await this.freeing.get(id);
     if (this.sessions.has(id) || this.reserved.has(id)) throw new SessionOptionsError(`a session "${id}" exists already`, 409);
@@ -142,6 +158,7 @@ export class SessionRegistry<W extends SessionWorld> {
       seed,
       ...(secret === undefined ? {} : { secret }),
       address: secret === undefined ? id : `${id}${SECRET_SEPARATOR}${secret}`,
+      ...(fakes === undefined ? {} : { fakes }),
       ttlMs: ttl * 1000,
       created: now,
       lastUsed: now,
@@ -150,6 +167,14 @@ export class SessionRegistry<W extends SessionWorld> {
     };
     this.sessions.set(id, record);
     return record;
+  }
+
+  /** A session's `fakes` as the host checks them. */
+  private subset(ids: unknown): readonly string[] {
+    if (!Array.isArray(ids) || ids.some((id) => typeof id !== "string"))
+      throw new SessionOptionsError(`fakes is a list of fake ids, not ${JSON.stringify(ids)}`);
+    if (!this.options.selectFakes) throw new SessionOptionsError("this host serves no subsets of its fakes");
+    return this.options.selectFakes(ids);
   }
 
   /** The live session with this id, or undefined (an expired one is freed now). */
@@ -208,7 +233,10 @@ export class SessionRegistry<W extends SessionWorld> {
       record.world.retire?.();
       this.options.onFree?.(record, reason);
     })();
-    this.freeing.set(id, freed.catch(() => undefined));
+    this.freeing.set(
+      id,
+      freed.catch(() => undefined),
+    );
     try {
       await freed;
     } finally {

@@ -37,7 +37,7 @@ function sharedObject(a: unknown, b: unknown): string | undefined {
 type Call = { tool: string; args: Record<string, unknown> };
 
 function callsFor(context: RecipeContext, id: string): { calls: Call[]; from: string } {
-  const { recording } = context.options;
+  const recording = context.options.record ?? context.options.recording;
   if (recording !== undefined) {
     const file = filePath(recording);
     const calls = readRecording(file)

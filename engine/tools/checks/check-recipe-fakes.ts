@@ -25,7 +25,7 @@ function isVitest(test: TestFunction): boolean {
  * import { test } from "node:test";
  * import { checkRecipeFakes } from "eval-simulate/checks";
  *
- * checkRecipeFakes({ test, manifest: new URL("../fakes.yaml", import.meta.url), recording: RECORD });
+ * checkRecipeFakes({ test, manifest: new URL("../fakes.yaml", import.meta.url), record: RECORD });
  */
 export function checkRecipeFakes(options: RecipeChecksOptions): string[] {
   const { test } = options;
@@ -61,7 +61,7 @@ export interface CheckResult {
  * returns each one's result.
  *
  * @example
- * const results = await runRecipeChecks({ manifest: "fakes.yaml", recording: "tests/responses.jsonl" });
+ * const results = await runRecipeChecks({ manifest: "fakes.yaml", record: "tests/responses.jsonl" });
  * results.filter((r) => !r.ok).map((r) => r.message);
  */
 export async function runRecipeChecks(options: Omit<RecipeChecksOptions, "test">): Promise<CheckResult[]> {

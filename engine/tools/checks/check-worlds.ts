@@ -4,6 +4,7 @@
  * scenario that does not exist.
  */
 import { createSchemaCompiler } from "../../author/contract/index.js";
+import { fakeKind } from "../../author/fakes/index.js";
 import { checkInvariants, compileInvariants } from "../../author/world/index.js";
 import { CheckFailure, failOn } from "./check-failure.js";
 import type { RecipeContext } from "./recipe-context.js";
@@ -23,19 +24,22 @@ export async function checkWorld(context: RecipeContext, scenario: string): Prom
   try {
     world = await context.build(scenario);
   } catch (error) {
-    throw new CheckFailure(`the world of scenario "${scenario}" cannot be built: ${message(error)}\nTo fix: make world("${scenario}", clock) build it, or drop "${scenario}" from the scenarios`);
+    throw new CheckFailure(
+      `the world of scenario "${scenario}" cannot be built: ${message(error)}\nTo fix: make world("${scenario}", clock) build it, or drop "${scenario}" from the scenarios`,
+    );
   }
   const problems: string[] = [];
   const compiler = createSchemaCompiler();
   for (const [id, fake] of Object.entries(context.fakes)) {
     // An emulate built-in keeps its own state; the world only seeds it.
-    if (fake.kind === "api" && fake.manifest.emulate !== undefined) continue;
+    const entities = fakeKind(fake).entities(fake);
+    if (entities === undefined) continue;
     const state = world?.[id];
     if (typeof state !== "object" || state === null || Array.isArray(state)) {
       problems.push(`it holds no state for the fake "${id}"`);
       continue;
     }
-    for (const entity of fake.manifest.entities) {
+    for (const entity of entities) {
       if (!Object.hasOwn(state, entity.name)) continue;
       const compiled = compiler.compile(entity.schema);
       if (compiled.validate(state[entity.name])) continue;

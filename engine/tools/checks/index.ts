@@ -1,4 +1,13 @@
-/** The door of engine/tools/checks/: what other folders may import from it. */
+/**
+ * engine/tools/checks/: the checks every Recipe keeps. `checkRecipeFakes` and `runRecipeChecks`
+ * (`check-recipe-fakes.ts`, planned in `plan-checks.ts`), one file per check (served tools, entity
+ * map, static tools, bad calls refused, isolation, worlds, observed answers), the observed.json
+ * format (`observed-format.md`, `observed-format.ts`) and its answer rules (`observed-answer.ts`),
+ * and `checkSelectionFixtures` (`check-selection-fixtures.ts`): the selection fixtures' offline
+ * checks as node:test or vitest tests.
+ *
+ * Other folders import this folder through this file only.
+ */
 export { CheckFailure } from "./check-failure.js";
 export { DEFAULT_TIMEOUT_MS, checkRecipeFakes, runRecipeChecks } from "./check-recipe-fakes.js";
 export type { CheckResult } from "./check-recipe-fakes.js";

@@ -29,7 +29,9 @@ export interface RecipeChecksOptions {
   consistent?(world: World, scenario: string): unknown;
   /** The clock worlds are built at; now by default. */
   clock?: string | number | Date;
-  /** The JSONL file the contract tests record to (see `recording` in eval-simulate/testing). */
+  /** The record the contract tests write (JSON lines, one per call; see `recording` in eval-simulate/testing). */
+  record?: string | URL;
+  /** @deprecated The old name of `record`. */
   recording?: string | URL;
   /**
    * Every allowed tool of every MCP fake must have an observation (observed.json) that a recorded

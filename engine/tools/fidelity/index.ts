@@ -1,4 +1,11 @@
-/** The door of engine/tools/fidelity/: what other folders may import from it. */
+/**
+ * engine/tools/fidelity/: `eval-simulate/fidelity`, a fake held to the real MCP server. Calls files
+ * (`calls-file.ts`), one answer as a client got it and how two differ (`call-answer.ts`), `replay`
+ * (the real server against a fresh fake, `replay.ts`), and `observe` with its schema inference
+ * (`observe.ts`, `infer-schema.ts`).
+ *
+ * Other folders import this folder through this file only.
+ */
 export { answerDifferences, answerText, callForAnswer, readForAnswer } from "./call-answer.js";
 export type { CallAnswer } from "./call-answer.js";
 export { readCalls } from "./calls-file.js";

@@ -1,4 +1,9 @@
-/** The door of engine/tools/testing/: what other folders may import from it. */
+/**
+ * engine/tools/testing/: `eval-simulate/testing`. `withFakes`, `connect`, `callTool`, `call` and
+ * `recording`: the official MCP client (an optional peer) against the fakes.
+ *
+ * Other folders import this folder through this file only.
+ */
 export { ToolCallError, call, callTool } from "./call-tool.js";
 export type { ToolCallResult } from "./call-tool.js";
 export { connect, openClient } from "./connect.js";

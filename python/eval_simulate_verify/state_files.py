@@ -1,0 +1,24 @@
+"""The state files a run leaves: ``initial-state.json`` and ``state.json`` in a run dir
+(``serve --run-dir``), or the files ``--initial-state-file`` and ``--state-file`` name."""
+from __future__ import annotations
+
+import os
+from typing import Any, Dict
+
+from .manifests import read_json_file
+
+__all__ = ["load_state", "load_states"]
+
+
+def load_state(path: str) -> Dict[str, Any]:
+    """Every fake's state keyed by fake id, read as ``JSON.parse`` reads it."""
+    state = read_json_file(path, "the state file")
+    if not isinstance(state, dict):
+        raise ValueError(f"[eval-simulate] {path} is not a state file: it holds no object keyed by fake id")
+    return state
+
+
+def load_states(run_dir: str) -> Dict[str, Any]:
+    """``{"initial", "final"}`` from a run dir's ``initial-state.json`` and ``state.json``, as
+    ``changed_entities`` takes them."""
+    return {"initial": load_state(os.path.join(run_dir, "initial-state.json")), "final": load_state(os.path.join(run_dir, "state.json"))}

@@ -1,0 +1,87 @@
+/**
+ * Process tests run the built package (`dist/cli/main.js`, `dist/engine/…`), so a stale dist/
+ * would test yesterday's code: a broken judge once passed verify-cli.test.ts until a rebuild.
+ * The process and browser projects run this file as their vitest global setup: it compares every
+ * source tsconfig.build.json compiles with the file it becomes, builds when one is newer or
+ * missing, and fails naming the file when the build does not make dist/ current.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT } from "./examples.js";
+
+/** The folders tsconfig.build.json compiles into dist/, and the configs that shape every output. */
+const SOURCE_FOLDERS = ["engine", "cli", "schema"];
+const CONFIGS = ["tsconfig.json", "tsconfig.build.json"];
+
+/** What a build printed and how it ended. */
+export interface BuildResult {
+  status: number | null;
+  output: string;
+}
+
+/** The sources that become dist/ files, relative to `root`: `.ts` but not tests or declarations. */
+function sources(root: string, folder: string): string[] {
+  if (!existsSync(join(root, folder))) return [];
+  return readdirSync(join(root, folder), { withFileTypes: true }).flatMap((entry) => {
+    const path = `${folder}/${entry.name}`;
+    if (entry.isDirectory()) return entry.name === "node_modules" ? [] : sources(root, path);
+    return entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts") && !entry.name.endsWith(".d.ts") ? [path] : [];
+  });
+}
+
+const modified = (file: string): number | undefined => (existsSync(file) ? statSync(file).mtimeMs : undefined);
+
+/**
+ * Why dist/ under `root` is not current, one line a file: a source newer than its output, an
+ * output missing, a tsconfig newer than the oldest output. Empty when dist/ is current.
+ */
+export function staleDist(root = ROOT): string[] {
+  const reasons: string[] = [];
+  let oldest = Number.POSITIVE_INFINITY;
+  for (const source of SOURCE_FOLDERS.flatMap((folder) => sources(root, folder))) {
+    const output = `dist/${source.replace(/\.ts$/, ".js")}`;
+    const built = modified(join(root, output));
+    if (built === undefined) {
+      reasons.push(`${output} is missing (the build of ${source})`);
+      continue;
+    }
+    oldest = Math.min(oldest, built);
+    if ((modified(join(root, source)) ?? 0) > built) reasons.push(`${source} is newer than ${output}`);
+  }
+  for (const config of CONFIGS) {
+    const changed = modified(join(root, config));
+    if (changed !== undefined && changed > oldest) reasons.push(`${config} is newer than the oldest file in dist/`);
+  }
+  return reasons;
+}
+
+/** `tsc -p tsconfig.build.json`, what `npm run build` runs, without npm around it. */
+export function buildDist(root = ROOT): BuildResult {
+  const run = spawnSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"], { cwd: root, encoding: "utf8" });
+  return { status: run.status, output: `${run.stdout ?? ""}${run.stderr ?? ""}${run.error ? String(run.error) : ""}` };
+}
+
+const named = (reasons: string[]) => `${reasons[0]}${reasons.length > 1 ? ` (and ${reasons.length - 1} more)` : ""}`;
+
+/**
+ * Makes dist/ current: nothing when it is, else one build, then checks again. Throws naming the
+ * stale file when the build fails or leaves dist/ stale.
+ */
+export function ensureFreshDist(options: { root?: string; build?: (root: string) => BuildResult } = {}): { built: boolean; stale: string[] } {
+  const root = options.root ?? ROOT;
+  const stale = staleDist(root);
+  if (stale.length === 0) return { built: false, stale };
+  const build = (options.build ?? buildDist)(root);
+  if (build.status !== 0) throw new Error(`[test] dist/ is stale: ${named(stale)}; the build (tsc -p tsconfig.build.json) failed:\n${build.output}`);
+  const still = staleDist(root);
+  if (still.length > 0) throw new Error(`[test] dist/ is still stale after a build: ${named(still)}`);
+  return { built: true, stale };
+}
+
+/** The vitest global setup of the process and browser projects. */
+export default function setup(): void {
+  const started = performance.now();
+  const { built, stale } = ensureFreshDist();
+  if (built) process.stderr.write(`[test] dist/ was stale (${named(stale)}): built it in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+}
