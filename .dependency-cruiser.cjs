@@ -38,7 +38,8 @@ module.exports = {
     },
     {
       name: "core-and-verify-use-node-only",
-      comment: "engine/core/ and engine/judge/verify/ (the eval-simulate/verify entry) import Node built-ins only, so a harness's verifier needs no other package",
+      comment:
+        "engine/core/ and engine/judge/verify/ (the eval-simulate/verify entry) import Node built-ins only, so a harness's verifier needs no other package",
       severity: "error",
       from: { path: "^engine/(core|judge/verify)/" },
       to: { dependencyTypesNot: ["core", "local"] },

@@ -24,9 +24,23 @@ if (!existsSync(PRISM)) {
 const manifest = join(ROOT, "examples", "github", "fakes.yaml");
 const document = join(ROOT, "examples", "github", "api", "github", "openapi.yaml");
 const subjects: Array<Subject & { path: string }> = [
-  { ...(await startSubject("engine (examples/github, JSONata read)", [join(ROOT, "dist/cli/main.js"), "serve", manifest, "--port", "0", "--host", "127.0.0.1"])), path: "/github/repos/acme/widgets/issues/1" },
+  {
+    ...(await startSubject("engine (examples/github, JSONata read)", [
+      join(ROOT, "dist/cli/main.js"),
+      "serve",
+      manifest,
+      "--port",
+      "0",
+      "--host",
+      "127.0.0.1",
+    ])),
+    path: "/github/repos/acme/widgets/issues/1",
+  },
   { ...(await startPrism()), path: "/repos/acme/widgets/issues/1" },
-  { ...(await startSubject("bare node:http JSON (floor)", ["--import", "jiti/register", join(ROOT, "bench/servers/json-echo.ts")])), path: "/repos/acme/widgets/issues/1" },
+  {
+    ...(await startSubject("bare node:http JSON (floor)", ["--import", "jiti/register", join(ROOT, "bench/servers/json-echo.ts")])),
+    path: "/repos/acme/widgets/issues/1",
+  },
 ];
 
 function startPrism(): Promise<Subject> {
@@ -55,12 +69,27 @@ try {
 }
 const rows = subjects.map((s) => {
   const r = results.get(s.label)!;
-  return { label: s.label, seq: median(r.sequential.map((x) => x.callsPerSecond)), con: median(r.concurrent.map((x) => x.callsPerSecond)), p50: quantile(r.sequential.flatMap((x) => x.latenciesMs), 0.5) };
+  return {
+    label: s.label,
+    seq: median(r.sequential.map((x) => x.callsPerSecond)),
+    con: median(r.concurrent.map((x) => x.callsPerSecond)),
+    p50: quantile(
+      r.sequential.flatMap((x) => x.latenciesMs),
+      0.5,
+    ),
+  };
 });
 console.log(`API fake: GET /repos/{owner}/{repo}/issues/{issue_number}, ${ROUNDS} interleaved rounds × ${CALLS} requests`);
 console.log(
   table([
     ["subject", "seq req/s", "p50 ms", "x8 req/s", "vs Prism (x8)", "vs floor (x8)"],
-    ...rows.map((r) => [r.label, r.seq.toFixed(0), r.p50.toFixed(2), r.con.toFixed(0), `${(r.con / rows[1].con).toFixed(2)}×`, `${(r.con / rows[2].con).toFixed(2)}×`]),
+    ...rows.map((r) => [
+      r.label,
+      r.seq.toFixed(0),
+      r.p50.toFixed(2),
+      r.con.toFixed(0),
+      `${(r.con / rows[1].con).toFixed(2)}×`,
+      `${(r.con / rows[2].con).toFixed(2)}×`,
+    ]),
   ]),
 );

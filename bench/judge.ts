@@ -23,7 +23,19 @@ const task = labelId("task-acme-order-form");
 const acme = labelId("company-acme");
 
 const dir = mkdtempSync(join(tmpdir(), "bench-judge-"));
-const subject = await startSubject("serve", [join(ROOT, "dist/cli/main.js"), "serve", join(ROOT, "examples/crm/fakes.yaml"), "--port", "0", "--host", "127.0.0.1", "--run-dir", dir, "--clock", CLOCK]);
+const subject = await startSubject("serve", [
+  join(ROOT, "dist/cli/main.js"),
+  "serve",
+  join(ROOT, "examples/crm/fakes.yaml"),
+  "--port",
+  "0",
+  "--host",
+  "127.0.0.1",
+  "--run-dir",
+  dir,
+  "--clock",
+  CLOCK,
+]);
 const call = (name: string, args: Record<string, unknown>, id: number) => {
   const { body, headers } = toolsCall(name, args, id);
   return post(`http://127.0.0.1:${subject.port}/crm/mcp`, body, headers);

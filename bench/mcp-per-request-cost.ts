@@ -31,8 +31,13 @@ function mcpServerFactory(): McpServer {
 const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
 const REQUESTS: Record<string, () => Request> = {
   "2025 tools/call": () =>
-    new Request("http://x/mcp", { method: "POST", headers: HEADERS, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "tool_7", arguments: { id: "a" } } }) }),
-  "2025 tools/list": () => new Request("http://x/mcp", { method: "POST", headers: HEADERS, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) }),
+    new Request("http://x/mcp", {
+      method: "POST",
+      headers: HEADERS,
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "tool_7", arguments: { id: "a" } } }),
+    }),
+  "2025 tools/list": () =>
+    new Request("http://x/mcp", { method: "POST", headers: HEADERS, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) }),
   "2026 tools/call": () => modern("tools/call", { name: "tool_7", arguments: { id: "a" } }),
   "2026 tools/list": () => modern("tools/list"),
 };
@@ -71,7 +76,7 @@ function timeSync(make: () => unknown, n: number): number {
 }
 
 const lowFactory = fakeServers(fake, new AbortController().signal).create;
-for (let i = 0; i < 2000; i++) (lowFactory(), mcpServerFactory());
+for (let i = 0; i < 2000; i++) lowFactory(), mcpServerFactory();
 console.log(`factory only: low-level Server ${timeSync(lowFactory, 20000).toFixed(1)} µs, McpServer x50 ${timeSync(mcpServerFactory, 2000).toFixed(1)} µs`);
 
 for (const [label, make] of Object.entries(REQUESTS)) {

@@ -77,4 +77,6 @@ console.log(
   ]),
 );
 const [jsonata, typescript] = summary;
-console.log(`JSONata vs TypeScript handler (x${CONCURRENCY}): ${f(jsonata.conRate / typescript.conRate, 2)}×; sequential ${f(jsonata.seqRate / typescript.seqRate, 2)}×`);
+console.log(
+  `JSONata vs TypeScript handler (x${CONCURRENCY}): ${f(jsonata.conRate / typescript.conRate, 2)}×; sequential ${f(jsonata.seqRate / typescript.seqRate, 2)}×`,
+);

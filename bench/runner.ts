@@ -87,9 +87,19 @@ for (const concurrency of [1, 4]) {
   }
   summary[concurrency] = median(wall);
   cpuSummary[concurrency] = median(cpu);
-  rows.push([String(concurrency), String(TRIALS * ROUNDS), median(wall).toFixed(2), median(cpu).toFixed(2), median(trial).toFixed(2), quantile(trial, 0.9).toFixed(2), String(passed)]);
+  rows.push([
+    String(concurrency),
+    String(TRIALS * ROUNDS),
+    median(wall).toFixed(2),
+    median(cpu).toFixed(2),
+    median(trial).toFixed(2),
+    quantile(trial, 0.9).toFixed(2),
+    String(passed),
+  ]);
 }
 console.log(`Runner: cost per trial with the script host (examples/crm, one read call, every trial judged; ${ROUNDS} rounds × ${TRIALS} trials, medians)`);
 console.log(table(rows));
 console.log(`the call alone (a connected client): p50 ${median(callMs).toFixed(2)} ms wall, ${callCpuMs.toFixed(2)} ms CPU`);
-console.log(`runner's own cost per trial at concurrency 1 (the trial less its one call): ${(summary[1] - median(callMs)).toFixed(2)} ms wall, ${(cpuSummary[1] - callCpuMs).toFixed(2)} ms CPU (target < 20 ms)`);
+console.log(
+  `runner's own cost per trial at concurrency 1 (the trial less its one call): ${(summary[1] - median(callMs)).toFixed(2)} ms wall, ${(cpuSummary[1] - callCpuMs).toFixed(2)} ms CPU (target < 20 ms)`,
+);

@@ -104,11 +104,16 @@ console.log(
 
 // 2. Memory per idle session, each count in a fresh process.
 const memory = COUNTS.map((n) => {
-  const out = execFileSync(process.execPath, ["--expose-gc", "--import", "jiti/register", join(ROOT, "bench/support/session-memory.ts"), String(n)], { cwd: ROOT, encoding: "utf8" });
+  const out = execFileSync(process.execPath, ["--expose-gc", "--import", "jiti/register", join(ROOT, "bench/support/session-memory.ts"), String(n)], {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
   return JSON.parse(out.trim().split("\n").pop()!) as { n: number; rssPerSessionKb: number; heapPerSessionKb: number };
 });
 console.log("\nSessions: memory per idle session of examples/crm (delta / N, after gc)");
-console.log(table([["sessions", "RSS KB / session", "heap KB / session"], ...memory.map((m) => [String(m.n), f(m.rssPerSessionKb, 1), f(m.heapPerSessionKb, 1)])]));
+console.log(
+  table([["sessions", "RSS KB / session", "heap KB / session"], ...memory.map((m) => [String(m.n), f(m.rssPerSessionKb, 1), f(m.heapPerSessionKb, 1)])]),
+);
 
 // 3. Calls/s: 8 clients over 100 sessions against 8 clients on one world, in one process.
 const files = writeFiftyToolFakes(join(ROOT, "bench", ".generated", "fifty"));

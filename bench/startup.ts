@@ -56,7 +56,7 @@ const floor = median(samples.floor);
 console.log(`Start-up, 20 servers × 50 tools, 5 scenarios (${RUNS} interleaved runs, medians)`);
 console.log(
   table([
-    ["command", "ms", "× node -e \"\""],
+    ["command", "ms", '× node -e ""'],
     ['node -e ""', floor.toFixed(0), "1.00×"],
     ["eval-simulate validate", median(samples.validate).toFixed(0), `${(median(samples.validate) / floor).toFixed(2)}×`],
     ["eval-simulate serve → /health", median(samples.serve).toFixed(0), `${(median(samples.serve) / floor).toFixed(2)}×`],

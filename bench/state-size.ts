@@ -39,7 +39,19 @@ try {
 }
 const rows = subjects.map((s) => {
   const r = results.get(s.label)!;
-  return { label: s.label, read: median(r.read.map((x) => x.callsPerSecond)), write: median(r.write.map((x) => x.callsPerSecond)), readP50: quantile(r.read.flatMap((x) => x.latenciesMs), 0.5), writeP50: quantile(r.write.flatMap((x) => x.latenciesMs), 0.5) };
+  return {
+    label: s.label,
+    read: median(r.read.map((x) => x.callsPerSecond)),
+    write: median(r.write.map((x) => x.callsPerSecond)),
+    readP50: quantile(
+      r.read.flatMap((x) => x.latenciesMs),
+      0.5,
+    ),
+    writeP50: quantile(
+      r.write.flatMap((x) => x.latenciesMs),
+      0.5,
+    ),
+  };
 });
 console.log(`One call against the size of the state it does not touch (JSONata handlers, sequential, ${ROUNDS} rounds × ${CALLS} calls)`);
 console.log(

@@ -19,7 +19,15 @@ export async function captureMcpCommand(
   const { manifest } = parsed;
   let result: Awaited<ReturnType<typeof captureMcp>>;
   try {
-    result = await captureMcp({ manifest, id: parsed.id, command: parsed.mcp, url: parsed["mcp-url"], headers: repeatedFlag(rawArgs, "header"), out: parsed.out, check: parsed.check });
+    result = await captureMcp({
+      manifest,
+      id: parsed.id,
+      command: parsed.mcp,
+      url: parsed["mcp-url"],
+      headers: repeatedFlag(rawArgs, "header"),
+      out: parsed.out,
+      check: parsed.check,
+    });
   } catch (error) {
     process.stderr.write(`eval-simulate: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}\n`);
     process.exitCode = EXIT.usage;

@@ -19,7 +19,11 @@ const args = {
 
 /** `eval-simulate capture <id>`: trim a published OpenAPI description to the operations used. */
 export default defineCommand({
-  meta: { name: "capture", description: "Capture a real MCP server (--mcp, --mcp-url) or trim a published OpenAPI description to the operations a Recipe uses, and record the capture in the manifest." },
+  meta: {
+    name: "capture",
+    description:
+      "Capture a real MCP server (--mcp, --mcp-url) or trim a published OpenAPI description to the operations a Recipe uses, and record the capture in the manifest.",
+  },
   args,
   async run({ args: parsed, rawArgs }) {
     if (!refuseUnknownFlags(rawArgs, args)) return;
@@ -29,7 +33,10 @@ export default defineCommand({
       await captureMcpCommand({ ...parsed, manifest }, rawArgs);
       return;
     }
-    const operations = parsed.operations?.split(",").map((op) => op.trim()).filter(Boolean);
+    const operations = parsed.operations
+      ?.split(",")
+      .map((op) => op.trim())
+      .filter(Boolean);
     let result: Awaited<ReturnType<typeof capture>>;
     try {
       result = await capture({ manifest, id: parsed.id, spec: parsed.spec, operations, out: parsed.out, check: parsed.check });

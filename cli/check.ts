@@ -13,13 +13,19 @@ import { escapeData, escapeProperty, renderText as renderDiagnostics } from "./r
 const args = {
   ...manifestArgs("The manifest whose fakes to check"),
   format: formatArg("How to print results", ["text", "json", "github"]),
-  record: { type: "string", description: "The record the contract tests wrote (JSON lines, one per call): replayed, and held to the observations", valueHint: "record.jsonl" },
+  record: {
+    type: "string",
+    description: "The record the contract tests wrote (JSON lines, one per call): replayed, and held to the observations",
+    valueHint: "record.jsonl",
+  },
   recording: renamedFlag("record"),
   clock: { type: "string", description: "The clock worlds are built at (ISO 8601; default now)" },
   "allow-outside": { type: "boolean", description: "Also read files the manifest names outside its own folder (EVAL_SIMULATE_ALLOW_OUTSIDE=1)" },
-  "require-observed": { type: "boolean", description: "Fail the observed check for any allowed tool without an observation (instead of reporting it not checked)" },
+  "require-observed": {
+    type: "boolean",
+    description: "Fail the observed check for any allowed tool without an observation (instead of reporting it not checked)",
+  },
 } satisfies ArgsDef;
-
 
 /** One line per check (a failure's message indented under it), then the count. */
 export function renderText(results: CheckResult[]): string {
@@ -53,7 +59,8 @@ function usage(message: string): void {
 export default defineCommand({
   meta: {
     name: "check",
-    description: "Run the checks every Recipe keeps about its fakes (what checkRecipeFakes registers). Exit 0 all pass, 1 any fails (or the manifest is invalid), 2 usage or an unreadable manifest.",
+    description:
+      "Run the checks every Recipe keeps about its fakes (what checkRecipeFakes registers). Exit 0 all pass, 1 any fails (or the manifest is invalid), 2 usage or an unreadable manifest.",
   },
   args,
   async run({ args: parsed, rawArgs }) {
@@ -74,7 +81,9 @@ export default defineCommand({
     const { manifest: loaded, diagnostics } = await checkManifest(manifest, { clock: parsed.clock });
     if (!loaded) {
       process.stderr.write(renderDiagnostics([{ file: manifest, valid: false, diagnostics }]));
-      process.stderr.write(`eval-simulate: ${relative(process.cwd(), manifest) || manifest} is not valid; fix it first (eval-simulate validate shows every problem)\n`);
+      process.stderr.write(
+        `eval-simulate: ${relative(process.cwd(), manifest) || manifest} is not valid; fix it first (eval-simulate validate shows every problem)\n`,
+      );
       // An unreadable manifest is an I/O error (2); an invalid one fails the checks (1).
       process.exitCode = diagnostics.some((d) => d.code === "E_IO" && d.path === "(root)") ? EXIT.usage : EXIT.invalid;
       return;
@@ -92,7 +101,8 @@ export default defineCommand({
       ...(parsed.clock === undefined ? {} : { clock: parsed.clock }),
       ...(parsed["require-observed"] === true && { requireObserved: true }),
     });
-    const out = parsed.format === "json" ? `${JSON.stringify(results, null, 2)}\n` : parsed.format === "github" ? renderGithub(results, manifest) : renderText(results);
+    const out =
+      parsed.format === "json" ? `${JSON.stringify(results, null, 2)}\n` : parsed.format === "github" ? renderGithub(results, manifest) : renderText(results);
     process.stdout.write(out);
     process.exitCode = results.every((r) => r.ok) ? EXIT.ok : EXIT.invalid;
   },

@@ -15,14 +15,20 @@ const args = {
 
 /** `eval-simulate compare base.ndjson candidate.ndjson`: pass rate, tools, cases and a proposal. */
 export default defineCommand({
-  meta: { name: "compare", description: "Compare two runs' results: pass-rate delta, per-tool precision/recall/F1, improved/regressed/unchanged-failing cases, bad calls, and apply/reject/inconclusive. Exit 0, or 2 on a usage error." },
+  meta: {
+    name: "compare",
+    description:
+      "Compare two runs' results: pass-rate delta, per-tool precision/recall/F1, improved/regressed/unchanged-failing cases, bad calls, and apply/reject/inconclusive. Exit 0, or 2 on a usage error.",
+  },
   args,
   async run({ args: parsed, rawArgs }) {
     if (!refuseUnknownFlags(rawArgs, args)) return;
     const z = parsed.z === undefined ? 1.96 : Number(parsed.z);
     const missing = [parsed.baseline, parsed.candidate].find((file) => !existsSync(file));
     if (missing !== undefined || !Number.isFinite(z) || z <= 0) {
-      process.stderr.write(missing !== undefined ? `eval-simulate: no results file ${missing}\n` : `eval-simulate: --z takes a positive number (1.96), not "${parsed.z}"\n`);
+      process.stderr.write(
+        missing !== undefined ? `eval-simulate: no results file ${missing}\n` : `eval-simulate: --z takes a positive number (1.96), not "${parsed.z}"\n`,
+      );
       process.exitCode = EXIT.usage;
       return;
     }

@@ -21,15 +21,28 @@ const args = {
   dry: { type: "boolean", description: "Play every case's script instead of its host: free, offline; proves each case passes its own expectations" },
   model: { type: "string", description: "Run every case with this model (provider:model) instead of its own host", valueHint: "anthropic:claude-sonnet-4-5" },
   ...RUN_FLAGS,
-  out: { type: "string", description: "The NDJSON results file; trials it already holds are skipped (resume). Default eval-results/<date>-<sha>.ndjson (none with --dry)" },
+  out: {
+    type: "string",
+    description: "The NDJSON results file; trials it already holds are skipped (resume). Default eval-results/<date>-<sha>.ndjson (none with --dry)",
+  },
   case: { type: "string", description: "Only these cases (ids, comma-separated)" },
   "filter-tags": { type: "string", description: "Only cases with one of these tags (comma-separated)" },
   limit: { type: "string", description: "Only the first N cases (a smoke run)" },
   format: formatArg("The report printed at the end", REPORT_FORMATS),
-  "max-world-bytes": { type: "string", description: "The most bytes of JSON one trial's world may hold; a write past it is a tool error (EVAL_SIMULATE_MAX_WORLD_BYTES, default 67108864: 64 MiB)" },
+  "max-world-bytes": {
+    type: "string",
+    description: "The most bytes of JSON one trial's world may hold; a write past it is a tool error (EVAL_SIMULATE_MAX_WORLD_BYTES, default 67108864: 64 MiB)",
+  },
   selection: { type: "boolean", description: "Deprecated: use eval-simulate select <evals.yaml>" },
-  "judge-model": { type: "string", description: "Judge every rubric with this model (provider:model) instead of the file's judgeModel and the rubrics' own", valueHint: "anthropic:claude-sonnet-4-5" },
-  "refresh-judgments": { type: "boolean", description: "Ask the judge model again even where the judgments file beside the evals file has a judgment (the new one replaces it)" },
+  "judge-model": {
+    type: "string",
+    description: "Judge every rubric with this model (provider:model) instead of the file's judgeModel and the rubrics' own",
+    valueHint: "anthropic:claude-sonnet-4-5",
+  },
+  "refresh-judgments": {
+    type: "boolean",
+    description: "Ask the judge model again even where the judgments file beside the evals file has a judgment (the new one replaces it)",
+  },
 } satisfies ArgsDef;
 
 function usage(message: string): void {
@@ -37,13 +50,22 @@ function usage(message: string): void {
   process.exitCode = EXIT.usage;
 }
 
-const list = (value: string | undefined) => (value === undefined ? undefined : value.split(",").map((s) => s.trim()).filter((s) => s !== ""));
+const list = (value: string | undefined) =>
+  value === undefined
+    ? undefined
+    : value
+        .split(",")
+        .map((s) => s.trim())
+        .filter((s) => s !== "");
 
 /** `eval-results/<date>-<short sha>.ndjson`: the same commit on the same day resumes the same file. */
 function defaultOut(): string {
   let sha = "nogit";
   try {
-    sha = execFileSync("git", ["rev-parse", "--short", "HEAD"], { stdio: ["ignore", "pipe", "ignore"] }).toString().trim() || sha;
+    sha =
+      execFileSync("git", ["rev-parse", "--short", "HEAD"], { stdio: ["ignore", "pipe", "ignore"] })
+        .toString()
+        .trim() || sha;
   } catch {
     // Not a git checkout: the date alone names the file.
   }
@@ -52,7 +74,11 @@ function defaultOut(): string {
 
 /** `eval-simulate eval [evals.yaml]`: run every case's trials against the fakes and grade them; exit 0 pass (or all skipped), 1 a case below its threshold, 2 PRELIMINARY or a usage error. */
 export default defineCommand({
-  meta: { name: "eval", description: "Run an agent against the fakes, many trials at once, and grade each. Exit 0 pass (or every case skipped: no API key), 1 a case below its threshold, 2 PRELIMINARY (trials not run: provider errors, the budget) or a usage error." },
+  meta: {
+    name: "eval",
+    description:
+      "Run an agent against the fakes, many trials at once, and grade each. Exit 0 pass (or every case skipped: no API key), 1 a case below its threshold, 2 PRELIMINARY (trials not run: provider errors, the budget) or a usage error.",
+  },
   args,
   async run({ args: parsed, rawArgs }) {
     // The old spelling of `select`: its flags are select's, so it is handed over before eval reads them.
@@ -78,7 +104,8 @@ export default defineCommand({
       return usage((error as Error).message.replace(/^\[eval-simulate\] /, ""));
     }
     if (parsed["base-url"] !== undefined && parsed.model === undefined) return usage("--base-url goes with --model");
-    const host: HostChoice | undefined = parsed.model === undefined ? undefined : { type: "model", model: parsed.model, ...(parsed["base-url"] ? { baseURL: parsed["base-url"] } : {}) };
+    const host: HostChoice | undefined =
+      parsed.model === undefined ? undefined : { type: "model", model: parsed.model, ...(parsed["base-url"] ? { baseURL: parsed["base-url"] } : {}) };
     const out = parsed.out ?? (parsed.dry ? undefined : defaultOut());
     const bar = progressBar(process.stderr);
     const controller = new AbortController();

@@ -13,7 +13,7 @@ export function refuseUnknownFlags(rawArgs: string[], args: ArgsDef): boolean {
     known.add(name);
     known.add(name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`));
     known.add(name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()));
-    for (const alias of [def.type === "positional" ? [] : (def as { alias?: string | string[] }).alias ?? []].flat()) known.add(alias);
+    for (const alias of [def.type === "positional" ? [] : ((def as { alias?: string | string[] }).alias ?? [])].flat()) known.add(alias);
   }
   for (const raw of rawArgs) {
     if (raw === "--") break;

@@ -23,7 +23,12 @@ const usage = (message: string) => {
 
 /** A fake id from a server's or file's name: lowercase letters, digits and dashes. */
 function idFrom(name: string): string {
-  const id = name.replace(/^@[^/]+\//, "").replace(/^(?:mcp-server-|server-)|(?:-mcp-server|-server|-mcp)$/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+  const id = name
+    .replace(/^@[^/]+\//, "")
+    .replace(/^(?:mcp-server-|server-)|(?:-mcp-server|-server|-mcp)$/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
   return /^[a-z]/.test(id) ? id : `server${id ? `-${id}` : ""}`;
 }
 
@@ -46,7 +51,7 @@ export default defineCommand({
   async run({ args: parsed, rawArgs }) {
     if (!refuseUnknownFlags(rawArgs, args)) return;
     const sources = [parsed.from, parsed.mcp, parsed["mcp-url"]].filter((s) => s !== undefined);
-    if (sources.length !== 1) return usage("init takes one of --from <tools.json>, --mcp \"<command>\" or --mcp-url <url>");
+    if (sources.length !== 1) return usage('init takes one of --from <tools.json>, --mcp "<command>" or --mcp-url <url>');
     let read: Awaited<ReturnType<typeof readCapture>>;
     try {
       read = await readCapture(parsed);

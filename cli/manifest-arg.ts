@@ -29,7 +29,12 @@ export function manifestArgs(description: string, fallback = "default ./fakes.ya
 export function manifestOf(command: string, parsed: { _: string[]; manifest?: string }, position: number, fallback = "fakes.yaml"): string | undefined {
   const positional = parsed._[position];
   const flag = parsed.manifest;
-  const refusal = flag === "" ? "--manifest takes a file" : positional !== undefined && flag !== undefined && positional !== flag ? `give the manifest once: ${positional} or --manifest ${flag}` : undefined;
+  const refusal =
+    flag === ""
+      ? "--manifest takes a file"
+      : positional !== undefined && flag !== undefined && positional !== flag
+        ? `give the manifest once: ${positional} or --manifest ${flag}`
+        : undefined;
   if (refusal !== undefined) {
     process.stderr.write(`eval-simulate ${command}: ${refusal}\n`);
     process.exitCode = EXIT.usage;

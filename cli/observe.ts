@@ -15,7 +15,10 @@ const args = {
   calls: { type: "positional", required: true, description: "The calls: a record file (JSON lines) or a YAML/JSON list of { tool, args }", valueHint: "calls" },
   id: { type: "string", required: true, description: "The fake's id: the file is mcp/<id>/observed.json beside the manifest (or its servers.<id>.observed)" },
   ...manifestArgs("The manifest declaring the fake"),
-  mcp: { type: "string", description: 'The real MCP server over stdio: "[NAME=value ...] <command> [args...]" (default: the manifest\'s servers.<id>.capture)' },
+  mcp: {
+    type: "string",
+    description: 'The real MCP server over stdio: "[NAME=value ...] <command> [args...]" (default: the manifest\'s servers.<id>.capture)',
+  },
   "mcp-url": { type: "string", description: "The real MCP server over Streamable HTTP" },
   header: { type: "string", description: 'A header for --mcp-url, "Name: value" (repeatable)' },
   against: renamedFlag("mcp"),
@@ -33,7 +36,11 @@ export default defineCommand({
     if (given === undefined) return;
     const manifest = resolve(given);
     try {
-      const server = existsSync(manifest) ? ((parseDocument(readFileSync(manifest, "utf8")).getIn(["servers", parsed.id]) as { toJSON?: () => Record<string, unknown> } | undefined)?.toJSON?.() ?? {}) : {};
+      const server = existsSync(manifest)
+        ? ((
+            parseDocument(readFileSync(manifest, "utf8")).getIn(["servers", parsed.id]) as { toJSON?: () => Record<string, unknown> } | undefined
+          )?.toJSON?.() ?? {})
+        : {};
       const recorded = (server.capture ?? {}) as { command?: string; url?: string };
       const named = parsed.mcp !== undefined || parsed["mcp-url"] !== undefined;
       const target = mcpTarget({

@@ -28,7 +28,8 @@ export function readPrices(file: string): Record<string, Price> {
     const p = price as Partial<Price> | null;
     const ok = (n: unknown) => typeof n === "number" && Number.isFinite(n) && n >= 0;
     if (!model.includes(":")) problems.push(`"${model}" is not provider:model`);
-    if (typeof p !== "object" || p === null || !ok(p.input) || !ok(p.output) || Object.keys(p).some((k) => k !== "input" && k !== "output")) problems.push(`"${model}" needs { "input": n, "output": n }, numbers of at least 0`);
+    if (typeof p !== "object" || p === null || !ok(p.input) || !ok(p.output) || Object.keys(p).some((k) => k !== "input" && k !== "output"))
+      problems.push(`"${model}" needs { "input": n, "output": n }, numbers of at least 0`);
   }
   if (problems.length > 0) throw new Error(`[eval-simulate] --prices ${file}: ${problems.join("; ")}; expected ${shape}`);
   return value as Record<string, Price>;

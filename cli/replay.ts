@@ -25,7 +25,10 @@ const args = {
 
 /** `eval-simulate replay <calls> --against "<command>"`: the same calls on the real server and a fresh fake, each answer compared. */
 export default defineCommand({
-  meta: { name: "replay", description: "Run the same calls on the real MCP server and on a fresh fake, and name each call the fake answered differently (exit 1)." },
+  meta: {
+    name: "replay",
+    description: "Run the same calls on the real MCP server and on a fresh fake, and name each call the fake answered differently (exit 1).",
+  },
   args,
   async run({ args: parsed, rawArgs }) {
     if (!refuseUnknownFlags(rawArgs, args) || !takeRenamed("replay", parsed, REAL_SERVER_RENAMED)) return;
@@ -53,8 +56,9 @@ export default defineCommand({
     } else if (differing.length === 0) {
       process.stdout.write(`✓ ${result.id}: ${result.calls.length} calls, every answer the same as the real server's\n`);
     } else {
-      const lines = differing.map(({ call, real, fake, differences }) =>
-        `✗ ${call.tool} ${JSON.stringify(call.args)} (${call.from}): ${differences.join("; ")}\n` +
+      const lines = differing.map(
+        ({ call, real, fake, differences }) =>
+          `✗ ${call.tool} ${JSON.stringify(call.args)} (${call.from}): ${differences.join("; ")}\n` +
           `  real: ${JSON.stringify(answerText(real))}\n  fake: ${JSON.stringify(answerText(fake))}\n`,
       );
       process.stdout.write(`${lines.join("")}${differing.length} of ${result.calls.length} calls answered differently by ${result.id}\n`);

@@ -13,7 +13,10 @@ const args = {
 
 /** `eval-simulate report results.ndjson --format …`: a results file rendered; exits as the run would have. */
 export default defineCommand({
-  meta: { name: "report", description: "Render an eval results file (NDJSON) as text, markdown, junit or json. Exit codes as eval's: 0 pass, 1 fail, 2 PRELIMINARY or a usage error." },
+  meta: {
+    name: "report",
+    description: "Render an eval results file (NDJSON) as text, markdown, junit or json. Exit codes as eval's: 0 pass, 1 fail, 2 PRELIMINARY or a usage error.",
+  },
   args,
   async run({ args: parsed, rawArgs }) {
     if (!refuseUnknownFlags(rawArgs, args)) return;

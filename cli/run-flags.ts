@@ -10,9 +10,17 @@ export const RUN_FLAGS = {
   concurrency: { type: "string", default: "4", description: "Trials at once" },
   "budget-usd": { type: "string", description: "Stop before model spend would cross this many US dollars (default EVAL_BUDGET_USD)" },
   fresh: { type: "boolean", description: "Ignore the trials already in --out instead of resuming" },
-  variant: { type: "string", description: "A tool-description variant (variant.yaml): the model is offered its descriptions and input schemas for this run; trial lines record its id" },
+  variant: {
+    type: "string",
+    description: "A tool-description variant (variant.yaml): the model is offered its descriptions and input schemas for this run; trial lines record its id",
+  },
   "allow-outside": { type: "boolean", description: "Also load a fakes manifest outside the evals file's folder (EVAL_SIMULATE_ALLOW_OUTSIDE=1)" },
-  prices: { type: "string", description: "Prices of models the built-in table lacks, for --budget-usd: a JSON file { \"provider:model\": { \"input\": n, \"output\": n } } in dollars per million tokens", valueHint: "prices.json" },
+  prices: {
+    type: "string",
+    description:
+      'Prices of models the built-in table lacks, for --budget-usd: a JSON file { "provider:model": { "input": n, "output": n } } in dollars per million tokens',
+    valueHint: "prices.json",
+  },
 } as const satisfies ArgsDef;
 
 /** A flag's value a command cannot take: the command writes its message and exits 2. */

@@ -6,7 +6,15 @@ import { loadEvals } from "../engine/judge/evals/index.js";
 import { budgetLimit, languageModel, missingKeys, parseModel, skipMessage, SpendLedger } from "../engine/eval/models/index.js";
 import { doneTrials, lockResults, readResultsFile, repairTornLine } from "../engine/eval/results/index.js";
 import { loadVariant, resolveFixtures, selectionCatalog, variantCatalog } from "../engine/judge/selection/index.js";
-import { progressBar, renderSelectionJson, renderSelectionMarkdown, renderSelectionText, runSelection, type SelectionLine, summarizeSelection } from "../engine/eval/runner/index.js";
+import {
+  progressBar,
+  renderSelectionJson,
+  renderSelectionMarkdown,
+  renderSelectionText,
+  runSelection,
+  type SelectionLine,
+  summarizeSelection,
+} from "../engine/eval/runner/index.js";
 import { EXIT, refuseUnknownFlags } from "./exit-codes.js";
 import { formatArg } from "./formats.js";
 import { readPrices } from "./prices-flag.js";
@@ -17,7 +25,11 @@ const args = {
   evals: { type: "positional", required: false, default: "evals.yaml", description: "The evals file whose selection fixtures to run", valueHint: "evals.yaml" },
   model: { type: "string", description: "The model that picks the tools (provider:model; default EVAL_MODEL)", valueHint: "anthropic:claude-sonnet-4-5" },
   ...RUN_FLAGS,
-  out: { type: "string", description: "The NDJSON results file; trials it already holds as pass or fail are skipped (resume). Default eval-results/selection-<evals>-<model>[-<variant>].ndjson" },
+  out: {
+    type: "string",
+    description:
+      "The NDJSON results file; trials it already holds as pass or fail are skipped (resume). Default eval-results/selection-<evals>-<model>[-<variant>].ndjson",
+  },
   limit: { type: "string", description: "Only the first N fixtures (a smoke run)" },
   iterations: { type: "string", description: "Trials per fixture (default 1)" },
   "top-k": { type: "string", description: "How many of the first calls top-k counts (default selectionOptions.topK, or 3)" },
@@ -52,7 +64,8 @@ function invalidFile(file: string, error: ManifestError): void {
 export default defineCommand({
   meta: {
     name: "select",
-    description: "Run an evals file's tool-selection fixtures against a model: one forced tool call per fixture and trial, scored top-1/top-k per area, with the gate. Exit 0 a complete run (or skipped: no API key), 2 PRELIMINARY (trials not run: provider errors, the budget), an invalid evals or variant file, or a usage error.",
+    description:
+      "Run an evals file's tool-selection fixtures against a model: one forced tool call per fixture and trial, scored top-1/top-k per area, with the gate. Exit 0 a complete run (or skipped: no API key), 2 PRELIMINARY (trials not run: provider errors, the budget), an invalid evals or variant file, or a usage error.",
   },
   args,
   async run({ args: parsed, rawArgs }) {
@@ -107,7 +120,8 @@ async function select(parsed: ParsedArgs<typeof args>): Promise<void> {
   }
   const k = topK ?? settings.topK ?? 3;
   const gate = { remediate: remediate ?? settings.gate?.remediate, watch: watch ?? settings.gate?.watch };
-  if ((gate.remediate ?? 0.85) > (gate.watch ?? 0.9)) throw new UsageError(`the gate's remediate threshold (${gate.remediate ?? 0.85}) is above its watch threshold (${gate.watch ?? 0.9})`);
+  if ((gate.remediate ?? 0.85) > (gate.watch ?? 0.9))
+    throw new UsageError(`the gate's remediate threshold (${gate.remediate ?? 0.85}) is above its watch threshold (${gate.watch ?? 0.9})`);
   const fixtures = resolveFixtures(evals.selection, catalog).slice(0, limit);
 
   // Without a key the run is skipped, never failed: CI without secrets stays green.
@@ -117,7 +131,9 @@ async function select(parsed: ParsedArgs<typeof args>): Promise<void> {
     process.exitCode = EXIT.ok;
     return;
   }
-  const out = parsed.out ?? `eval-results/selection-${slug(basename(file).replace(/\.(ya?ml|json)$/i, ""))}-${slug(modelId)}${variantId ? `-${slug(variantId)}` : ""}.ndjson`;
+  const out =
+    parsed.out ??
+    `eval-results/selection-${slug(basename(file).replace(/\.(ya?ml|json)$/i, ""))}-${slug(modelId)}${variantId ? `-${slug(variantId)}` : ""}.ndjson`;
   const warn = (m: string) => void process.stderr.write(`${m}\n`);
   // One run writes a results file at a time: a second is refused while the first holds the lock.
   const release = lockResults(out, warn);
@@ -137,7 +153,8 @@ async function select(parsed: ParsedArgs<typeof args>): Promise<void> {
     const byKey = new Map<string, SelectionLine>();
     for (const line of previous) if (wanted.has(`${line.case}#${line.iteration}`)) byKey.set(`${line.case}#${line.iteration}`, line);
     const bar = progressBar(process.stderr);
-    const progress = () => bar.update({ done: byKey.size, total: wanted.size, passed: [...byKey.values()].filter((l) => l.status === "pass").length, spentUsd: ledger.spentUsd });
+    const progress = () =>
+      bar.update({ done: byKey.size, total: wanted.size, passed: [...byKey.values()].filter((l) => l.status === "pass").length, spentUsd: ledger.spentUsd });
     const controller = new AbortController();
     const interrupt = () => controller.abort(new Error("interrupted"));
     process.once("SIGINT", interrupt);
@@ -145,8 +162,19 @@ async function select(parsed: ParsedArgs<typeof args>): Promise<void> {
     let result: Awaited<ReturnType<typeof runSelection>>;
     try {
       result = await runSelection({
-        fixtures, catalog, model, modelId, ledger, iterations, concurrency, out, signal: controller.signal,
-        done: doneTrials(previous), suite: file, ...(variantId ? { variant: variantId } : {}), ...(settings.system ? { system: settings.system } : {}),
+        fixtures,
+        catalog,
+        model,
+        modelId,
+        ledger,
+        iterations,
+        concurrency,
+        out,
+        signal: controller.signal,
+        done: doneTrials(previous),
+        suite: file,
+        ...(variantId ? { variant: variantId } : {}),
+        ...(settings.system ? { system: settings.system } : {}),
         onLine: (line) => {
           if (wanted.has(`${line.case}#${line.iteration}`)) byKey.set(`${line.case}#${line.iteration}`, line);
           progress();
@@ -159,8 +187,14 @@ async function select(parsed: ParsedArgs<typeof args>): Promise<void> {
     }
     for (const line of result.lines) if (wanted.has(`${line.case}#${line.iteration}`)) byKey.set(`${line.case}#${line.iteration}`, line);
     const summary = summarizeSelection([...byKey.values()], {
-      k, areas: catalog.areas, gate, model: modelId, ...(variantId ? { variant: variantId } : {}),
-      unstarted: wanted.size - byKey.size, ...(result.stopped ? { stopped: result.stopped } : {}), ...(result.fatal ? { fatal: result.fatal } : {}),
+      k,
+      areas: catalog.areas,
+      gate,
+      model: modelId,
+      ...(variantId ? { variant: variantId } : {}),
+      unstarted: wanted.size - byKey.size,
+      ...(result.stopped ? { stopped: result.stopped } : {}),
+      ...(result.fatal ? { fatal: result.fatal } : {}),
     });
     const render = parsed.format === "json" ? renderSelectionJson : parsed.format === "markdown" ? renderSelectionMarkdown : renderSelectionText;
     process.stdout.write(render(summary));

@@ -15,27 +15,43 @@ const args = {
   ...manifestArgs("The manifest to serve", "EVAL_SIMULATE_MANIFEST, default ./fakes.yaml"),
   port: { type: "string", description: "Port to listen on (EVAL_SIMULATE_PORT, default 7353; 0 picks a free one)" },
   host: { type: "string", description: "Address to listen on (EVAL_SIMULATE_HOST, default 0.0.0.0)" },
-  fakes: { type: "string", description: "Serve only these fakes: a comma list of ids, or repeated (EVAL_SIMULATE_FAKES); a required one left out refuses to start", valueHint: "crm,mail" },
+  fakes: {
+    type: "string",
+    description: "Serve only these fakes: a comma list of ids, or repeated (EVAL_SIMULATE_FAKES); a required one left out refuses to start",
+    valueHint: "crm,mail",
+  },
   scenario: { type: "string", description: "Scenario to serve (EVAL_SIMULATE_SCENARIO, default: the manifest's default)" },
   clock: { type: "string", description: "The clock, ISO 8601 (EVAL_SIMULATE_CLOCK, default now)" },
   "state-file": { type: "string", description: "Write every fake's state here after each change (EVAL_SIMULATE_STATE_FILE)" },
   "initial-state-file": { type: "string", description: "Write the starting state here (EVAL_SIMULATE_INITIAL_STATE_FILE)" },
   "resume-state-file": { type: "string", description: "Continue the run whose state file this is (EVAL_SIMULATE_RESUME_STATE_FILE)" },
   record: { type: "string", description: "Append each call as a JSON line here (EVAL_SIMULATE_RECORD)" },
-  "state-dir": { type: "string", description: "Write each session's <sid>.state.json after each change and <sid>.initial.json at its start (EVAL_SIMULATE_STATE_DIR)" },
+  "state-dir": {
+    type: "string",
+    description: "Write each session's <sid>.state.json after each change and <sid>.initial.json at its start (EVAL_SIMULATE_STATE_DIR)",
+  },
   "max-sessions": { type: "string", description: "How many sessions the host holds at once (EVAL_SIMULATE_MAX_SESSIONS, default 10000)" },
-  "max-world-bytes": { type: "string", description: "The most bytes of JSON one world may hold (the process's own, each session's); a write past it is a tool error (EVAL_SIMULATE_MAX_WORLD_BYTES, default 67108864: 64 MiB)" },
+  "max-world-bytes": {
+    type: "string",
+    description:
+      "The most bytes of JSON one world may hold (the process's own, each session's); a write past it is a tool error (EVAL_SIMULATE_MAX_WORLD_BYTES, default 67108864: 64 MiB)",
+  },
   "manifest-dir": { type: "string", description: "Write each fake's manifest.json and answers.json here (EVAL_SIMULATE_MANIFEST_DIR)" },
   "allow-origin": {
     type: "string",
-    description: "A browser origin the port serves besides loopback ones: scheme://host[:port], a host name, or *; repeatable or a comma list (EVAL_SIMULATE_ALLOWED_ORIGINS)",
+    description:
+      "A browser origin the port serves besides loopback ones: scheme://host[:port], a host name, or *; repeatable or a comma list (EVAL_SIMULATE_ALLOWED_ORIGINS)",
   },
   "allow-host": {
     type: "string",
-    description: "A host name the port answers to besides loopback names, IP literals and API fakes' hosts: a name, .name (it and every name below it), or *; repeatable or a comma list (EVAL_SIMULATE_ALLOWED_HOSTS)",
+    description:
+      "A host name the port answers to besides loopback names, IP literals and API fakes' hosts: a name, .name (it and every name below it), or *; repeatable or a comma list (EVAL_SIMULATE_ALLOWED_HOSTS)",
   },
   inspect: { type: "boolean", description: "Serve the inspector page at /_inspect, behind the admin token when set (EVAL_SIMULATE_INSPECT=1)" },
-  "inspect-results": { type: "string", description: "An eval run's results file (NDJSON) whose pass rates the inspector shows (EVAL_SIMULATE_INSPECT_RESULTS)" },
+  "inspect-results": {
+    type: "string",
+    description: "An eval run's results file (NDJSON) whose pass rates the inspector shows (EVAL_SIMULATE_INSPECT_RESULTS)",
+  },
   "run-dir": { type: "string", description: "A run folder: record.jsonl, initial-state.json, state.json and manifests/ (EVAL_SIMULATE_RUN_DIR)" },
   "allow-outside": { type: "boolean", description: "Also read files the manifest names outside its own folder (EVAL_SIMULATE_ALLOW_OUTSIDE=1)" },
 } satisfies ArgsDef;
@@ -62,7 +78,8 @@ export default defineCommand({
         return;
       }
     }
-    const allowedOrigins = repeated(rawArgs, "allow-origin") ?? (process.env.EVAL_SIMULATE_ALLOWED_ORIGINS ? [process.env.EVAL_SIMULATE_ALLOWED_ORIGINS] : undefined);
+    const allowedOrigins =
+      repeated(rawArgs, "allow-origin") ?? (process.env.EVAL_SIMULATE_ALLOWED_ORIGINS ? [process.env.EVAL_SIMULATE_ALLOWED_ORIGINS] : undefined);
     const allowedHosts = repeated(rawArgs, "allow-host") ?? (process.env.EVAL_SIMULATE_ALLOWED_HOSTS ? [process.env.EVAL_SIMULATE_ALLOWED_HOSTS] : undefined);
     try {
       if (allowedOrigins) parseAllowedOrigins(allowedOrigins);
@@ -107,25 +124,25 @@ export default defineCommand({
     let services: Awaited<ReturnType<typeof serveSidecar>>;
     try {
       services = await serveSidecar(loaded.fakes, loaded.world, {
-      ...(fakes ? { fakes: fakeList(fakes) } : {}),
-      port,
-      host: parsed.host,
-      scenario: parsed.scenario,
-      clock: parsed.clock,
-      stateFile: parsed["state-file"],
-      initialStateFile: parsed["initial-state-file"],
-      resumeStateFile: parsed["resume-state-file"],
-      record: parsed.record,
-      manifestDir: parsed["manifest-dir"],
-      allowedOrigins,
-      allowedHosts,
-      inspect: parsed.inspect || undefined,
-      inspectResults: parsed["inspect-results"],
-      inspectResultsReader: resultsPanel,
-      stateDir: parsed["state-dir"],
-      maxSessions,
-      maxWorldBytes,
-      runDir: parsed["run-dir"],
+        ...(fakes ? { fakes: fakeList(fakes) } : {}),
+        port,
+        host: parsed.host,
+        scenario: parsed.scenario,
+        clock: parsed.clock,
+        stateFile: parsed["state-file"],
+        initialStateFile: parsed["initial-state-file"],
+        resumeStateFile: parsed["resume-state-file"],
+        record: parsed.record,
+        manifestDir: parsed["manifest-dir"],
+        allowedOrigins,
+        allowedHosts,
+        inspect: parsed.inspect || undefined,
+        inspectResults: parsed["inspect-results"],
+        inspectResultsReader: resultsPanel,
+        stateDir: parsed["state-dir"],
+        maxSessions,
+        maxWorldBytes,
+        runDir: parsed["run-dir"],
       });
     } catch (error) {
       // A refusal to start (an unknown scenario or fake, a required fake left out, a world or

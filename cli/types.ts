@@ -16,7 +16,10 @@ const args = {
 
 /** `eval-simulate types [fakes.yaml] [--out fakes.d.ts]`: TypeScript types for the handler modules. */
 export default defineCommand({
-  meta: { name: "types", description: "Generate TypeScript types from a manifest for defineHandlers / defineApiHandlers. Exit 0 written, 1 invalid or stale (--check), 2 usage." },
+  meta: {
+    name: "types",
+    description: "Generate TypeScript types from a manifest for defineHandlers / defineApiHandlers. Exit 0 written, 1 invalid or stale (--check), 2 usage.",
+  },
   args,
   async run({ args: parsed, rawArgs }) {
     if (!refuseUnknownFlags(rawArgs, args)) return;

@@ -7,7 +7,12 @@ import { repeatedFlag } from "./repeated-flag.js";
 import { renderGithub, renderJson, renderText, type ValidationOutcome } from "./render-diagnostics.js";
 
 const args = {
-  manifests: { type: "positional", description: "The manifests and evals files to check (or --manifest, repeatable; default ./fakes.yaml)", required: false, valueHint: "fakes.yaml..." },
+  manifests: {
+    type: "positional",
+    description: "The manifests and evals files to check (or --manifest, repeatable; default ./fakes.yaml)",
+    required: false,
+    valueHint: "fakes.yaml...",
+  },
   manifest: { type: "string", description: "A manifest, as a flag instead of a positional (repeatable)", valueHint: "fakes.yaml" },
   format: formatArg("How to print problems", ["text", "json", "github"]),
   clock: { type: "string", description: "The clock scenario worlds are built at for their checks (ISO 8601; default now)" },
@@ -16,7 +21,11 @@ const args = {
 
 /** `eval-simulate validate [fakes.yaml...]`: every problem of every manifest, at once. */
 export default defineCommand({
-  meta: { name: "validate", description: "Check fakes.yaml files (schema, files, handlers, scenarios) and evals.yaml files (tools, entities, scenarios, patterns, JSONata). Exit 0 valid, 1 invalid, 2 usage or I/O error." },
+  meta: {
+    name: "validate",
+    description:
+      "Check fakes.yaml files (schema, files, handlers, scenarios) and evals.yaml files (tools, entities, scenarios, patterns, JSONata). Exit 0 valid, 1 invalid, 2 usage or I/O error.",
+  },
   args,
   async run({ args: parsed, rawArgs }) {
     if (!refuseUnknownFlags(rawArgs, args)) return;
@@ -29,8 +38,14 @@ export default defineCommand({
       // An evals file (named evals.yaml, or holding `fakes` and `cases`) is checked with the fakes it names.
       if (isEvalsFile(file)) {
         const checked = await checkEvals(file, { clock: parsed.clock, ...(parsed["allow-outside"] ? { allowOutside: true } : {}) });
-        if (!checked.evals && checked.diagnostics.length === 1 && checked.diagnostics[0].code === "E_IO" && checked.diagnostics[0].path === "(root)") unreadable = true;
-        outcomes.push({ file, valid: checked.evals !== undefined, diagnostics: checked.diagnostics, evals: checked.evals && { cases: checked.evals.cases?.length ?? 0, selection: checked.evals.selection?.length ?? 0 } });
+        if (!checked.evals && checked.diagnostics.length === 1 && checked.diagnostics[0].code === "E_IO" && checked.diagnostics[0].path === "(root)")
+          unreadable = true;
+        outcomes.push({
+          file,
+          valid: checked.evals !== undefined,
+          diagnostics: checked.diagnostics,
+          evals: checked.evals && { cases: checked.evals.cases?.length ?? 0, selection: checked.evals.selection?.length ?? 0 },
+        });
         continue;
       }
       const { manifest, diagnostics } = await checkManifest(file, { clock: parsed.clock, ...(parsed["allow-outside"] ? { allowOutside: true } : {}) });

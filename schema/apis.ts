@@ -6,8 +6,20 @@ import { Entities, EntityNames, Required } from "./servers.js";
 
 /** emulate@0.12.2's built-in services. */
 export const EMULATE_SERVICES = [
-  "vercel", "github", "google", "slack", "apple", "microsoft", "okta",
-  "aws", "resend", "stripe", "mongoatlas", "clerk", "linear", "twilio",
+  "vercel",
+  "github",
+  "google",
+  "slack",
+  "apple",
+  "microsoft",
+  "okta",
+  "aws",
+  "resend",
+  "stripe",
+  "mongoatlas",
+  "clerk",
+  "linear",
+  "twilio",
 ] as const;
 
 const Operation = Type.Object(
@@ -30,13 +42,24 @@ const Operation = Type.Object(
 const Capture = Type.Object(
   {
     source: Type.String(describe("Where the published OpenAPI document was read from (a URL pinned to a revision, or a file).")),
-    operations: Type.Array(Type.String(), describe("The operations kept, as `METHOD /path` or operationId.", { examples: [["GET /repos/{owner}/{repo}/issues"]] })),
-    dropNavigationProperties: Type.Optional(Type.Boolean(describe("Drop OData navigation properties (`x-ms-navigationProperty`) from kept schemas.", { default: false }))),
+    operations: Type.Array(
+      Type.String(),
+      describe("The operations kept, as `METHOD /path` or operationId.", { examples: [["GET /repos/{owner}/{repo}/issues"]] }),
+    ),
+    dropNavigationProperties: Type.Optional(
+      Type.Boolean(describe("Drop OData navigation properties (`x-ms-navigationProperty`) from kept schemas.", { default: false })),
+    ),
     dropRequired: Type.Optional(Type.Array(Type.String(), describe("Property names removed from every `required` list.", { examples: [["@odata.type"]] }))),
     addResponses: Type.Optional(
-      Type.Record(Type.String(), Type.Record(Type.String({ pattern: "^([1-5][0-9][0-9]|[1-5]XX|default)$" }), Type.Object({}, { additionalProperties: true })), {
-        ...describe("Responses the document forgot, by operation and status code.", { examples: [{ "me.message.send": { "202": { description: "Accepted" } } }] }),
-      }),
+      Type.Record(
+        Type.String(),
+        Type.Record(Type.String({ pattern: "^([1-5][0-9][0-9]|[1-5]XX|default)$" }), Type.Object({}, { additionalProperties: true })),
+        {
+          ...describe("Responses the document forgot, by operation and status code.", {
+            examples: [{ "me.message.send": { "202": { description: "Accepted" } } }],
+          }),
+        },
+      ),
     ),
   },
   { additionalProperties: false, ...describe("How `eval-simulate capture` trimmed the document: rerun with no flags to read it again, `--check` to compare.") },
@@ -49,12 +72,15 @@ export const Api = Type.Object(
     required: Type.Optional(Required),
     openapi: Type.Optional(Type.String(describe("The trimmed OpenAPI document (3.0 or 3.1, JSON or YAML).", { examples: ["api/github/openapi.yaml"] }))),
     emulate: Type.Optional(
-      Type.Union(EMULATE_SERVICES.map((name) => Type.Literal(name)), describe("One of emulate's built-in services, seeded from the world, instead of an OpenAPI document.")),
+      Type.Union(
+        EMULATE_SERVICES.map((name) => Type.Literal(name)),
+        describe("One of emulate's built-in services, seeded from the world, instead of an OpenAPI document."),
+      ),
     ),
-    hosts: Type.Optional(
-      Type.Array(Type.String(), describe("Requests whose Host is one of these are this fake's.", { examples: [["api.github.com"]] })),
+    hosts: Type.Optional(Type.Array(Type.String(), describe("Requests whose Host is one of these are this fake's.", { examples: [["api.github.com"]] }))),
+    handlers: Type.Optional(
+      Type.String(describe("A TypeScript or JavaScript module mapping operation names to handlers.", { examples: ["api/github/handlers.ts"] })),
     ),
-    handlers: Type.Optional(Type.String(describe("A TypeScript or JavaScript module mapping operation names to handlers.", { examples: ["api/github/handlers.ts"] }))),
     timeoutMs: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, ...describe("A handler's time limit in milliseconds.", { default: 30000 }) })),
     entities: Type.Optional(Entities),
     operations: Type.Optional(

@@ -25,22 +25,26 @@ export const ManifestSchema = Type.Object(
     apis: Type.Optional(Apis),
     world: Type.Optional(
       Type.String(
-        describe(
-          "Instead of `scenarios`: a TypeScript or JavaScript module exporting `world(scenario, clock)` and `SCENARIOS`.",
-          { examples: ["scenarios/index.ts"] },
-        ),
+        describe("Instead of `scenarios`: a TypeScript or JavaScript module exporting `world(scenario, clock)` and `SCENARIOS`.", {
+          examples: ["scenarios/index.ts"],
+        }),
       ),
     ),
     scenarios: Type.Optional(Scenarios),
     schemas: Type.Optional(
       Type.Record(Type.String({ pattern: NAME_PATTERN }), JsonSchema("A named schema."), {
         additionalProperties: false,
-        ...describe("Named JSON Schemas, used anywhere a schema goes as `{ $ref: \"#/schemas/<name>\" }`."),
+        ...describe('Named JSON Schemas, used anywhere a schema goes as `{ $ref: "#/schemas/<name>" }`.'),
       }),
     ),
     invariants: Type.Optional(Type.Array(Invariant, describe("Rules checked on every scenario's world."))),
     redact: Type.Optional(
-      Type.Array(Type.String(), describe("More field names (case-insensitive) to redact from the journal and the record, beside Authorization, cookies and common secrets.", { examples: [["accessToken"]] })),
+      Type.Array(
+        Type.String(),
+        describe("More field names (case-insensitive) to redact from the journal and the record, beside Authorization, cookies and common secrets.", {
+          examples: [["accessToken"]],
+        }),
+      ),
     ),
   },
   {

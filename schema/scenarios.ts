@@ -7,12 +7,28 @@ const Outcome = Type.Object(
     answer: Type.Optional(Type.Unknown(describe("A successful answer: a value encoded in the tool's format."))),
     error: Type.Optional(Type.String(describe("A tool error with this text.", { examples: ["Service unavailable"] }))),
     content: Type.Optional(
-      Type.Array(Type.Object({}, { additionalProperties: true, ...describe("One MCP content block: `{ type: text, text }`, `{ type: image | audio, data, mimeType }`, `{ type: resource_link, uri, name }` or `{ type: resource, resource: { uri, text | blob } }`.") }), {
-        minItems: 1,
-        ...describe("MCP fakes: a successful answer made of these content blocks (text, image, audio, resource_link, resource), sent as they are.", {
-          examples: [[{ type: "text", text: "Here it is" }, { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" }]],
-        }),
-      }),
+      Type.Array(
+        Type.Object(
+          {},
+          {
+            additionalProperties: true,
+            ...describe(
+              "One MCP content block: `{ type: text, text }`, `{ type: image | audio, data, mimeType }`, `{ type: resource_link, uri, name }` or `{ type: resource, resource: { uri, text | blob } }`.",
+            ),
+          },
+        ),
+        {
+          minItems: 1,
+          ...describe("MCP fakes: a successful answer made of these content blocks (text, image, audio, resource_link, resource), sent as they are.", {
+            examples: [
+              [
+                { type: "text", text: "Here it is" },
+                { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" },
+              ],
+            ],
+          }),
+        },
+      ),
     ),
     status: Type.Optional(Type.Integer({ minimum: 100, maximum: 599, ...describe("API fakes: the response status.") })),
     body: Type.Optional(Type.Unknown(describe("API fakes: the response body."))),
@@ -20,7 +36,10 @@ const Outcome = Type.Object(
     delayMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 600000, ...describe("Wait this long before answering.") })),
     pass: Type.Optional(Type.Literal(true, describe("Run the handler as if no stub matched."))),
   },
-  { additionalProperties: false, ...describe("One scripted outcome: `answer`, `content`, `error`, `status`+`body`, or `pass: true`; `delayMs` may go with any.") },
+  {
+    additionalProperties: false,
+    ...describe("One scripted outcome: `answer`, `content`, `error`, `status`+`body`, or `pass: true`; `delayMs` may go with any."),
+  },
 );
 
 export const Stub = Type.Object(
@@ -52,7 +71,9 @@ export const Fault = Type.Object(
     }),
     latencyMs: Type.Optional(
       Type.Union([Type.Integer({ minimum: 0, maximum: 600000 }), Type.Tuple([Type.Integer({ minimum: 0 }), Type.Integer({ minimum: 0, maximum: 600000 })])], {
-        ...describe("Added to each call: a fixed delay, or `[min, max]` drawn per call from `seed` (the same sequence every run).", { examples: [250, [100, 400]] }),
+        ...describe("Added to each call: a fixed delay, or `[min, max]` drawn per call from `seed` (the same sequence every run).", {
+          examples: [250, [100, 400]],
+        }),
       }),
     ),
     http: Type.Optional(
@@ -72,11 +93,15 @@ export const Scenario = Type.Object(
     default: Type.Optional(Type.Boolean(describe("The scenario served when none is named. Exactly one scenario is the default.", { default: false }))),
     extends: Type.Optional(Type.String(describe("A scenario this one starts from: objects merge deeply, arrays are replaced."))),
     state: Type.Optional(
-      Type.Record(Type.String({ pattern: ID_PATTERN }), Type.Record(Type.String(), EntityValue("The entity's value in this scenario, or `{ $file: data/records.json }`.")), {
-        ...describe(
-          "Each fake's state by fake id and entity, merged over the entities' defaults. Values may be `{ $date: \"-3d\" }`, `{ $date: \"-1d\", at: \"09:00\" }`, `{ $id: \"label\" }`, `{ $expr: \"<jsonata>\" }`, or `{ $file: data/records.json }` (a JSON or JSON Lines data file beside the manifest).",
-        ),
-      }),
+      Type.Record(
+        Type.String({ pattern: ID_PATTERN }),
+        Type.Record(Type.String(), EntityValue("The entity's value in this scenario, or `{ $file: data/records.json }`.")),
+        {
+          ...describe(
+            'Each fake\'s state by fake id and entity, merged over the entities\' defaults. Values may be `{ $date: "-3d" }`, `{ $date: "-1d", at: "09:00" }`, `{ $id: "label" }`, `{ $expr: "<jsonata>" }`, or `{ $file: data/records.json }` (a JSON or JSON Lines data file beside the manifest).',
+          ),
+        },
+      ),
     ),
     stubs: Type.Optional(Type.Array(Stub, describe("Scripted outcomes, tried top to bottom before the handler."))),
     faults: Type.Optional(Type.Array(Fault, describe("Latency and HTTP failures for chosen tools and operations; inherited through `extends`."))),

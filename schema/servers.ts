@@ -47,9 +47,7 @@ export const Answer = Type.Object(
       }),
     ),
     schema: Type.Optional(JsonSchema("The decoded answer's schema. Not for `text`.")),
-    prefix: Type.Optional(
-      Type.String(describe("`prefixed_json` only: the text before the JSON.", { examples: ["Email sent successfully! "] })),
-    ),
+    prefix: Type.Optional(Type.String(describe("`prefixed_json` only: the text before the JSON.", { examples: ["Email sent successfully! "] }))),
     suffix: Type.Optional(Type.String(describe("`prefixed_json` only: the text after the JSON."))),
   },
   {
@@ -67,10 +65,9 @@ export const Tool = Type.Object(
     description: Type.Optional(Type.String(describe("A note for the Recipe's readers; the served description is the captured one."))),
     kind: Type.Optional(
       Type.Enum(["stateful", "static"], {
-        ...describe(
-          "`stateful` (the default) reads or writes entities; `static` writes nothing and reads nothing a tool writes or a scenario fills.",
-          { default: "stateful" },
-        ),
+        ...describe("`stateful` (the default) reads or writes entities; `static` writes nothing and reads nothing a tool writes or a scenario fills.", {
+          default: "stateful",
+        }),
       }),
     ),
     reads: Type.Optional(EntityNames("The entities the tool reads.")),
@@ -102,7 +99,9 @@ export const Resource = Type.Object(
 /** Where the capture came from, so `eval-simulate capture <id>` can read the real server again. */
 const McpCapture = Type.Object(
   {
-    command: Type.Optional(Type.String(describe("The real server's command line, run over stdio.", { examples: ["npx -y @modelcontextprotocol/server-memory"] }))),
+    command: Type.Optional(
+      Type.String(describe("The real server's command line, run over stdio.", { examples: ["npx -y @modelcontextprotocol/server-memory"] })),
+    ),
     url: Type.Optional(Type.String(describe("The real server's Streamable HTTP URL."))),
   },
   { additionalProperties: false, ...describe("How `eval-simulate capture` reached the real server (headers are never recorded: they may hold secrets).") },
@@ -149,7 +148,11 @@ export const Server = Type.Object(
       ),
     ),
     timeoutMs: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 2147483647, ...describe("A handler's time limit in milliseconds; past it the call is a tool error and changes nothing.", { default: 30000 }) }),
+      Type.Integer({
+        minimum: 1,
+        maximum: 2147483647,
+        ...describe("A handler's time limit in milliseconds; past it the call is a tool error and changes nothing.", { default: 30000 }),
+      }),
     ),
     capture: Type.Optional(McpCapture),
     unknownTool: Type.Optional(

@@ -130,7 +130,13 @@ function usageLine(bin: string, entry: CommandEntry): string {
 /** The heading's text, and the anchor GitHub gives it (lowercase, punctuation dropped, spaces to dashes). */
 function heading(entry: CommandEntry): { text: string; anchor: string } {
   const name = entry.path.join(" ");
-  return { text: code(name), anchor: name.toLowerCase().replace(/[^\p{L}\p{N}_\- ]/gu, "").replace(/ /g, "-") };
+  return {
+    text: code(name),
+    anchor: name
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}_\- ]/gu, "")
+      .replace(/ /g, "-"),
+  };
 }
 
 const HEADER = `<!-- Generated from the citty definitions in cli/ by \`npm run docs:cli\`; test/docs/cli-reference.test.ts fails when this file is stale. Edit the definitions, not this file. -->`;
@@ -164,7 +170,13 @@ function formatsTable(commands: readonly CommandEntry[]): string[] {
     });
     return `| ${code(word)}${word === "text" ? " (the default)" : ""} | ${what} | ${printers.map((entry) => code(entry.path.join(" "))).join(", ")} |`;
   });
-  return ["`--format` takes one word for one kind of output, on every command that prints it:", "", "| `--format` | prints | commands |", "| --- | --- | --- |", ...rows];
+  return [
+    "`--format` takes one word for one kind of output, on every command that prints it:",
+    "",
+    "| `--format` | prints | commands |",
+    "| --- | --- | --- |",
+    ...rows,
+  ];
 }
 
 /**
@@ -176,7 +188,14 @@ function formatsTable(commands: readonly CommandEntry[]): string[] {
 export async function renderCliReference(root: CommandDef, bin = "eval-simulate"): Promise<string> {
   const [top, ...commands] = await commandTree(root);
   const out: string[] = ["# CLI reference", "", HEADER, ""];
-  out.push(`\`${bin} <command> [options]\`${top.meta.description ? `: ${cellText(top.meta.description)}` : ""}`, "", CONVENTIONS, "", ...formatsTable(commands), "");
+  out.push(
+    `\`${bin} <command> [options]\`${top.meta.description ? `: ${cellText(top.meta.description)}` : ""}`,
+    "",
+    CONVENTIONS,
+    "",
+    ...formatsTable(commands),
+    "",
+  );
   out.push("| command | what it does |", "| --- | --- |");
   for (const entry of commands) {
     const { text, anchor } = heading(entry);

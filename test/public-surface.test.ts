@@ -39,11 +39,32 @@ describe("the package's public surface", () => {
   });
 
   it("eval-simulate/fidelity exports exactly these names", () => {
-    expect(Object.keys(fidelity).sort()).toEqual(["answerDifferences", "answerText", "callForAnswer", "mcpTarget", "observe", "observeTool", "readCalls", "readForAnswer", "replay"]);
+    expect(Object.keys(fidelity).sort()).toEqual([
+      "answerDifferences",
+      "answerText",
+      "callForAnswer",
+      "mcpTarget",
+      "observe",
+      "observeTool",
+      "readCalls",
+      "readForAnswer",
+      "replay",
+    ]);
   });
 
   it("exports exactly these names from eval-simulate/judge and eval-simulate/verify", () => {
-    expect(Object.keys(judge).sort()).toEqual(["checkEvals", "fetchRun", "finalAnswer", "isEvalsFile", "judgeRun", "loadEvals", "readRun", "rebuildHistory", "scoreOf", "verdictOf"]);
+    expect(Object.keys(judge).sort()).toEqual([
+      "checkEvals",
+      "fetchRun",
+      "finalAnswer",
+      "isEvalsFile",
+      "judgeRun",
+      "loadEvals",
+      "readRun",
+      "rebuildHistory",
+      "scoreOf",
+      "verdictOf",
+    ]);
     expect(Object.keys(verify).sort()).toEqual([
       "applyEntityPatch",
       "changedEntities",
@@ -62,22 +83,76 @@ describe("the package's public surface", () => {
 
   it("exports exactly these names from eval-simulate/runner", () => {
     expect(Object.keys(runner).sort()).toEqual([
-      "DEFAULT_SELECTION_SYSTEM", "FatalRunError", "JUDGE_PROMPT_VERSION", "PRICES", "UnknownPriceError", "badCalls", "callKey", "compareRuns", "judgmentsFile", "passAtK", "passHatK", "readResults",
-      "renderCompareJson", "renderCompareMarkdown", "renderCompareText", "renderJunit", "renderSelectionJson", "renderSelectionMarkdown", "renderSelectionText",
-      "renderSummaryMarkdown", "renderSummaryText", "rubricJudge", "runEvals", "runSelection", "summarise", "summarize", "summarizeSelection",
+      "DEFAULT_SELECTION_SYSTEM",
+      "FatalRunError",
+      "JUDGE_PROMPT_VERSION",
+      "PRICES",
+      "UnknownPriceError",
+      "badCalls",
+      "callKey",
+      "compareRuns",
+      "judgmentsFile",
+      "passAtK",
+      "passHatK",
+      "readResults",
+      "renderCompareJson",
+      "renderCompareMarkdown",
+      "renderCompareText",
+      "renderJunit",
+      "renderSelectionJson",
+      "renderSelectionMarkdown",
+      "renderSelectionText",
+      "renderSummaryMarkdown",
+      "renderSummaryText",
+      "rubricJudge",
+      "runEvals",
+      "runSelection",
+      "summarise",
+      "summarize",
+      "summarizeSelection",
     ]);
   });
 
   it("exports exactly these names from eval-simulate/selection", () => {
     expect(Object.keys(selection).sort()).toEqual([
-      "DEFAULT_SELECTION_SYSTEM", "applyVariant", "badCalls", "callKey", "compareRuns", "evaluateGate", "loadVariant",
-      "renderCompareJson", "renderCompareMarkdown", "renderCompareText", "renderSelectionJson", "renderSelectionMarkdown", "renderSelectionText",
-      "resolveFixtures", "runSelection", "scoreSelection", "selectionCatalog", "summarizeSelection", "toolMetrics", "variantCatalog",
+      "DEFAULT_SELECTION_SYSTEM",
+      "applyVariant",
+      "badCalls",
+      "callKey",
+      "compareRuns",
+      "evaluateGate",
+      "loadVariant",
+      "renderCompareJson",
+      "renderCompareMarkdown",
+      "renderCompareText",
+      "renderSelectionJson",
+      "renderSelectionMarkdown",
+      "renderSelectionText",
+      "resolveFixtures",
+      "runSelection",
+      "scoreSelection",
+      "selectionCatalog",
+      "summarizeSelection",
+      "toolMetrics",
+      "variantCatalog",
     ]);
   });
 
   it("keeps what moved to eval-simulate/runner importable from eval-simulate/selection: the same values, each marked deprecated", () => {
-    const moved = ["DEFAULT_SELECTION_SYSTEM", "badCalls", "callKey", "compareRuns", "renderCompareJson", "renderCompareMarkdown", "renderCompareText", "renderSelectionJson", "renderSelectionMarkdown", "renderSelectionText", "runSelection", "summarizeSelection"];
+    const moved = [
+      "DEFAULT_SELECTION_SYSTEM",
+      "badCalls",
+      "callKey",
+      "compareRuns",
+      "renderCompareJson",
+      "renderCompareMarkdown",
+      "renderCompareText",
+      "renderSelectionJson",
+      "renderSelectionMarkdown",
+      "renderSelectionText",
+      "runSelection",
+      "summarizeSelection",
+    ];
     const bySelection = selection as Record<string, unknown>;
     const byRunner = runner as Record<string, unknown>;
     expect(moved.filter((name) => bySelection[name] === undefined || bySelection[name] !== byRunner[name])).toEqual([]);
@@ -86,7 +161,12 @@ describe("the package's public surface", () => {
     const declared = [...source.matchAll(/^\/\*\* (@deprecated [^\n]*) \*\/\nexport (const|type) (\w+)/gm)];
     expect([...source.matchAll(/^export /gm)]).toHaveLength(declared.length);
     expect(new Set(declared.map((m) => m[1]))).toEqual(new Set(["@deprecated Import it from `eval-simulate/runner`."]));
-    expect(declared.filter((m) => m[2] === "const").map((m) => m[3]).sort()).toEqual(moved);
+    expect(
+      declared
+        .filter((m) => m[2] === "const")
+        .map((m) => m[3])
+        .sort(),
+    ).toEqual(moved);
   });
 
   it("spells summarize with a z, keeping summarise as a deprecated alias of the same function", () => {

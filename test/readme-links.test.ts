@@ -25,7 +25,10 @@ function anchors(markdown: string): Set<string> {
   const found = new Set<string>();
   for (const [, text] of prose(markdown).matchAll(/^#{1,6}\s+(.+?)\s*#*$/gm)) {
     const plain = text.replace(/\[([^\]]*)\]\([^)]*\)/g, "$1").replace(/[`*]/g, "");
-    const slug = plain.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, "").replace(/ /g, "-");
+    const slug = plain
+      .toLowerCase()
+      .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, "")
+      .replace(/ /g, "-");
     const count = seen.get(slug) ?? 0;
     seen.set(slug, count + 1);
     found.add(count === 0 ? slug : `${slug}-${count}`);
@@ -83,7 +86,12 @@ describe("the README's and the docs' links", () => {
     const unlinked: string[] = [];
     for (const name of readdirSync(join(ROOT, "docs")).filter((entry) => entry.endsWith(".md"))) {
       const text = readFileSync(join(ROOT, "docs", name), "utf8");
-      const linked = new Set([...readmeLinks.filter((href) => href.startsWith(`docs/${name}#`)).map((href) => href.split("#")[1]), ...links(text).filter((href) => href.startsWith("#")).map((href) => href.slice(1))]);
+      const linked = new Set([
+        ...readmeLinks.filter((href) => href.startsWith(`docs/${name}#`)).map((href) => href.split("#")[1]),
+        ...links(text)
+          .filter((href) => href.startsWith("#"))
+          .map((href) => href.slice(1)),
+      ]);
       for (const [, heading] of prose(text).matchAll(/^##\s+(.+)$/gm)) {
         const [slug] = [...anchors(`## ${heading}`)];
         if (!linked.has(slug)) unlinked.push(`docs/${name}#${slug}`);
@@ -93,11 +101,8 @@ describe("the README's and the docs' links", () => {
   });
 
   it("finds anchors as GitHub names them", () => {
-    expect([...anchors("# Running evals: `eval-simulate eval`\n## `eval-simulate/checks` and `eval-simulate check`\n## Limits\n## Limits\n```\n# not a heading\n```")]).toEqual([
-      "running-evals-eval-simulate-eval",
-      "eval-simulatechecks-and-eval-simulate-check",
-      "limits",
-      "limits-1",
-    ]);
+    expect([
+      ...anchors("# Running evals: `eval-simulate eval`\n## `eval-simulate/checks` and `eval-simulate check`\n## Limits\n## Limits\n```\n# not a heading\n```"),
+    ]).toEqual(["running-evals-eval-simulate-eval", "eval-simulatechecks-and-eval-simulate-check", "limits", "limits-1"]);
   });
 });

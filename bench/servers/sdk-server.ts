@@ -16,10 +16,14 @@ const handler = createMcpHandler(
   () => {
     const server = new McpServer({ name: "bench", version: "1.0.0" }, { jsonSchemaValidator: validator });
     TOOLS.forEach((tool, i) =>
-      server.registerTool(tool.name, { title: tool.title, description: tool.description, inputSchema: schemas[i], annotations: tool.annotations }, async (args) => {
-        const { id, limit = 10 } = args as { id: string; limit?: number };
-        return { content: [{ type: "text", text: JSON.stringify({ id, limit, counter: state.counter }) }] };
-      }),
+      server.registerTool(
+        tool.name,
+        { title: tool.title, description: tool.description, inputSchema: schemas[i], annotations: tool.annotations },
+        async (args) => {
+          const { id, limit = 10 } = args as { id: string; limit?: number };
+          return { content: [{ type: "text", text: JSON.stringify({ id, limit, counter: state.counter }) }] };
+        },
+      ),
     );
     return server;
   },

@@ -51,11 +51,13 @@ export function writeFiftyToolFakes(dir: string, items = 10): { jsonata: string;
     const folder = join(dir, kind);
     mkdirSync(folder, { recursive: true });
     writeFileSync(join(folder, "tools.json"), JSON.stringify({ tools: [...TOOLS, BUMP] }));
-    const tools = TOOLS.map((t) =>
-      kind === "jsonata"
-        ? `      ${t.name}:\n        reads: [counter]\n        answer: { format: json }\n        jsonata: '{ "id": $args.id, "limit": $args.limit, "counter": $state.counter }'`
-        : `      ${t.name}:\n        reads: [counter]\n        answer: { format: json }`,
-    ).join("\n") + `\n      bump:\n        writes: [counter]\n        answer: { format: json }\n        jsonata:\n          set: { counter: '$state.counter + 1' }\n          return: '{ "counter": $next.counter }'`;
+    const tools =
+      TOOLS.map((t) =>
+        kind === "jsonata"
+          ? `      ${t.name}:\n        reads: [counter]\n        answer: { format: json }\n        jsonata: '{ "id": $args.id, "limit": $args.limit, "counter": $state.counter }'`
+          : `      ${t.name}:\n        reads: [counter]\n        answer: { format: json }`,
+      ).join("\n") +
+      `\n      bump:\n        writes: [counter]\n        answer: { format: json }\n        jsonata:\n          set: { counter: '$state.counter + 1' }\n          return: '{ "counter": $next.counter }'`;
     const records = Array.from({ length: items }, (_, i) => ({ id: `item-${i}`, title: `Item ${i}`, tags: ["a", "b"], score: i }));
     writeFileSync(join(folder, "world.json"), JSON.stringify(records));
     // The records come from a world module: a YAML scenario of 100,000 records would measure the

@@ -30,5 +30,12 @@ const sessions = [];
 for (let i = 0; i < n; i++) sessions.push(await services.createSession());
 await settle();
 const after = process.memoryUsage();
-console.log(JSON.stringify({ n, rssPerSessionKb: (after.rss - before.rss) / n / 1024, heapPerSessionKb: (after.heapUsed - before.heapUsed) / n / 1024, live: sessions.length }));
+console.log(
+  JSON.stringify({
+    n,
+    rssPerSessionKb: (after.rss - before.rss) / n / 1024,
+    heapPerSessionKb: (after.heapUsed - before.heapUsed) / n / 1024,
+    live: sessions.length,
+  }),
+);
 await services.close();

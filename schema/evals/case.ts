@@ -9,11 +9,19 @@ const Golden = Type.Object(
   {
     calls: Type.Array(ScriptCall, { minItems: 1, ...describe("The reference calls, replayed in order on a fresh world of the case's scenario and clock.") }),
     entities: Type.Optional(
-      Type.Array(Type.String({ pattern: `^[a-z0-9][a-z0-9-]*(\\.[A-Za-z_][A-Za-z0-9_]*)?$` }), describe("Compare only these fakes (`<fake>`) or entities (`<fake>.<entity>`); every fake by default.", { examples: [["tickets.tickets"]] })),
+      Type.Array(
+        Type.String({ pattern: `^[a-z0-9][a-z0-9-]*(\\.[A-Za-z_][A-Za-z0-9_]*)?$` }),
+        describe("Compare only these fakes (`<fake>`) or entities (`<fake>.<entity>`); every fake by default.", { examples: [["tickets.tickets"]] }),
+      ),
     ),
     weight: Weight(),
   },
-  { additionalProperties: false, ...describe("A reference solution: the run's final world must equal the world its calls make (compared by world hash). A golden call that fails makes the case not evaluated, never a pass.") },
+  {
+    additionalProperties: false,
+    ...describe(
+      "A reference solution: the run's final world must equal the world its calls make (compared by world hash). A golden call that fails makes the case not evaluated, never a pass.",
+    ),
+  },
 );
 
 const AnswerExpectation = Type.Object(
@@ -31,18 +39,30 @@ const AnswerExpectation = Type.Object(
 export const Expectations = Type.Object(
   {
     calls: Type.Optional(Type.Array(CallMatcher, describe("The tool calls the agent must (or may) make."))),
-    order: Type.Optional(Type.Union([Type.Literal("any"), Type.Literal("strict")], describe("`strict`: the required `calls` must happen in the listed order.", { default: "any" }))),
+    order: Type.Optional(
+      Type.Union(
+        [Type.Literal("any"), Type.Literal("strict")],
+        describe("`strict`: the required `calls` must happen in the listed order.", { default: "any" }),
+      ),
+    ),
     exclusive: Type.Optional(Type.Boolean(describe("No tool outside `calls` may be called.", { default: false }))),
     callCount: Type.Optional(Count("How many tool calls the run may make in all.")),
     state: Type.Optional(StateExpectation),
     milestones: Type.Optional(Milestones),
-    never: Type.Optional(Type.Array(Minefield, describe("Predicates that must be false in the initial world and after every commit: a change undone later is still caught."))),
-    golden: Type.Optional(Type.Union([Golden, Type.Array(ScriptCall, { minItems: 1 })], describe("A reference solution (`{ calls, entities }`, or the calls alone)."))),
+    never: Type.Optional(
+      Type.Array(Minefield, describe("Predicates that must be false in the initial world and after every commit: a change undone later is still caught.")),
+    ),
+    golden: Type.Optional(
+      Type.Union([Golden, Type.Array(ScriptCall, { minItems: 1 })], describe("A reference solution (`{ calls, entities }`, or the calls alone).")),
+    ),
     answer: Type.Optional(AnswerExpectation),
     rubrics: Type.Optional(Type.Array(Rubric, describe("Criteria a judge model grades the final answer by (model-graded assertions)."))),
     weights: Type.Optional(Weights),
   },
-  { additionalProperties: false, ...describe("What a run of this case must show: calls, state, milestones, minefields, a golden world, the final answer, rubrics a model judges.") },
+  {
+    additionalProperties: false,
+    ...describe("What a run of this case must show: calls, state, milestones, minefields, a golden world, the final answer, rubrics a model judges."),
+  },
 );
 
 const Host = Type.Union(
@@ -54,19 +74,52 @@ const Host = Type.Union(
         baseURL: Type.Optional(Type.String(describe("The base URL of an OpenAI-compatible endpoint (Ollama, vLLM, LM Studio)."))),
         temperature: Type.Optional(Type.Number({ minimum: 0, ...describe("Sampling temperature.", { default: 0 }) })),
         maxTokens: Type.Optional(Type.Integer({ minimum: 1, ...describe("The most tokens a reply may take.") })),
-        timeoutMs: Type.Optional(Type.Integer({ minimum: 1, ...describe("Stop the trial after this long; it is not run (PRELIMINARY), never scored.", { default: 600000 }) })),
-        requestTimeoutMs: Type.Optional(Type.Integer({ minimum: 1, ...describe("One model request, from sending it to the last byte of its answer; past it the request fails as a transient error and is retried.", { default: 300000 }) })),
-        idleTimeoutMs: Type.Optional(Type.Integer({ minimum: 1, ...describe("The longest silence inside an answer's body once its headers are in; past it the request fails as a transient error and is retried.", { default: 60000 }) })),
+        timeoutMs: Type.Optional(
+          Type.Integer({ minimum: 1, ...describe("Stop the trial after this long; it is not run (PRELIMINARY), never scored.", { default: 600000 }) }),
+        ),
+        requestTimeoutMs: Type.Optional(
+          Type.Integer({
+            minimum: 1,
+            ...describe("One model request, from sending it to the last byte of its answer; past it the request fails as a transient error and is retried.", {
+              default: 300000,
+            }),
+          }),
+        ),
+        idleTimeoutMs: Type.Optional(
+          Type.Integer({
+            minimum: 1,
+            ...describe("The longest silence inside an answer's body once its headers are in; past it the request fails as a transient error and is retried.", {
+              default: 60000,
+            }),
+          }),
+        ),
       },
       { additionalProperties: false, ...describe("Run the agent as a model with the fakes' tools.") },
     ),
     Type.Object(
       {
         type: Type.Literal("command", describe("Any agent CLI.")),
-        command: Type.Array(Type.String(), { minItems: 1, ...describe("The command and its arguments; `{{prompt}}`, `{{system}}`, `{{mcpConfig}}`, `{{session}}`, `{{case}}` and `{{iteration}}` are filled in, each as it stands; `{{prompt:sh}}` (any of them with `:sh`) quotes the value as one POSIX shell word, for a `sh -c` command line.", { examples: [["claude", "-p", "{{prompt}}", "--mcp-config", "{{mcpConfig}}"]] }) }),
-        timeoutMs: Type.Optional(Type.Integer({ minimum: 1, ...describe("Stop the command (its whole process group: SIGTERM, then SIGKILL 2 s later) after this long; its trial fails.", { default: 600000 }) })),
+        command: Type.Array(Type.String(), {
+          minItems: 1,
+          ...describe(
+            "The command and its arguments; `{{prompt}}`, `{{system}}`, `{{mcpConfig}}`, `{{session}}`, `{{case}}` and `{{iteration}}` are filled in, each as it stands; `{{prompt:sh}}` (any of them with `:sh`) quotes the value as one POSIX shell word, for a `sh -c` command line.",
+            { examples: [["claude", "-p", "{{prompt}}", "--mcp-config", "{{mcpConfig}}"]] },
+          ),
+        }),
+        timeoutMs: Type.Optional(
+          Type.Integer({
+            minimum: 1,
+            ...describe("Stop the command (its whole process group: SIGTERM, then SIGKILL 2 s later) after this long; its trial fails.", { default: 600000 }),
+          }),
+        ),
         outputFormat: Type.Optional(
-          Type.Union([Type.Literal("text"), Type.Literal("all"), Type.Literal("json"), Type.Literal("stream-json")], describe("How to read the final message from stdout: `text` its last non-empty line, `all` all of it, `json` one JSON document (`result`, `answer`, or the last assistant message), `stream-json` JSON lines (the last one holding an answer).", { default: "text" })),
+          Type.Union(
+            [Type.Literal("text"), Type.Literal("all"), Type.Literal("json"), Type.Literal("stream-json")],
+            describe(
+              "How to read the final message from stdout: `text` its last non-empty line, `all` all of it, `json` one JSON document (`result`, `answer`, or the last assistant message), `stream-json` JSON lines (the last one holding an answer).",
+              { default: "text" },
+            ),
+          ),
         ),
       },
       { additionalProperties: false, ...describe("Run an agent CLI given the fakes as an MCP config.") },
@@ -90,9 +143,14 @@ const Script = Type.Object(
 /** One case of an evals file. */
 export const Case = Type.Object(
   {
-    id: Type.String({ pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$", ...describe("The case's id, unique in the file; `verify --case` names it.", { examples: ["close-duplicate"] }) }),
+    id: Type.String({
+      pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$",
+      ...describe("The case's id, unique in the file; `verify --case` names it.", { examples: ["close-duplicate"] }),
+    }),
     description: Type.Optional(Type.String(describe("What the case tests."))),
-    scenario: Type.Optional(Type.String({ pattern: ID_PATTERN, ...describe("The scenario the run starts from (the manifest's default when left out).", { examples: ["quiet"] }) })),
+    scenario: Type.Optional(
+      Type.String({ pattern: ID_PATTERN, ...describe("The scenario the run starts from (the manifest's default when left out).", { examples: ["quiet"] }) }),
+    ),
     fakes: Type.Optional(
       Type.Array(Type.String({ pattern: ID_PATTERN }), {
         minItems: 1,
@@ -103,13 +161,30 @@ export const Case = Type.Object(
         ),
       }),
     ),
-    clock: Type.Optional(Type.String(describe("The clock the run is served at, ISO 8601; with it, verify checks the run started from this scenario's world.", { examples: ["2026-10-01T09:00:00Z"] }))),
+    clock: Type.Optional(
+      Type.String(
+        describe("The clock the run is served at, ISO 8601; with it, verify checks the run started from this scenario's world.", {
+          examples: ["2026-10-01T09:00:00Z"],
+        }),
+      ),
+    ),
     prompt: Type.Optional(Type.String(describe("What the agent is asked (the eval runner sends it; verify ignores it)."))),
     system: Type.Optional(Type.String(describe("The system prompt (the eval runner)."))),
     tags: Type.Optional(Type.Array(Type.String(), describe("Labels to select cases by (`--filter-tags`)."))),
     iterations: Type.Optional(Type.Integer({ minimum: 1, ...describe("How many trials the eval runner makes; set with `accuracyThreshold`.") })),
-    accuracyThreshold: Type.Optional(Type.Number({ minimum: 0, maximum: 1, ...describe("The share of trials that must pass; set with `iterations`.", { examples: [0.8] }) })),
-    minScore: Type.Optional(Type.Number({ minimum: 0, maximum: 1, ...describe("A trial passes when its score (the weighted share of assertions passed) is at least this, instead of when every assertion passes; a broken minefield still zeroes it.", { examples: [0.8] }) })),
+    accuracyThreshold: Type.Optional(
+      Type.Number({ minimum: 0, maximum: 1, ...describe("The share of trials that must pass; set with `iterations`.", { examples: [0.8] }) }),
+    ),
+    minScore: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        maximum: 1,
+        ...describe(
+          "A trial passes when its score (the weighted share of assertions passed) is at least this, instead of when every assertion passes; a broken minefield still zeroes it.",
+          { examples: [0.8] },
+        ),
+      }),
+    ),
     maxSteps: Type.Optional(Type.Integer({ minimum: 1, ...describe("The most agent steps a trial may take.", { default: 10 }) })),
     host: Type.Optional(Host),
     script: Type.Optional(Script),

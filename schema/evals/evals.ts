@@ -8,7 +8,9 @@ const SelectionFixture = Type.Object(
     id: Type.String({ pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$", ...describe("The fixture's id, unique in the file.") }),
     query: Type.String({ minLength: 1, ...describe("A realistic request a user would make.") }),
     expectedTools: Type.Array(Type.String({ minLength: 1 }), { minItems: 1, ...describe("The tools a good agent picks for it (`server/tool`, or bare).") }),
-    area: Type.Optional(Type.String(describe("The group it scores under: by default the area of its first expected tool (the manifest's `areas`, else the tool's server id)."))),
+    area: Type.Optional(
+      Type.String(describe("The group it scores under: by default the area of its first expected tool (the manifest's `areas`, else the tool's server id).")),
+    ),
   },
   { additionalProperties: false, ...describe("A tool-selection fixture: a query and the tools that answer it.") },
 );

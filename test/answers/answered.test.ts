@@ -9,15 +9,19 @@ import { exampleManifest } from "../support/examples.js";
 import { recordRun } from "../support/recorded-run.js";
 
 const mailRun = () =>
-  recordRun(exampleManifest("mail"), async ({ mail }) => {
-    const sent = await mail.callTool({ name: "send-email", arguments: { to: "dana.whitfield@acme.example", subject: "Renewal", text: "Hi Dana" } });
-    const id = JSON.parse(textOf(sent).replace("Email sent successfully! ", "")).id;
-    await mail.callTool({ name: "send-email", arguments: { from: "news@news.northwind.example", to: "a@b.example", subject: "News", text: "x" } });
-    await mail.callTool({ name: "send-email", arguments: { to: "not-an-email", subject: "x", text: "x" } });
-    await mail.callTool({ name: "list-emails", arguments: { limit: 1 } });
-    await mail.callTool({ name: "get-email", arguments: { id } });
-    await mail.callTool({ name: "list-audiences", arguments: {} }).catch(() => undefined);
-  }, { serve: "in-process" });
+  recordRun(
+    exampleManifest("mail"),
+    async ({ mail }) => {
+      const sent = await mail.callTool({ name: "send-email", arguments: { to: "dana.whitfield@acme.example", subject: "Renewal", text: "Hi Dana" } });
+      const id = JSON.parse(textOf(sent).replace("Email sent successfully! ", "")).id;
+      await mail.callTool({ name: "send-email", arguments: { from: "news@news.northwind.example", to: "a@b.example", subject: "News", text: "x" } });
+      await mail.callTool({ name: "send-email", arguments: { to: "not-an-email", subject: "x", text: "x" } });
+      await mail.callTool({ name: "list-emails", arguments: { limit: 1 } });
+      await mail.callTool({ name: "get-email", arguments: { id } });
+      await mail.callTool({ name: "list-audiences", arguments: {} }).catch(() => undefined);
+    },
+    { serve: "in-process" },
+  );
 
 const answersJson = (manifestDir: string, id: string) => JSON.parse(readFileSync(join(manifestDir, "mcp", id, "answers.json"), "utf8"));
 
@@ -29,18 +33,26 @@ describe("answered", () => {
     const answers = answered(answersJson(run.manifestDir, "mail"), calls);
     expect(answers.map((a) => a.name)).toEqual(["send-email", "list-emails", "get-email"]);
     const [sent, listed, read] = answers;
-    expect(sent).toEqual({ name: "send-email", args: { to: "dana.whitfield@acme.example", subject: "Renewal", text: "Hi Dana" }, result: { id: expect.any(String) } });
+    expect(sent).toEqual({
+      name: "send-email",
+      args: { to: "dana.whitfield@acme.example", subject: "Renewal", text: "Hi Dana" },
+      result: { id: expect.any(String) },
+    });
     expect(listed.result).toMatchObject({ object: "list", has_more: true, data: [{ id: (sent.result as { id: string }).id, subject: "Renewal" }] });
     expect(read.result).toMatch(/^Email [0-9a-f-]{36}\n/);
     expect(read.result).toContain("\nSubject: Renewal\n");
   });
 
   it("reads structured content for a tool with an output schema and TOON for a toon answer, by the served fake's manifest", async () => {
-    const run = await recordRun(exampleManifest("crm"), async ({ crm }) => {
-      const listed = await crm.callTool({ name: "list-records", arguments: { object: "companies", limit: 1 } });
-      const id = textOf(listed).match(/[0-9a-f]{8}-[0-9a-f-]{27}/)?.[0];
-      await crm.callTool({ name: "get-record", arguments: { object: "companies", record_id: id } });
-    }, { serve: "in-process" });
+    const run = await recordRun(
+      exampleManifest("crm"),
+      async ({ crm }) => {
+        const listed = await crm.callTool({ name: "list-records", arguments: { object: "companies", limit: 1 } });
+        const id = textOf(listed).match(/[0-9a-f]{8}-[0-9a-f-]{27}/)?.[0];
+        await crm.callTool({ name: "get-record", arguments: { object: "companies", record_id: id } });
+      },
+      { serve: "in-process" },
+    );
     const { fakes } = await loadFakes(exampleManifest("crm"), { clock: CLOCK });
     const [listed, record] = answered(fakes.crm, readRecord(run.record));
     expect(listed.result).toMatchObject({ records: [{ id: expect.any(String) }], has_more: true });

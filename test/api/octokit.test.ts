@@ -2,7 +2,6 @@ import { Octokit } from "@octokit/rest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GITHUB, serveApi, type ServedApi } from "./serve-api.js";
 
-
 describe("the GitHub fake through @octokit/rest", () => {
   let github: ServedApi;
   let octokit: Octokit;

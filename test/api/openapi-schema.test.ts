@@ -8,7 +8,11 @@ const compiler = createSchemaCompiler({ defaultDialect: "2020-12" });
 
 describe("OpenAPI schemas as standalone JSON Schemas", () => {
   it("converts OpenAPI 3.0's nullable and boolean exclusive bounds to JSON Schema 2020-12", () => {
-    const document = { openapi: "3.0.3", paths: {}, components: { schemas: { User: { type: "object", required: ["id"], properties: { id: { type: "integer" } } } } } };
+    const document = {
+      openapi: "3.0.3",
+      paths: {},
+      components: { schemas: { User: { type: "object", required: ["id"], properties: { id: { type: "integer" } } } } },
+    };
     const schema = standaloneSchema(
       document,
       {
@@ -37,7 +41,15 @@ describe("OpenAPI schemas as standalone JSON Schemas", () => {
     const document = {
       openapi: "3.1.0",
       paths: {},
-      components: { schemas: { Node: { type: "object", required: ["name"], properties: { name: { type: "string" }, children: { type: "array", items: { $ref: "#/components/schemas/Node" } } } } } },
+      components: {
+        schemas: {
+          Node: {
+            type: "object",
+            required: ["name"],
+            properties: { name: { type: "string" }, children: { type: "array", items: { $ref: "#/components/schemas/Node" } } },
+          },
+        },
+      },
     };
     const schema = standaloneSchema(document, { $ref: "#/components/schemas/Node" }, "3.1", "#/test") as Record<string, any>;
     expect(Object.keys(schema.$defs)).toEqual(["components.schemas.Node"]);
@@ -66,11 +78,33 @@ describe("OpenAPI schemas as standalone JSON Schemas", () => {
       hosts: [],
       timeoutMs: 100,
       entities: [],
-      document: { openapi: "3.1.0", paths: { "/x": { get: { operationId: "x", responses: { "200": { description: "ok", content: { "application/json": { schema: { $ref: "#/components/schemas/Gone" } } } } } } } } },
-      operations: [{ name: "x", method: "GET", pathTemplate: "/x", reads: [], writes: [], handler: { kind: "module", fn: () => ({ status: 200 }), file: "x", source: { file: "x", line: 1, column: 1, path: "" } }, source: { file: "x", line: 1, column: 1, path: "" } }],
+      document: {
+        openapi: "3.1.0",
+        paths: {
+          "/x": {
+            get: {
+              operationId: "x",
+              responses: { "200": { description: "ok", content: { "application/json": { schema: { $ref: "#/components/schemas/Gone" } } } } },
+            },
+          },
+        },
+      },
+      operations: [
+        {
+          name: "x",
+          method: "GET",
+          pathTemplate: "/x",
+          reads: [],
+          writes: [],
+          handler: { kind: "module", fn: () => ({ status: 200 }), file: "x", source: { file: "x", line: 1, column: 1, path: "" } },
+          source: { file: "x", line: 1, column: 1, path: "" },
+        },
+      ],
       source: { file: "x", line: 1, column: 1, path: "" },
     } as unknown as ApiManifest;
-    expect(() => compileApi(api)).toThrow("#/paths/~1x/get/responses/200/content/application~1json/schema: the $ref #/components/schemas/Gone points at nothing");
+    expect(() => compileApi(api)).toThrow(
+      "#/paths/~1x/get/responses/200/content/application~1json/schema: the $ref #/components/schemas/Gone points at nothing",
+    );
   });
 });
 
@@ -79,12 +113,17 @@ describe("base paths and path templates", () => {
     expect(basePathOf({ servers: [{ url: "https://graph.microsoft.com/v1.0" }] })).toBe("/v1.0");
     expect(basePathOf({ servers: [{ url: "https://api.github.com" }] })).toBe("");
     expect(basePathOf({ servers: [{ url: "/api/v3/" }] })).toBe("/api/v3");
-    expect(basePathOf({ servers: [{ url: "https://{region}.example.com/{version}", variables: { region: { default: "eu" }, version: { default: "v2" } } }] })).toBe("/v2");
+    expect(
+      basePathOf({ servers: [{ url: "https://{region}.example.com/{version}", variables: { region: { default: "eu" }, version: { default: "v2" } } }] }),
+    ).toBe("/v2");
     expect(basePathOf({})).toBe("");
   });
 
   it("ranks literal segments before templated ones", () => {
-    const sorted = ["/issues/{n}", "/issues/comments", "/{a}/comments", "/issues/{n}.json"].map(compileTemplate).sort(compareTemplates).map((t) => t.template);
+    const sorted = ["/issues/{n}", "/issues/comments", "/{a}/comments", "/issues/{n}.json"]
+      .map(compileTemplate)
+      .sort(compareTemplates)
+      .map((t) => t.template);
     expect(sorted).toEqual(["/issues/comments", "/issues/{n}.json", "/issues/{n}", "/{a}/comments"]);
   });
 

@@ -60,14 +60,20 @@ describe("checking API answers against the document", () => {
     replaceHandler(graph, "me.message.send", () => ({ status: 202, body: { sent: true } }));
     const response = await fetch(`${graph.baseUrl}/me/messages/m-04/send`, { method: "POST" });
     expect(response.status).toBe(500);
-    expect(await response.json()).toMatchObject({ error: "response_schema", schema: "#/paths/~1me~1messages~1{message-id}~1send/post/responses/202", problems: [{ message: "must have no body" }] });
+    expect(await response.json()).toMatchObject({
+      error: "response_schema",
+      schema: "#/paths/~1me~1messages~1{message-id}~1send/post/responses/202",
+      problems: [{ message: "must have no body" }],
+    });
   });
 
   it("refuses a media type the response does not declare", async () => {
     replaceHandler(graph, "me.GetMessages", () => ({ status: 200, body: "hi", headers: { "Content-Type": "text/html" } }));
     const response = await fetch(`${graph.baseUrl}/me/messages/m-01`);
     expect(response.status).toBe(500);
-    expect((await response.json()).message).toContain("answered 200 as text/html, which #/paths/~1me~1messages~1{message-id}/get/responses/200 (GET /me/messages/{message-id}) does not declare; declared: application/json");
+    expect((await response.json()).message).toContain(
+      "answered 200 as text/html, which #/paths/~1me~1messages~1{message-id}/get/responses/200 (GET /me/messages/{message-id}) does not declare; declared: application/json",
+    );
   });
 
   it("sends 204 without a body or a content type", async () => {

@@ -13,7 +13,11 @@ describe("routing API requests by path template and method", () => {
     const comments = await fetch(`${github.url}/repos/octo/hello/issues/comments`);
     expect(comments.status).toBe(200);
     expect((await comments.json()).map((c: { id: number }) => c.id)).toEqual([501, 502]);
-    expect(github.outcomes.at(-1)).toMatchObject({ operation: "GET /repos/{owner}/{repo}/issues/comments", operationName: "issues/list-comments-for-repo", matched: true });
+    expect(github.outcomes.at(-1)).toMatchObject({
+      operation: "GET /repos/{owner}/{repo}/issues/comments",
+      operationName: "issues/list-comments-for-repo",
+      matched: true,
+    });
     const issue = await fetch(`${github.url}/repos/octo/hello/issues/1`);
     expect(issue.status).toBe(200);
     expect(github.outcomes.at(-1)?.operationName).toBe("issues/get");
@@ -60,7 +64,11 @@ describe("routing API requests by path template and method", () => {
     const outside = await fetch(`${graph.url}/me/messages`);
     expect(outside.status).toBe(404);
     const body = await outside.json();
-    expect(body).toMatchObject({ matched: false, error: "no_route", nearest: ["GET /me/messages", "GET /me/messages/{message-id}", "POST /me/messages/{message-id}/send"] });
+    expect(body).toMatchObject({
+      matched: false,
+      error: "no_route",
+      nearest: ["GET /me/messages", "GET /me/messages/{message-id}", "POST /me/messages/{message-id}/send"],
+    });
     expect(body.message).toContain("under /v1.0");
   });
 
@@ -87,7 +95,9 @@ describe("routing API requests by path template and method", () => {
     const response = await fetch(`${github.url}/repos/octo/hello/issues/comments/501`, { method: "DELETE" });
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe("GET, HEAD");
-    expect((await response.json()).message).toContain("DELETE /repos/{owner}/{repo}/issues/comments/{comment-id} is in the document, but github does not serve it");
+    expect((await response.json()).message).toContain(
+      "DELETE /repos/{owner}/{repo}/issues/comments/{comment-id} is in the document, but github does not serve it",
+    );
   });
 
   it("treats a trailing slash as the same resource", async () => {

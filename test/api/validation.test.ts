@@ -38,7 +38,10 @@ describe("validating API requests against the document", () => {
   it("splits a non-exploded array parameter on commas (OpenAPI 3.1)", async () => {
     const response = await fetch(`${graph.baseUrl}/me/messages?$top=2&$select=id,subject`);
     expect(response.status).toBe(200);
-    expect((await response.json()).value).toEqual([{ id: "m-01", subject: "Welcome" }, { id: "m-02", subject: "Lunch?" }]);
+    expect((await response.json()).value).toEqual([
+      { id: "m-01", subject: "Welcome" },
+      { id: "m-02", subject: "Lunch?" },
+    ]);
     const bad = await fetch(`${graph.baseUrl}/me/messages?$select=id,bogus&$top=0`);
     expect(bad.status).toBe(400);
     expect((await bad.json()).problems).toEqual([
@@ -114,7 +117,11 @@ describe("validating API requests against the document", () => {
   });
 
   it("takes a declared text body as text", async () => {
-    const response = await fetch(`${graph.baseUrl}/me/drive/root:/notes/new.txt:/content`, { method: "PUT", headers: { "content-type": "text/plain" }, body: "hello" });
+    const response = await fetch(`${graph.baseUrl}/me/drive/root:/notes/new.txt:/content`, {
+      method: "PUT",
+      headers: { "content-type": "text/plain" },
+      body: "hello",
+    });
     expect(response.status).toBe(201);
     expect(await response.json()).toEqual({ name: "new.txt", size: 5 });
     expect(graph.store.states.graph.files).toMatchObject({ "notes/new.txt": "hello" });

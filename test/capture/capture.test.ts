@@ -56,7 +56,12 @@ describe("trimming a published description", () => {
 describe("eval-simulate capture", () => {
   it("writes the trimmed document and records the capture in the manifest, keeping its comments", async () => {
     const dir = workspace("# my fakes\nversion: 1\napis:\n  github:\n    hosts: [api.github.com] # forwarded by egress\n");
-    const result = await capture({ manifest: join(dir, "fakes.yaml"), id: "github", spec: join(dir, "github.yaml"), operations: ["issues/list-for-repo", "issues/get"] });
+    const result = await capture({
+      manifest: join(dir, "fakes.yaml"),
+      id: "github",
+      spec: join(dir, "github.yaml"),
+      operations: ["issues/list-for-repo", "issues/get"],
+    });
     expect(result.file).toBe(join(dir, "api/github/openapi.yaml"));
     const manifest = readFileSync(join(dir, "fakes.yaml"), "utf8");
     expect(manifest).toContain("# my fakes");
@@ -66,7 +71,10 @@ describe("eval-simulate capture", () => {
       openapi: "api/github/openapi.yaml",
       capture: { source: "github.yaml", operations: ["issues/list-for-repo", "issues/get"] },
     });
-    expect(Object.keys(parse(readFileSync(result.file, "utf8")).paths)).toEqual(["/repos/{owner}/{repo}/issues", "/repos/{owner}/{repo}/issues/{issue_number}"]);
+    expect(Object.keys(parse(readFileSync(result.file, "utf8")).paths)).toEqual([
+      "/repos/{owner}/{repo}/issues",
+      "/repos/{owner}/{repo}/issues/{issue_number}",
+    ]);
   });
 
   it("re-reads the manifest's capture, and --check names each operation that differs", async () => {

@@ -45,7 +45,9 @@ describe("eval-simulate check", () => {
 
   it("annotates each failure for GitHub Actions", async () => {
     const { stdout } = await run(check, [OBSERVED, "--format", "github", "--record", record]);
-    expect(stdout).toMatch(/^::error file=.*checks-observed\/fakes\.yaml,title=notes answers every observed tool as the real server did::\[eval-simulate\] notes does not answer.*%0A/m);
+    expect(stdout).toMatch(
+      /^::error file=.*checks-observed\/fakes\.yaml,title=notes answers every observed tool as the real server did::\[eval-simulate\] notes does not answer.*%0A/m,
+    );
     expect(stdout.match(/^::error/gm)).toHaveLength(1);
   });
 

@@ -70,7 +70,9 @@ describe("checkRecipeFakes", () => {
   it("fails only the tools/list check when a served tool differs from its capture", async () => {
     const outcomes = await checks(await servedTools.load());
     expect(failedNames(outcomes)).toEqual([NAMES[0]]);
-    expect(outcomes[0].message).toMatch(/"create-note" is served unlike its capture at description: served "Creates a note \(edited by hand\)\.", captured "Creates a note\."/);
+    expect(outcomes[0].message).toMatch(
+      /"create-note" is served unlike its capture at description: served "Creates a note \(edited by hand\)\.", captured "Creates a note\."/,
+    );
     expect(outcomes[0].message).toMatch(/To fix: serve each allowed tool exactly as the capture holds it/);
   });
 
@@ -129,7 +131,9 @@ describe("checkRecipeFakes", () => {
     const empty = join(mkdtempSync(join(tmpdir(), "eval-simulate-checks-")), "responses.jsonl");
     const outcomes = await checks({ manifest: OBSERVED, record: empty });
     expect(outcomes[5].ok).toBe(false);
-    expect(outcomes[5].message).toMatch(/"create-note" was observed \(3 samples\) but .* holds no successful answer of it: call it in a contract test that records/);
+    expect(outcomes[5].message).toMatch(
+      /"create-note" was observed \(3 samples\) but .* holds no successful answer of it: call it in a contract test that records/,
+    );
   });
 
   it("fails only a scenario's world check when the Recipe's consistent throws for it", async () => {

@@ -10,7 +10,9 @@ describe("an answer held to what the real server was observed to answer", () => 
   it("holds a key every sample had only once the tool was sampled REQUIRED_MIN_SAMPLES times", () => {
     expect(REQUIRED_MIN_SAMPLES).toBe(3);
     expect(observedAnswerProblems(json(2, note), text({ id: "n-1" }))).toEqual([]);
-    expect(observedAnswerProblems(json(3, note), text({ id: "n-1" }))).toEqual(["the answer must have required property 'title', unlike the real server's answers"]);
+    expect(observedAnswerProblems(json(3, note), text({ id: "n-1" }))).toEqual([
+      "the answer must have required property 'title', unlike the real server's answers",
+    ]);
   });
 
   it("allows an extra key, but never a wrong type or string format", () => {
@@ -42,14 +44,18 @@ describe("an answer held to what the real server was observed to answer", () => 
   it("holds prefixed JSON to one of the observed prefixes and suffixes", () => {
     const sent: ObservedTool = { sampled: 3, answer: { format: "prefixed_json", prefixes: ["Email sent! ", "Email scheduled! "], suffix: " (queued)" } };
     expect(observedAnswerProblems(sent, { text: 'Email scheduled! {"id":"e-1"} (queued)' })).toEqual([]);
-    expect(observedAnswerProblems(sent, { text: 'Sent: {"id":"e-1"} (queued)' })[0]).toMatch(/where the real server's answers started "Email sent! " or "Email scheduled! "/);
+    expect(observedAnswerProblems(sent, { text: 'Sent: {"id":"e-1"} (queued)' })[0]).toMatch(
+      /where the real server's answers started "Email sent! " or "Email scheduled! "/,
+    );
     expect(observedAnswerProblems(sent, { text: 'Email sent! {"id":"e-1"}' })[0]).toMatch(/where the real server's answers ended " \(queued\)"/);
   });
 
   it("holds a text answer's first line to the observed prefixes, and reads a structured tool's structured content", () => {
     const email: ObservedTool = { sampled: 2, answer: { format: "text", prefix: "Email " } };
     expect(observedAnswerProblems(email, { text: "Email e-1\nFrom: a@b.c" })).toEqual([]);
-    expect(observedAnswerProblems(email, { text: "Message e-1" })[0]).toMatch(/its first line "Message e-1" does not start as the real server's did \("Email "\)/);
+    expect(observedAnswerProblems(email, { text: "Message e-1" })[0]).toMatch(
+      /its first line "Message e-1" does not start as the real server's did \("Email "\)/,
+    );
     const record: ObservedTool = { sampled: 3, answer: { format: "structured", schema: { type: "object", required: ["id"] } } };
     expect(observedAnswerProblems(record, { text: "{}", structured: { id: "r-1" } })).toEqual([]);
     expect(observedAnswerProblems(record, { text: "{}" })).toEqual(["it has no structured content, where the real server answered structured content"]);

@@ -31,17 +31,30 @@ describe("one name per idea across the commands", () => {
     const reading = ["serve", "check", "validate", "types", "capture", "observe", "replay"];
     for (const name of reading) {
       expect(all[name].args.manifest, name).toMatchObject({ type: "string" });
-      expect(Object.values(all[name].args).some((def) => def.type === "positional" && /\(or --manifest\b/.test(def.description ?? "")), name).toBe(true);
+      expect(
+        Object.values(all[name].args).some((def) => def.type === "positional" && /\(or --manifest\b/.test(def.description ?? "")),
+        name,
+      ).toBe(true);
     }
     // Nothing else takes a flag that names a manifest another way.
-    expect(Object.entries(all).filter(([name, c]) => !reading.includes(name) && "manifest" in c.args).map(([name]) => name)).toEqual([]);
+    expect(
+      Object.entries(all)
+        .filter(([name, c]) => !reading.includes(name) && "manifest" in c.args)
+        .map(([name]) => name),
+    ).toEqual([]);
   });
 
   it("names the real MCP server --mcp or --mcp-url on every command, --against only as an old name", async () => {
     const all = await commands();
-    expect(Object.entries(all).filter(([, c]) => "mcp" in c.args).map(([name]) => name).sort()).toEqual(["capture", "init", "observe", "replay"]);
+    expect(
+      Object.entries(all)
+        .filter(([, c]) => "mcp" in c.args)
+        .map(([name]) => name)
+        .sort(),
+    ).toEqual(["capture", "init", "observe", "replay"]);
     for (const c of Object.values(all)) {
-      for (const old of ["against", "against-url"]) if (old in c.args) expect(c.args[old].description).toBe(`Deprecated: use --${old.replace("against", "mcp")}`);
+      for (const old of ["against", "against-url"])
+        if (old in c.args) expect(c.args[old].description).toBe(`Deprecated: use --${old.replace("against", "mcp")}`);
     }
   });
 
@@ -51,11 +64,14 @@ describe("one name per idea across the commands", () => {
     for (const [name, c] of formats) {
       const format = c.args.format as { type: string; options: string[]; default: string; description: string };
       expect([format.type, format.default, format.options[0]], name).toEqual(["enum", "text", "text"]);
-      expect(format.options.filter((word) => !(word in FORMAT_WORDS)), name).toEqual([]);
+      expect(
+        format.options.filter((word) => !(word in FORMAT_WORDS)),
+        name,
+      ).toEqual([]);
       expect(format.description, name).toMatch(/: text(, [a-z]+(?: \([^)]*\))?)* or [a-z]+(?: \([^)]*\))?$/);
     }
     // The same output, the same words: eval and report print one report, compare and select theirs.
-    const options = (name: string) => ((formats.find(([n]) => n === name)![1].args.format) as { options: string[] }).options;
+    const options = (name: string) => (formats.find(([n]) => n === name)![1].args.format as { options: string[] }).options;
     expect(options("eval")).toEqual(options("report"));
     expect(options("select")).toEqual(options("compare"));
   });
@@ -79,7 +95,11 @@ describe("the manifest as a positional or --manifest", () => {
     expect(positional.stdout).toMatch(/fakes\.d\.ts does not exist/);
     expect(flag).toEqual(positional);
     const both = await runInProcess(types, [VALID, "--manifest", join(ROOT, "examples/crm/fakes.yaml"), "--check"]);
-    expect(both).toEqual({ code: 2, stdout: "", stderr: `eval-simulate types: give the manifest once: ${VALID} or --manifest ${join(ROOT, "examples/crm/fakes.yaml")}\n` });
+    expect(both).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: `eval-simulate types: give the manifest once: ${VALID} or --manifest ${join(ROOT, "examples/crm/fakes.yaml")}\n`,
+    });
   });
 
   it("takes the manifest after capture's id, as --manifest does", async () => {
@@ -95,7 +115,12 @@ describe("the manifest as a positional or --manifest", () => {
 
   it("validates every file given either way", async () => {
     const validate = await command("validate");
-    const { code, stdout } = await runInProcess(validate, [VALID, "--manifest", join(ROOT, "examples/crm/fakes.yaml"), "--manifest=" + join(ROOT, "examples/mail/fakes.yaml")]);
+    const { code, stdout } = await runInProcess(validate, [
+      VALID,
+      "--manifest",
+      join(ROOT, "examples/crm/fakes.yaml"),
+      "--manifest=" + join(ROOT, "examples/mail/fakes.yaml"),
+    ]);
     expect(code).toBe(0);
     expect(stdout.match(/✓/g)).toHaveLength(3);
   });
@@ -105,7 +130,9 @@ describe("the manifest as a positional or --manifest", () => {
     const missing = await runInProcess(serve, ["--manifest", "/nonexistent/fakes.yaml"]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("/nonexistent/fakes.yaml");
-    expect((await runInProcess(serve, ["a.yaml", "--manifest", "b.yaml"])).stderr).toBe("eval-simulate serve: give the manifest once: a.yaml or --manifest b.yaml\n");
+    expect((await runInProcess(serve, ["a.yaml", "--manifest", "b.yaml"])).stderr).toBe(
+      "eval-simulate serve: give the manifest once: a.yaml or --manifest b.yaml\n",
+    );
     expect((await runInProcess(serve, ["--manifest"])).stderr).toBe("eval-simulate serve: --manifest takes a file\n");
   });
 });
@@ -137,15 +164,33 @@ describe("old names kept as deprecated aliases", () => {
 
   it("observes --against-url as --mcp-url, with the same warning", async () => {
     const observe = await command("observe");
-    const old = await runInProcess(observe, [CALLS, "--id", "memory", "--manifest", join(MEMORY, "fakes.yaml"), "--against-url", "http://127.0.0.1:9/mcp", "--header", "no-colon"]);
+    const old = await runInProcess(observe, [
+      CALLS,
+      "--id",
+      "memory",
+      "--manifest",
+      join(MEMORY, "fakes.yaml"),
+      "--against-url",
+      "http://127.0.0.1:9/mcp",
+      "--header",
+      "no-colon",
+    ]);
     // Only a URL takes headers: the refusal of this one shows the old flag's value reached --mcp-url.
-    expect(old).toEqual({ code: 2, stdout: "", stderr: 'eval-simulate observe: --against-url is deprecated; use --mcp-url\neval-simulate: a header is "Name: value", not "no-colon"\n' });
+    expect(old).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: 'eval-simulate observe: --against-url is deprecated; use --mcp-url\neval-simulate: a header is "Name: value", not "no-colon"\n',
+    });
   });
 
   it("checks --recording as --record, with one warning line", async () => {
     const check = await command("check");
     const missing = await runInProcess(check, [VALID, "--recording", "no/such.jsonl"]);
-    expect(missing).toEqual({ code: 2, stdout: "", stderr: "eval-simulate check: --recording is deprecated; use --record\neval-simulate: --record: no file no/such.jsonl\n" });
+    expect(missing).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: "eval-simulate check: --recording is deprecated; use --record\neval-simulate: --record: no file no/such.jsonl\n",
+    });
   });
 });
 
@@ -153,7 +198,11 @@ describe("what was dead is gone", () => {
   it("refuses verify --session as an unknown option (exit 2)", async () => {
     const verify = await command("verify");
     const evals = join(ROOT, "examples/crm/evals.yaml");
-    expect(await runInProcess(verify, [evals, "--server", "http://127.0.0.1:9", "--session", "s1"])).toEqual({ code: 2, stdout: "", stderr: "eval-simulate: unknown option --session (see --help)\n" });
+    expect(await runInProcess(verify, [evals, "--server", "http://127.0.0.1:9", "--session", "s1"])).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: "eval-simulate: unknown option --session (see --help)\n",
+    });
     expect(readFileSync(join(ROOT, "cli/verify.ts"), "utf8")).not.toMatch(/session/);
   });
 });

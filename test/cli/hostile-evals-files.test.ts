@@ -25,7 +25,8 @@ function folder(name: string): string {
   return dir;
 }
 
-const evalsNaming = (fakes: string) => `version: 1\nfakes: ${JSON.stringify(fakes)}\ncases:\n  - { id: a, script: { calls: [], answer: Done. }, expect: { answer: { contains: Done } } }\n`;
+const evalsNaming = (fakes: string) =>
+  `version: 1\nfakes: ${JSON.stringify(fakes)}\ncases:\n  - { id: a, script: { calls: [], answer: Done. }, expect: { answer: { contains: Done } } }\n`;
 
 describe("a manifest or evals file that is itself a symlink to a pseudo-file", { timeout: 120_000 }, () => {
   it("validate refuses a fakes.yaml linked to /proc/self/environ without printing the environment", async () => {

@@ -18,7 +18,10 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 // Preloaded into the CLI process: writes the CPU seconds it spent when it exits.
 const CPU_REPORT = join(root, "cpu-report.cjs");
-writeFileSync(CPU_REPORT, 'process.on("exit", () => { const u = process.cpuUsage(); require("node:fs").writeFileSync(process.env.CPU_REPORT_FILE, String((u.user + u.system) / 1e6)); });\n');
+writeFileSync(
+  CPU_REPORT,
+  'process.on("exit", () => { const u = process.cpuUsage(); require("node:fs").writeFileSync(process.env.CPU_REPORT_FILE, String((u.user + u.system) / 1e6)); });\n',
+);
 let runs = 0;
 
 const SECRET = "s3cr3t-token-4f1c9a";
@@ -43,7 +46,9 @@ ${extra}`;
 async function validate(file: string, ...flags: string[]) {
   const started = Date.now();
   const cpuFile = join(root, `cpu-${++runs}.txt`);
-  const result = await runCli(["validate", file, ...flags], { env: { CI_DEPLOY_TOKEN: SECRET, NODE_OPTIONS: `--require ${CPU_REPORT}`, CPU_REPORT_FILE: cpuFile } });
+  const result = await runCli(["validate", file, ...flags], {
+    env: { CI_DEPLOY_TOKEN: SECRET, NODE_OPTIONS: `--require ${CPU_REPORT}`, CPU_REPORT_FILE: cpuFile },
+  });
   const wall = (Date.now() - started) / 1000;
   expect(wall, "validate returned, well before a hang would have ended it").toBeLessThan(25);
   return { ...result, seconds: Number(readFileSync(cpuFile, "utf8")), out: result.stdout + result.stderr };
@@ -124,7 +129,17 @@ scenarios:
         words: ["${"a".repeat(40)}!"]
 `,
     );
-    writeFileSync(join(dir, "tools.json"), JSON.stringify({ tools: [{ name: "ping", inputSchema: { type: "object", properties: { word: { type: "string", pattern: "^(\\w+\\s?)*$", default: `${"word ".repeat(30)}!` } } } }] }));
+    writeFileSync(
+      join(dir, "tools.json"),
+      JSON.stringify({
+        tools: [
+          {
+            name: "ping",
+            inputSchema: { type: "object", properties: { word: { type: "string", pattern: "^(\\w+\\s?)*$", default: `${"word ".repeat(30)}!` } } },
+          },
+        ],
+      }),
+    );
     const { code, out, seconds } = await validate(file);
     expect(code).toBe(1);
     expect(out).toContain("E_WORLD_SCHEMA");
@@ -152,7 +167,10 @@ describe("serve on a manifest naming a file outside its folder", () => {
     const dir = join(root, "serve-outside", "recipe");
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(root, "serve-outside", "tools.json"), TOOLS);
-    writeFileSync(join(dir, "fakes.yaml"), `version: 1\nservers:\n  notes:\n    captured: ../tools.json\n    tools:\n      ping: { answer: { format: text }, jsonata: '"pong"' }\n`);
+    writeFileSync(
+      join(dir, "fakes.yaml"),
+      `version: 1\nservers:\n  notes:\n    captured: ../tools.json\n    tools:\n      ping: { answer: { format: text }, jsonata: '"pong"' }\n`,
+    );
     const refused = await runCli(["serve", join(dir, "fakes.yaml"), "--port", "0", "--host", "127.0.0.1"]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/E_IO .*outside the Recipe's folder/);

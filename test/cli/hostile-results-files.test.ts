@@ -16,7 +16,19 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** A stack trace line (diagnostics say "  at <path>", two spaces). */
 const STACK = /^ {4}at /m;
-const GOOD = JSON.stringify({ case: "a", iteration: 0, model: "script", status: "pass", assertions: [], calls: 0, requests: 0, usage: { inputTokens: 0, outputTokens: 0 }, costUsd: 0, durationMs: 1, startedAt: "2026-11-30T00:00:00Z" });
+const GOOD = JSON.stringify({
+  case: "a",
+  iteration: 0,
+  model: "script",
+  status: "pass",
+  assertions: [],
+  calls: 0,
+  requests: 0,
+  usage: { inputTokens: 0, outputTokens: 0 },
+  costUsd: 0,
+  durationMs: 1,
+  startedAt: "2026-11-30T00:00:00Z",
+});
 let files = 0;
 
 function results(text: string): string {

@@ -42,10 +42,12 @@ async function verify(dir: string) {
 
 describe("verify on a hostile run folder", { timeout: 180_000 }, () => {
   beforeAll(async () => {
-    recorded = (await recordRun(join(ROOT, "examples/crm/fakes.yaml"), [
-      { tool: "crm/update-record", args: { object: "deals", record_id: labelId("deal-acme"), values: { stage: "won" } } },
-      { tool: "crm/complete-task", args: { task_id: labelId("task-acme-order-form") } },
-    ])).dir;
+    recorded = (
+      await recordRun(join(ROOT, "examples/crm/fakes.yaml"), [
+        { tool: "crm/update-record", args: { object: "deals", record_id: labelId("deal-acme"), values: { stage: "won" } } },
+        { tool: "crm/complete-task", args: { task_id: labelId("task-acme-order-form") } },
+      ])
+    ).dir;
   }, 180_000);
 
   it("refuses an answer.txt or transcript.json linked to /proc/self/environ, naming the file", async () => {
@@ -61,28 +63,34 @@ describe("verify on a hostile run folder", { timeout: 180_000 }, () => {
     const fifo = await verify(runFolder((dir) => execFileSync("mkfifo", [join(dir, "answer.txt")])));
     expect(fifo.stderr).toMatch(/answer\.txt is a named pipe \(FIFO\), not a regular file/);
     expect(fifo.code).toBe(2);
-    const zero = await verify(runFolder((dir) => {
-      rmSync(join(dir, "record.jsonl"));
-      symlinkSync("/dev/zero", join(dir, "record.jsonl"));
-    }));
+    const zero = await verify(
+      runFolder((dir) => {
+        rmSync(join(dir, "record.jsonl"));
+        symlinkSync("/dev/zero", join(dir, "record.jsonl"));
+      }),
+    );
     expect(zero.stderr).toMatch(/record\.jsonl is a device, not a regular file/);
     expect(zero.code).toBe(2);
   });
 
   it("refuses a 300 MB answer as larger than an answer may be, without reading it", async () => {
-    const { code, stderr } = await verify(runFolder((dir) => {
-      writeFileSync(join(dir, "answer.txt"), "");
-      truncateSync(join(dir, "answer.txt"), 300 * 1024 * 1024);
-    }));
+    const { code, stderr } = await verify(
+      runFolder((dir) => {
+        writeFileSync(join(dir, "answer.txt"), "");
+        truncateSync(join(dir, "answer.txt"), 300 * 1024 * 1024);
+      }),
+    );
     expect(stderr).toMatch(/answer\.txt is larger than 1 MiB/);
     expect(code).toBe(2);
   });
 
   it("refuses a record line past the line cap, naming the file and line", async () => {
-    const { code, stderr } = await verify(runFolder((dir) => {
-      writeFileSync(join(dir, "record.jsonl"), '{"server":"crm","tool":"list-tasks","args":{}}\n');
-      truncateSync(join(dir, "record.jsonl"), 20 * 1024 * 1024);
-    }));
+    const { code, stderr } = await verify(
+      runFolder((dir) => {
+        writeFileSync(join(dir, "record.jsonl"), '{"server":"crm","tool":"list-tasks","args":{}}\n');
+        truncateSync(join(dir, "record.jsonl"), 20 * 1024 * 1024);
+      }),
+    );
     expect(stderr).toMatch(/record\.jsonl:2: the line is longer than 16 MiB/);
     expect(code).toBe(2);
   });
@@ -100,7 +108,9 @@ describe("verify on a hostile run folder", { timeout: 180_000 }, () => {
   });
 
   it("says where a state file stops being JSON without quoting it", async () => {
-    const { code, stderr } = await verify(runFolder((dir) => writeFileSync(join(dir, "initial-state.json"), `{\n  "crm": {\n    "deals": [${JSON.stringify(SECRET)} oops]\n  }\n}\n`)));
+    const { code, stderr } = await verify(
+      runFolder((dir) => writeFileSync(join(dir, "initial-state.json"), `{\n  "crm": {\n    "deals": [${JSON.stringify(SECRET)} oops]\n  }\n}\n`)),
+    );
     expect(stderr).toMatch(/initial-state\.json:3:\d+: not JSON/);
     expect(code).toBe(2);
   });

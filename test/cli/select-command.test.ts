@@ -26,7 +26,23 @@ afterEach(async () => {
 describe("eval-simulate select", () => {
   it("lists every flag it takes in --help", async () => {
     const usage = await renderUsage(select as CommandDef<any>, evalSimulate);
-    const flags = ["model", "base-url", "variant", "out", "fresh", "budget-usd", "prices", "concurrency", "limit", "iterations", "top-k", "gate-remediate", "gate-watch", "retries", "format"];
+    const flags = [
+      "model",
+      "base-url",
+      "variant",
+      "out",
+      "fresh",
+      "budget-usd",
+      "prices",
+      "concurrency",
+      "limit",
+      "iterations",
+      "top-k",
+      "gate-remediate",
+      "gate-watch",
+      "retries",
+      "format",
+    ];
     expect(flags.filter((flag) => !usage.includes(`--${flag}`))).toEqual([]);
     expect(usage).toContain("USAGE eval-simulate select [OPTIONS] [EVALS]");
     expect(usage).toContain("--format=<text|markdown|json>");
@@ -60,21 +76,40 @@ describe("eval-simulate select", () => {
 
   it("writes usage errors to stderr under its own name, exit 2", async () => {
     const { code, stdout, stderr } = await runInProcess(select, [EVALS, "--model", "openai:gpt-4.1", "--iterations", "0"]);
-    expect({ code, stdout, stderr }).toEqual({ code: 2, stdout: "", stderr: 'eval-simulate select: --iterations takes a whole number of at least 1, not "0"\n' });
+    expect({ code, stdout, stderr }).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: 'eval-simulate select: --iterations takes a whole number of at least 1, not "0"\n',
+    });
   });
 
   it("refuses a --format it does not print with exit 2 and nothing on stdout, as eval does", async () => {
-    for (const [command, flags] of [["select", ["--model", "openai:gpt-4.1"]], ["eval", ["--dry"]]] as const) {
+    for (const [command, flags] of [
+      ["select", ["--model", "openai:gpt-4.1"]],
+      ["eval", ["--dry"]],
+    ] as const) {
       const { code, stdout, stderr } = await main([command, EVALS, ...flags, "--format", "junit-ish"]);
       expect({ code, stdout }).toEqual({ code: 2, stdout: "" });
-      expect(stderr).toMatch(new RegExp(`^eval-simulate ${command}: Invalid value for argument: --format \\(junit-ish\\)\\. Expected one of: text, .* \\(see --help\\)\\n$`));
+      expect(stderr).toMatch(
+        new RegExp(`^eval-simulate ${command}: Invalid value for argument: --format \\(junit-ish\\)\\. Expected one of: text, .* \\(see --help\\)\\n$`),
+      );
     }
   });
 
   it("prints the report on stdout and where the results went on stderr", async () => {
     provider = await startScriptedProvider(() => ({ toolCalls: [{ name: "read_text_file", arguments: {} }] }));
     const out = join(mkdtempSync(join(tmpdir(), "select-out-")), "results.ndjson");
-    const { code, stdout, stderr } = await runInProcess(select, [EVALS, "--model", "openai-compatible:router", "--base-url", provider.baseURL, "--limit", "1", "--out", out]);
+    const { code, stdout, stderr } = await runInProcess(select, [
+      EVALS,
+      "--model",
+      "openai-compatible:router",
+      "--base-url",
+      provider.baseURL,
+      "--limit",
+      "1",
+      "--out",
+      out,
+    ]);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Tool selection: openai-compatible:router: 1 of 1 trials scored\n/);
     expect(stdout).not.toContain("results:");

@@ -12,7 +12,9 @@ describe("serve with a catastrophic pattern in a captured schema", () => {
   it("refuses an argument that would backtrack for minutes at once, and keeps answering", async () => {
     writeFileSync(
       join(dir, "tools.json"),
-      JSON.stringify({ tools: [{ name: "echo", inputSchema: { type: "object", properties: { word: { type: "string", pattern: "^(a+)+$" } }, required: ["word"] } }] }),
+      JSON.stringify({
+        tools: [{ name: "echo", inputSchema: { type: "object", properties: { word: { type: "string", pattern: "^(a+)+$" } }, required: ["word"] } }],
+      }),
     );
     writeFileSync(
       join(dir, "fakes.yaml"),

@@ -67,7 +67,9 @@ describe("serve --fakes and EVAL_SIMULATE_FAKES as a real process", () => {
     const { code, stdout, stderr } = await runCli(["serve", SUBSETS, "--port", "0", "--host", "127.0.0.1", "--fakes", "mail"]);
     expect(code).toBe(1);
     expect(stdout).toBe("");
-    expect(stderr).toBe('eval-simulate: cannot serve: the fakes selected (mail) leave out "crm", which the manifest marks required: true; the Recipe cannot run without it: add crm\n');
+    expect(stderr).toBe(
+      'eval-simulate: cannot serve: the fakes selected (mail) leave out "crm", which the manifest marks required: true; the Recipe cannot run without it: add crm\n',
+    );
   });
 
   it("refuses the sidecar's EVAL_SIMULATE_FAKES without the required fake the same way", async () => {
@@ -80,6 +82,8 @@ describe("serve --fakes and EVAL_SIMULATE_FAKES as a real process", () => {
     const { code, stdout, stderr } = await runCli(["serve", SUBSETS, "--port", "0", "--host", "127.0.0.1", "--fakes", "crm,calender"]);
     expect(code).toBe(2);
     expect(stdout).toBe("");
-    expect(stderr).toBe('eval-simulate: cannot serve: the fakes selected name no fake "calender". Did you mean "calendar"? The fakes: crm, mail, calendar, billing\n');
+    expect(stderr).toBe(
+      'eval-simulate: cannot serve: the fakes selected name no fake "calender". Did you mean "calendar"? The fakes: crm, mail, calendar, billing\n',
+    );
   });
 });

@@ -20,9 +20,15 @@ let recipe: string;
 
 beforeAll(() => {
   const work = mkdtempSync(join(tmpdir(), "eval-simulate-image-"));
-  const packed = execFileSync("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", work], { cwd: ROOT, encoding: "utf8" }).trim().split("\n").at(-1)!;
+  const packed = execFileSync("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", work], { cwd: ROOT, encoding: "utf8" })
+    .trim()
+    .split("\n")
+    .at(-1)!;
   app = join(work, "app");
-  execFileSync("npm", ["init", "-y"], { cwd: (cpSync(join(ROOT, "test/fixtures/serve"), join(work, "recipe"), { recursive: true }), mkdirp(app)), stdio: "ignore" });
+  execFileSync("npm", ["init", "-y"], {
+    cwd: (cpSync(join(ROOT, "test/fixtures/serve"), join(work, "recipe"), { recursive: true }), mkdirp(app)),
+    stdio: "ignore",
+  });
   execFileSync("npm", ["install", "--omit=dev", "--no-audit", "--no-fund", "--prefer-offline", join(work, packed)], { cwd: app, stdio: "ignore" });
   recipe = join(work, "recipe");
   // As the image links /node_modules/eval-simulate to /app, so a mounted Recipe's handlers resolve it.
@@ -137,7 +143,11 @@ describe("the sidecar image's entry point", () => {
   it("stops the server npx started when npx gets SIGTERM, flushing the state file", async () => {
     const stateFile = join(recipe, "npx-state.json");
     writeFileSync(stateFile, "{}");
-    const npx = await start("npx", ["--no-install", "eval-simulate", "serve", join(recipe, "fakes.yaml"), "--port", "0", "--host", "127.0.0.1", "--state-file", stateFile], {});
+    const npx = await start(
+      "npx",
+      ["--no-install", "eval-simulate", "serve", join(recipe, "fakes.yaml"), "--port", "0", "--host", "127.0.0.1", "--state-file", stateFile],
+      {},
+    );
     await bump(npx.port);
     const below = descendants(npx.child.pid!);
     started.push(...below);

@@ -37,7 +37,12 @@ describe("eval-simulate validate", () => {
     const report = JSON.parse(stdout);
     expect(report.valid).toBe(false);
     expect(report.files.map((f: { valid: boolean }) => f.valid)).toEqual([false, true]);
-    expect(report.files[0].diagnostics.find((d: { severity: string }) => d.severity === "error")).toMatchObject({ code: "E_UNKNOWN_ENTITY", severity: "error", line: 12, column: 17 });
+    expect(report.files[0].diagnostics.find((d: { severity: string }) => d.severity === "error")).toMatchObject({
+      code: "E_UNKNOWN_ENTITY",
+      severity: "error",
+      line: 12,
+      column: 17,
+    });
   });
 
   it("prints GitHub workflow annotations", async () => {

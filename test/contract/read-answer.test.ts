@@ -53,9 +53,7 @@ describe("readAnswer refuses a value outside the answer's schema", () => {
     expect(reading.ok).toBe(false);
     if (reading.ok) return;
     expect(reading.error).toBe("the answer does not match its schema: data/notes/0 must have required property 'id'");
-    expect(reading.issues).toEqual([
-      { path: "/notes/0", message: "must have required property 'id'", keyword: "required", params: { missingProperty: "id" } },
-    ]);
+    expect(reading.issues).toEqual([{ path: "/notes/0", message: "must have required property 'id'", keyword: "required", params: { missingProperty: "id" } }]);
   });
 
   it("including a format violation", () => {

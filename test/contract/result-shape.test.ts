@@ -7,7 +7,10 @@ const PNG = "iVBORw0KGgo=";
 const WELL_FORMED: unknown[] = [
   { content: [] },
   { content: [{ type: "text", text: "ok" }] },
-  { content: [{ type: "text", text: "ok", annotations: { audience: ["user"], priority: 0.5, lastModified: "2026-01-01T09:00:00Z" }, _meta: { a: 1 } }], isError: false },
+  {
+    content: [{ type: "text", text: "ok", annotations: { audience: ["user"], priority: 0.5, lastModified: "2026-01-01T09:00:00Z" }, _meta: { a: 1 } }],
+    isError: false,
+  },
   { content: [{ type: "image", data: PNG, mimeType: "image/png" }] },
   { content: [{ type: "audio", data: PNG, mimeType: "audio/wav" }] },
   { content: [{ type: "resource_link", uri: "file:///a.txt", name: "a.txt", size: 12, icons: [{ src: "https://example.com/i.png" }] }] },
@@ -32,8 +35,14 @@ const MALFORMED: Array<[unknown, string]> = [
   [{ content: [{ type: "resource" }] }, 'content[0] (resource) needs "resource"'],
   [{ content: [{ type: "resource", resource: { uri: "u" } }] }, 'content[0] (resource) resource needs "text" or "blob"'],
   [{ content: [{ type: "resource", resource: { uri: "u", blob: "%%" } }] }, 'content[0] (resource) resource "blob" must be base64 text'],
-  [{ content: [{ type: "text", text: "a", annotations: { audience: ["bot"] } }] }, 'content[0] (text) annotations.audience must be a list of "user" and "assistant"'],
-  [{ content: [{ type: "text", text: "a", annotations: { lastModified: "yesterday" } }] }, 'content[0] (text) annotations.lastModified must be an ISO 8601 date-time with an offset, not the text "yesterday"'],
+  [
+    { content: [{ type: "text", text: "a", annotations: { audience: ["bot"] } }] },
+    'content[0] (text) annotations.audience must be a list of "user" and "assistant"',
+  ],
+  [
+    { content: [{ type: "text", text: "a", annotations: { lastModified: "yesterday" } }] },
+    'content[0] (text) annotations.lastModified must be an ISO 8601 date-time with an offset, not the text "yesterday"',
+  ],
   [{ content: [{ type: "text", text: "a", _meta: "x" }] }, 'content[0] (text) "_meta" must be an object, not the text "x"'],
   [{ content: [], structuredContent: null }, '"structuredContent" must be an object, not null'],
   [{ content: [], isError: 1 }, '"isError" must be true or false, not number 1'],

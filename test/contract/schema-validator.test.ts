@@ -90,9 +90,7 @@ describe("createSchemaCompiler", () => {
   it("throws an error saying what is wrong with a schema that does not compile", () => {
     const compiler = createSchemaCompiler();
     expect(() => compiler.compile({ type: "strin" })).toThrow(/^\[eval-simulate\] invalid JSON Schema: type must be JSONType/);
-    expect(() => compiler.compile({ properties: { n: { minimum: "5" } } })).toThrow(
-      /minimum value must be .*schema\/properties\/n\/minimum must be number/,
-    );
+    expect(() => compiler.compile({ properties: { n: { minimum: "5" } } })).toThrow(/minimum value must be .*schema\/properties\/n\/minimum must be number/);
     expect(() => compiler.compile({ $ref: "#/$defs/Missing" })).toThrow(/can't resolve reference #\/\$defs\/Missing/);
   });
 

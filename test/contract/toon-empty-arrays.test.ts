@@ -40,7 +40,18 @@ describe("TOON answers write empty arrays in the length form", () => {
   });
 
   it("decodes back to the same values", () => {
-    const values = [[], { notes: [] }, { page: { items: [] } }, { items: [{ tags: [], x: 1 }, { x: 2, tags: [] }] }, { "a b": [] }];
+    const values = [
+      [],
+      { notes: [] },
+      { page: { items: [] } },
+      {
+        items: [
+          { tags: [], x: 1 },
+          { x: 2, tags: [] },
+        ],
+      },
+      { "a b": [] },
+    ];
     for (const value of values) expect(decodeToon(encodeToon(value))).toEqual({ ok: true, value });
   });
 });

@@ -12,7 +12,11 @@ const config = createRequire(import.meta.url)(join(ROOT, ".dependency-cruiser.cj
 const layers = config.forbidden.map((rule) => /^(\w+)-imports-downward-only$/.exec(rule.name)?.[1]).filter((name): name is string => name !== undefined);
 const folders = readdirSync(join(ROOT, "engine"), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && entry.name !== "entries")
-  .flatMap((layer) => readdirSync(join(ROOT, "engine", layer.name), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => `engine/${layer.name}/${entry.name}/`));
+  .flatMap((layer) =>
+    readdirSync(join(ROOT, "engine", layer.name), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => `engine/${layer.name}/${entry.name}/`),
+  );
 
 describe("ARCHITECTURE.md", () => {
   it("has a row for every layer, in the order dependency-cruiser's rules stack them", () => {

@@ -19,7 +19,11 @@ async function callOn(scenario: string | undefined, tool: string, args: Record<s
   services = await serve(MANIFEST, scenario === undefined ? {} : { scenario });
   const client = await connect(services.url("profiles"));
   try {
-    return (await client.callTool({ name: tool, arguments: args })) as { content: Array<Record<string, unknown>>; structuredContent?: unknown; isError?: boolean };
+    return (await client.callTool({ name: tool, arguments: args })) as {
+      content: Array<Record<string, unknown>>;
+      structuredContent?: unknown;
+      isError?: boolean;
+    };
   } finally {
     await client.close();
   }
@@ -85,7 +89,9 @@ describe("validate checks answer texts and content blocks", () => {
 
   it("refuses a format on a tool whose capture states an outputSchema, and text on one without", async () => {
     const file = variant((t) =>
-      t.replace("answer: { text: json-pretty }", "answer: { format: json, text: json-pretty }").replace("answer: { format: content }\n        jsonata: >-", "answer: { format: content, text: json }\n        jsonata: >-"),
+      t
+        .replace("answer: { text: json-pretty }", "answer: { format: json, text: json-pretty }")
+        .replace("answer: { format: content }\n        jsonata: >-", "answer: { format: content, text: json }\n        jsonata: >-"),
     );
     const found = await codes(file);
     expect(found).toContainEqual(["E_ANSWER_FORBIDDEN", 23, expect.stringMatching(/may only say how the text beside it is written/)]);
@@ -99,7 +105,12 @@ describe("validate checks answer texts and content blocks", () => {
 
   it("names each block of a stub's content that MCP does not carry", async () => {
     const { diagnostics } = await checkManifest(
-      variant((t) => t.replace('- { type: image, data: "iVBORw0KGgo=", mimeType: image/png }', '- { type: video, data: "x" }\n            - { type: image, data: "not base64!" }')),
+      variant((t) =>
+        t.replace(
+          '- { type: image, data: "iVBORw0KGgo=", mimeType: image/png }',
+          '- { type: video, data: "x" }\n            - { type: image, data: "not base64!" }',
+        ),
+      ),
     );
     expect(diagnostics.map((d) => [d.code, d.message])).toEqual([
       ["E_STUB", 'content[0] has type "video"; a content block is one of text, image, audio, resource_link, resource'],

@@ -32,7 +32,15 @@ describe("eval-simulate capture --mcp", { timeout: SLOW }, () => {
     expect(run.stdout).toMatch(/9 tools/);
     const capture = JSON.parse(readFileSync(join(dir, "mcp/memory/tools.json"), "utf8"));
     expect(capture.tools.map((tool: { name: string }) => tool.name)).toEqual([
-      "create_entities", "create_relations", "add_observations", "delete_entities", "delete_observations", "delete_relations", "read_graph", "search_nodes", "open_nodes",
+      "create_entities",
+      "create_relations",
+      "add_observations",
+      "delete_entities",
+      "delete_observations",
+      "delete_relations",
+      "read_graph",
+      "search_nodes",
+      "open_nodes",
     ]);
     expect(capture.serverInfo).toEqual({ name: "memory-server", version: "0.6.3" });
     expect(capture.capabilities.tools).toBeDefined();

@@ -30,7 +30,8 @@ beforeAll(async () => {
   const { fakes, world } = await loadFakes(join(copy, "fakes.yaml"));
   const services = await startServices(fakes, { world, record: recording });
   const client = await openClient(services.url("memory"));
-  for (const call of readCalls(join(copy, "tests/replay-calls.yaml")).filter((c) => c.read === undefined)) await client.callTool({ name: call.tool, arguments: call.args });
+  for (const call of readCalls(join(copy, "tests/replay-calls.yaml")).filter((c) => c.read === undefined))
+    await client.callTool({ name: call.tool, arguments: call.args });
   await client.close();
   await services.close();
 });
@@ -72,9 +73,14 @@ describe("check tells the truth about observations", { timeout: SLOW }, () => {
   it("checkRecipeFakes skips it under node:test with the reason", () => {
     const file = join(copy, "skip.test.mjs");
     const checks = join(ROOT, "dist/engine/entries/checks.js");
-    writeFileSync(file, `import { test } from "node:test";\nimport { checkRecipeFakes } from ${JSON.stringify(checks)};\ncheckRecipeFakes({ test, manifest: ${JSON.stringify(join(copy, "fakes.yaml"))}, record: ${JSON.stringify(recording)} });\n`);
+    writeFileSync(
+      file,
+      `import { test } from "node:test";\nimport { checkRecipeFakes } from ${JSON.stringify(checks)};\ncheckRecipeFakes({ test, manifest: ${JSON.stringify(join(copy, "fakes.yaml"))}, record: ${JSON.stringify(recording)} });\n`,
+    );
     const run = spawnSync(process.execPath, ["--test", "--test-reporter=tap", file], { encoding: "utf8" });
-    expect(run.stdout).toMatch(/ok \d+ - memory answers every observed tool as the real server did # SKIP memory's tools read_graph, open_nodes have no observation/);
+    expect(run.stdout).toMatch(
+      /ok \d+ - memory answers every observed tool as the real server did # SKIP memory's tools read_graph, open_nodes have no observation/,
+    );
     expect(run.stdout).toMatch(/# skipped 1/);
   });
 });
@@ -85,7 +91,8 @@ async function record(manifest: string): Promise<string> {
   const { fakes, world } = await loadFakes(manifest);
   const services = await startServices(fakes, { world, record: file });
   const client = await openClient(services.url("memory"));
-  for (const call of readCalls(join(copy, "tests/replay-calls.yaml")).filter((c) => c.read === undefined)) await client.callTool({ name: call.tool, arguments: call.args });
+  for (const call of readCalls(join(copy, "tests/replay-calls.yaml")).filter((c) => c.read === undefined))
+    await client.callTool({ name: call.tool, arguments: call.args });
   await client.close();
   await services.close();
   return file;

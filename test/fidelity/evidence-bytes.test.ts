@@ -28,7 +28,10 @@ describe("the record and the journal keep the bytes the client received", () => 
     const received = sent.content[0].text;
     expect(received).toBe('{\n  "id": "p1",\n  "name": "Ada",\n  "apiToken": "sk-live-123"\n}');
     const expected = '{\n  "id": "p1",\n  "name": "Ada",\n  "apiToken": "[REDACTED]"\n}';
-    const lines = readFileSync(record, "utf8").trim().split("\n").map((line) => JSON.parse(line));
+    const lines = readFileSync(record, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(lines[0].result.content[0].text).toBe(expected);
     expect(lines[0].result.structuredContent.apiToken).toBe("[REDACTED]");
     expect(lines[1].result.content[0].text).toBe(compact.content[0].text.replace("sk-live-123", "[REDACTED]"));
@@ -45,7 +48,9 @@ describe("redacting JSON text in place", () => {
 
   it("replaces secret members at any depth and leaves every other byte", () => {
     const text = '[ {"user":"a",  "password" :  "p\\"q", "nested": {"accessCode": {"a": [1, 2]}, "n": 1.50}}, {"token": null} ]';
-    expect(redactJsonText(text, isSecret)).toBe('[ {"user":"a",  "password" :  "[REDACTED]", "nested": {"accessCode": "[REDACTED]", "n": 1.50}}, {"token": null} ]');
+    expect(redactJsonText(text, isSecret)).toBe(
+      '[ {"user":"a",  "password" :  "[REDACTED]", "nested": {"accessCode": "[REDACTED]", "n": 1.50}}, {"token": null} ]',
+    );
   });
 
   it("does not mistake a string value that looks like a secret name for a key", () => {

@@ -38,11 +38,17 @@ describe("eval-simulate replay", { timeout: SLOW }, () => {
   });
 
   it("exits 1 naming each call answered differently, with both texts", async () => {
-    const dir = copyOfMemory((f) => f.replace("answer: { text: message }", 'answer: { text: "\\"Deleted\\"" }').replace("unknownTool: error-result", "unknownTool: protocol-error"));
+    const dir = copyOfMemory((f) =>
+      f.replace("answer: { text: message }", 'answer: { text: "\\"Deleted\\"" }').replace("unknownTool: error-result", "unknownTool: protocol-error"),
+    );
     const run = await runCli(["replay", CALLS, "--manifest", join(dir, "fakes.yaml"), "--mcp", memoryCommand()]);
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain(`✗ delete_entities {"entityNames":["Analytical Engine","Nobody"]} (${CALLS}#18): content[0] (text) differs\n  real: "Entities deleted successfully"\n  fake: "Deleted"\n`);
-    expect(run.stdout).toMatch(/✗ forget_everything \{\} .*: the fake refused the call with a JSON-RPC error; the real server answered it\n  real: "MCP error -32602: Tool forget_everything not found"\n  fake: "JSON-RPC error -32602: Tool forget_everything not found"/);
+    expect(run.stdout).toContain(
+      `✗ delete_entities {"entityNames":["Analytical Engine","Nobody"]} (${CALLS}#18): content[0] (text) differs\n  real: "Entities deleted successfully"\n  fake: "Deleted"\n`,
+    );
+    expect(run.stdout).toMatch(
+      /✗ forget_everything \{\} .*: the fake refused the call with a JSON-RPC error; the real server answered it\n  real: "MCP error -32602: Tool forget_everything not found"\n  fake: "JSON-RPC error -32602: Tool forget_everything not found"/,
+    );
     expect(run.stdout).toMatch(/^2 of 22 calls answered differently by memory$/m);
   });
 
@@ -69,12 +75,19 @@ describe("eval-simulate observe", { timeout: SLOW }, () => {
   });
 
   it("reads each format a text answer can have", () => {
-    expect(observeTool([{ text: '{"a":1}' }, { text: '{"a":2,"b":"x"}' }])).toEqual({ format: "json", schema: { type: "object", required: ["a"], properties: { a: { type: "integer" }, b: { type: "string" } } } });
+    expect(observeTool([{ text: '{"a":1}' }, { text: '{"a":2,"b":"x"}' }])).toEqual({
+      format: "json",
+      schema: { type: "object", required: ["a"], properties: { a: { type: "integer" }, b: { type: "string" } } },
+    });
     expect(observeTool([{ text: 'Sent! {"id":"m1"}' }])).toMatchObject({ format: "prefixed_json", prefixes: ["Sent! "] });
     expect(observeTool([{ text: "notes[0]:" }])).toMatchObject({ format: "toon", canonical: true });
     expect(observeTool([{ text: "Hello there, friend\nmore" }])).toEqual({ format: "text", prefixes: ["Hello there, friend"] });
     expect(observeTool([{ text: "{}" }, { text: "plain" }])).toEqual({ format: "mixed" });
-    expect(observeTool([{ text: '{"ids":{"x-1":1}}' }]).schema).toEqual({ type: "object", required: ["ids"], properties: { ids: { type: "object", properties: {}, "x-masked-values": { type: "integer" } } } });
+    expect(observeTool([{ text: '{"ids":{"x-1":1}}' }]).schema).toEqual({
+      type: "object",
+      required: ["ids"],
+      properties: { ids: { type: "object", properties: {}, "x-masked-values": { type: "integer" } } },
+    });
   });
 });
 
@@ -85,8 +98,12 @@ describe("comparing two answers", { timeout: SLOW }, () => {
     expect(answerDifferences(result("a", { structuredContent: { x: 1, y: 2 } }), result("a", { structuredContent: { y: 2, x: 1 } }))).toEqual([]);
     expect(answerDifferences(result("a\n"), result("a"))).toEqual(["content[0] (text) differs"]);
     expect(answerDifferences(result("a"), { result: { content: [{ type: "text", text: "a" }], isError: true } })).toEqual(["isError false vs true"]);
-    expect(answerDifferences(result("a"), { result: { content: [{ type: "image", data: "", mimeType: "image/png" }], isError: false } })).toEqual(["content blocks [text] vs [image]"]);
-    expect(answerDifferences(result("a", { structuredContent: { x: 1 } }), result("a", { structuredContent: { x: 2 } }))).toEqual(["structured content differs"]);
+    expect(answerDifferences(result("a"), { result: { content: [{ type: "image", data: "", mimeType: "image/png" }], isError: false } })).toEqual([
+      "content blocks [text] vs [image]",
+    ]);
+    expect(answerDifferences(result("a", { structuredContent: { x: 1 } }), result("a", { structuredContent: { x: 2 } }))).toEqual([
+      "structured content differs",
+    ]);
   });
 });
 
@@ -94,7 +111,10 @@ describe("unknown tools", { timeout: SLOW }, () => {
   it("answer a protocol error by default and a tool error result with unknownTool: error-result, as SDK v1 servers do", async () => {
     services = await serve(join(MEMORY, "fakes.yaml"));
     const client = await connect(services.url("memory"));
-    expect(await client.callTool({ name: "nope", arguments: {} })).toEqual({ content: [{ type: "text", text: "MCP error -32602: Tool nope not found" }], isError: true });
+    expect(await client.callTool({ name: "nope", arguments: {} })).toEqual({
+      content: [{ type: "text", text: "MCP error -32602: Tool nope not found" }],
+      isError: true,
+    });
     await client.close();
     await services.close();
     services = await serve(new URL("../fixtures/fidelity/fakes.yaml", import.meta.url).pathname);
@@ -107,7 +127,10 @@ describe("unknown tools", { timeout: SLOW }, () => {
 describe("calls files", { timeout: SLOW }, () => {
   it("reads a record's JSON lines as calls", () => {
     const dir = mkdtempSync(join(tmpdir(), "eval-simulate-calls-"));
-    writeFileSync(join(dir, "calls.jsonl"), '{"server":"memory","tool":"read_graph","args":{},"result":{}}\n{"server":"memory","tool":"open_nodes","args":{"names":[]}}\n');
+    writeFileSync(
+      join(dir, "calls.jsonl"),
+      '{"server":"memory","tool":"read_graph","args":{},"result":{}}\n{"server":"memory","tool":"open_nodes","args":{"names":[]}}\n',
+    );
     expect(readCalls(join(dir, "calls.jsonl")).map((c) => [c.server, c.tool, c.args, c.from.replace(dir, "")])).toEqual([
       ["memory", "read_graph", {}, "/calls.jsonl:1"],
       ["memory", "open_nodes", { names: [] }, "/calls.jsonl:2"],

@@ -22,7 +22,9 @@ describe("resources", () => {
     const client = await connect(services.url("profiles"));
     expect(client.getServerCapabilities()?.resources).toBeDefined();
     expect((await client.listResources()).resources).toEqual([{ uri: "profiles://all", name: "all-profiles", mimeType: "application/json" }]);
-    expect((await client.listResourceTemplates()).resourceTemplates).toEqual([{ uriTemplate: "profiles://{id}/card", name: "profile-card", mimeType: "text/plain" }]);
+    expect((await client.listResourceTemplates()).resourceTemplates).toEqual([
+      { uriTemplate: "profiles://{id}/card", name: "profile-card", mimeType: "text/plain" },
+    ]);
     await client.close();
   });
 
@@ -30,9 +32,13 @@ describe("resources", () => {
     services = await serve(MANIFEST);
     const client = await connect(services.url("profiles"));
     expect(await client.readResource({ uri: "profiles://all" })).toEqual({
-      contents: [{ uri: "profiles://all", mimeType: "application/json", text: '{\n  "profiles": [\n    {\n      "id": "p1",\n      "name": "Ada"\n    }\n  ]\n}' }],
+      contents: [
+        { uri: "profiles://all", mimeType: "application/json", text: '{\n  "profiles": [\n    {\n      "id": "p1",\n      "name": "Ada"\n    }\n  ]\n}' },
+      ],
     });
-    expect((await client.readResource({ uri: "profiles://p1/card" })).contents).toEqual([{ uri: "profiles://p1/card", mimeType: "text/plain", text: "Ada (p1)" }]);
+    expect((await client.readResource({ uri: "profiles://p1/card" })).contents).toEqual([
+      { uri: "profiles://p1/card", mimeType: "text/plain", text: "Ada (p1)" },
+    ]);
     await expect(client.readResource({ uri: "profiles://nobody" })).rejects.toThrow(/Resource profiles:\/\/nobody not found/);
     await client.close();
   });
@@ -42,7 +48,10 @@ describe("resources", () => {
     const client = await connect(services.url("memory"));
     await client.callTool({ name: "create_entities", arguments: { entities: [{ name: "Ada", entityType: "person", observations: [] }] } });
     const read = await client.readResource({ uri: "memory://knowledge-graph" });
-    expect(JSON.parse((read.contents[0] as { text: string }).text)).toEqual({ entities: [{ name: "Ada", entityType: "person", observations: [] }], relations: [] });
+    expect(JSON.parse((read.contents[0] as { text: string }).text)).toEqual({
+      entities: [{ name: "Ada", entityType: "person", observations: [] }],
+      relations: [],
+    });
     await client.close();
   });
 
@@ -52,7 +61,9 @@ describe("resources", () => {
     for (const file of ["tools.json", "handlers.ts"]) writeFileSync(join(dir, file), readFileSync(join(source, file)));
     writeFileSync(join(dir, "fakes.yaml"), readFileSync(join(source, "fakes.yaml"), "utf8").replace("profiles://all:", "profiles://al:"));
     const { diagnostics } = await checkManifest(join(dir, "fakes.yaml"));
-    expect(diagnostics.map((d) => [d.code, d.line, d.message])).toEqual([["E_UNKNOWN_RESOURCE", 12, '"profiles://al" is not a captured resource or resource template. Did you mean "profiles://all"?']]);
+    expect(diagnostics.map((d) => [d.code, d.line, d.message])).toEqual([
+      ["E_UNKNOWN_RESOURCE", 12, '"profiles://al" is not a captured resource or resource template. Did you mean "profiles://all"?'],
+    ]);
   });
 
   it("matches a template's {variables}, each one path segment", () => {

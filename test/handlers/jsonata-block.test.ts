@@ -54,7 +54,12 @@ describe("a JSONata block", () => {
       kind: "answer",
       value: { id: "note-2", n: 2 },
       isError: false,
-      set: { notes: [{ id: "note-1", title: "Kickoff", tags: ["a", "b"] }, { id: "note-2", title: "note-2: Plan" }] },
+      set: {
+        notes: [
+          { id: "note-1", title: "Kickoff", tags: ["a", "b"] },
+          { id: "note-2", title: "note-2: Plan" },
+        ],
+      },
     });
   });
 
@@ -111,7 +116,7 @@ describe("a JSONata block", () => {
 
   it("sends the answer as a tool error when isError holds, keeping set to commit", async () => {
     const handler = handlerOf({
-      set: { attempts: '$append($state.attempts, [$args.action])' },
+      set: { attempts: "$append($state.attempts, [$args.action])" },
       return: '"Refused: " & $args.action',
       isError: "$not($args.confirmed)",
     });

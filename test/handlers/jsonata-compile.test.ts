@@ -60,7 +60,7 @@ describe("compiling a JSONata expression", () => {
   });
 
   it("refuses a regex that can backtrack without end, pointing at the literal", () => {
-    const source = '$match($args.text, /^(\\w+\\s?)+$/i)';
+    const source = "$match($args.text, /^(\\w+\\s?)+$/i)";
     const compiled = compileExpression(source);
     if (compiled.ok) expect.fail("expected an error");
     expect(compiled.error.code).toBe("E_REGEX_BACKTRACK");
@@ -105,14 +105,7 @@ describe("compiling a JSONata handler", () => {
       isError: "$x ~>",
     });
     if (compiled.ok) expect.fail("expected errors");
-    expect(compiled.errors.map((e) => e.path)).toEqual([
-      ["let", "id"],
-      ["fail", 0, "if"],
-      ["fail", 1, "message"],
-      ["set", "notes"],
-      ["return"],
-      ["isError"],
-    ]);
+    expect(compiled.errors.map((e) => e.path)).toEqual([["let", "id"], ["fail", 0, "if"], ["fail", 1, "message"], ["set", "notes"], ["return"], ["isError"]]);
     const message = compiled.errors.find((e) => e.path[1] === 1)!;
     expect(spanned("A note needs a title", message)).toBe("note");
     expect(message.message).toContain("quote text as a JSONata string");

@@ -112,8 +112,15 @@ describe("a JSONata handler's depth and size limits", () => {
   it("sorts a large array in linear memory (jsonata's own $sort is quadratic)", async () => {
     const numbers = handlerOf("$sort($map([1..100000], function($i){ 100000 - $i }))[[0, 99999]]");
     expect(await runJsonataHandler(numbers, inputOf(), { timeoutMs: 10_000 })).toMatchObject({ value: [0, 99999] });
-    const byComparator = handlerOf('$sort($state.notes, function($a, $b){ $a.n > $b.n }).id');
-    const state = { notes: [{ id: "c", n: 3 }, { id: "a", n: 1 }, { id: "b1", n: 2 }, { id: "b2", n: 2 }] };
+    const byComparator = handlerOf("$sort($state.notes, function($a, $b){ $a.n > $b.n }).id");
+    const state = {
+      notes: [
+        { id: "c", n: 3 },
+        { id: "a", n: 1 },
+        { id: "b1", n: 2 },
+        { id: "b2", n: 2 },
+      ],
+    };
     expect(await runJsonataHandler(byComparator, inputOf({ state }))).toMatchObject({ value: ["a", "b1", "b2", "c"] });
     await expect(runJsonataHandler(handlerOf('$sort([1, "a"])'), inputOf())).rejects.toMatchObject({ jsonataCode: "D3070" });
   });
@@ -124,7 +131,9 @@ describe("a JSONata handler's runtime errors", () => {
     const source = '$state.counter + "x"';
     const error = await failure(runJsonataHandler(handlerOf({ set: { counter: source }, return: "1" }), inputOf()));
     expect(error).toMatchObject({ code: "E_JSONATA_RUNTIME", jsonataCode: "T2002", path: ["set", "counter"], offset: source.indexOf("+"), length: 1 });
-    expect(error.message).toMatch(/^\[eval-simulate\] JSONata error in set\.counter at offset 15: The right side of the "\+" operator must evaluate to a number \(T2002\)$/);
+    expect(error.message).toMatch(
+      /^\[eval-simulate\] JSONata error in set\.counter at offset 15: The right side of the "\+" operator must evaluate to a number \(T2002\)$/,
+    );
   });
 
   it("point a call of something that is not a function at its name", async () => {

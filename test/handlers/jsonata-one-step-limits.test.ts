@@ -87,8 +87,16 @@ describe("built-ins that walk a whole value in one step", () => {
 
 describe("formatting built-ins whose picture sets how much they build", () => {
   it.each([
-    ["a date width that would pad to 400 million digits", '$fromMillis(0, "[Y,400000000]")', "gave $fromMillis a picture whose width 400000000 is past its limit of 1000"],
-    ["a number picture of 100,000 characters (quadratic grouping)", '$formatNumber(1, $pad("", 100000, "0,00"))', "gave $formatNumber a picture of 100000 characters"],
+    [
+      "a date width that would pad to 400 million digits",
+      '$fromMillis(0, "[Y,400000000]")',
+      "gave $fromMillis a picture whose width 400000000 is past its limit of 1000",
+    ],
+    [
+      "a number picture of 100,000 characters (quadratic grouping)",
+      '$formatNumber(1, $pad("", 100000, "0,00"))',
+      "gave $formatNumber a picture of 100000 characters",
+    ],
     ["an integer picture of 100,000 characters", '$formatInteger(1, $pad("", 100000, "0,00"))', "gave $formatInteger a picture of 100000 characters"],
   ])("refuses %s", async (_name, expression, message) => {
     const error = await failure(expression);

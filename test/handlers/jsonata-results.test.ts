@@ -11,7 +11,14 @@ describe("a JSONata handler's results", () => {
     const result = await runJsonataHandler(handler, inputOf());
     if (result.kind !== "answer") expect.fail("expected an answer");
     const value = result.value as { ids: unknown[]; tags: unknown[]; nested: unknown[][] };
-    expect(value).toStrictEqual({ ids: ["note-1"], tags: ["a", "b"], nested: [[1, 2, 3], [2, 4]] });
+    expect(value).toStrictEqual({
+      ids: ["note-1"],
+      tags: ["a", "b"],
+      nested: [
+        [1, 2, 3],
+        [2, 4],
+      ],
+    });
     for (const array of [value.ids, value.tags, value.nested, value.nested[0], value.nested[1], result.set.notes]) {
       expect(Object.keys(array as object).every((key) => /^\d+$/.test(key))).toBe(true);
       expect(array).not.toHaveProperty("sequence");
@@ -55,7 +62,14 @@ describe("running a JSONata handler", () => {
   it("leaves its input untouched: no flags on arrays, no new keys, no changed values", async () => {
     const input = inputOf({
       args: { ids: ["note-1"], filter: { tags: ["a"] } },
-      state: { notes: [{ id: "note-1", tags: ["a", "b"] }, { id: "note-2", tags: [] }], single: [{ id: "x" }], empty: [] },
+      state: {
+        notes: [
+          { id: "note-1", tags: ["a", "b"] },
+          { id: "note-2", tags: [] },
+        ],
+        single: [{ id: "x" }],
+        empty: [],
+      },
       world: { other: { list: [1, 2, 3] } },
     });
     const before = shapeOf({ args: input.args, state: input.state, world: input.world });

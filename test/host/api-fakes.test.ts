@@ -12,14 +12,28 @@ const GITHUB_EXAMPLE = examples().find(([name]) => name === "github")![1];
 const temp = () => mkdtempSync(join(tmpdir(), "eval-simulate-api-"));
 
 /** A request as an eval's egress forwards it: to the host's port, with the real API's Host. */
-function byHost(port: number, host: string, path: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function byHost(
+  port: number,
+  host: string,
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
     const payload = init.body === undefined ? undefined : JSON.stringify(init.body);
-    const req = httpRequest({ host: "127.0.0.1", port, path, method: init.method ?? "GET", headers: { host, "content-type": "application/json", accept: "application/vnd.github+json" } }, (res) => {
-      let body = "";
-      res.on("data", (chunk) => (body += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
+    const req = httpRequest(
+      {
+        host: "127.0.0.1",
+        port,
+        path,
+        method: init.method ?? "GET",
+        headers: { host, "content-type": "application/json", accept: "application/vnd.github+json" },
+      },
+      (res) => {
+        let body = "";
+        res.on("data", (chunk) => (body += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
     req.on("error", reject);
     req.end(payload);
   });
@@ -64,7 +78,11 @@ describe("API fakes on the shared port", () => {
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.problems.map((p: { name: string }) => p.name).sort()).toEqual(["per_page", "state"]);
-    const create = await fetch(`${services.baseUrl("github")}/repos/acme/widgets/issues`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ body: "no title" }) });
+    const create = await fetch(`${services.baseUrl("github")}/repos/acme/widgets/issues`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ body: "no title" }),
+    });
     expect(create.status).toBe(400);
     expect(services.states.github.issues).toHaveLength(3);
   });
@@ -72,14 +90,27 @@ describe("API fakes on the shared port", () => {
   it("records API calls by operation, journals them redacted, and writes their manifest", async () => {
     const octokit = new Octokit({ baseUrl: services.baseUrl("github"), auth: "ghp_secret_token" });
     await octokit.rest.issues.get({ owner: "acme", repo: "widgets", issue_number: 1 });
-    const lines = readFileSync(join(dir, "calls.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
-    expect(lines[0]).toMatchObject({ api: "github", operation: "GET /repos/{owner}/{repo}/issues/{issue_number}", request: { params: { owner: "acme", issue_number: 1 } }, response: { status: 200 } });
+    const lines = readFileSync(join(dir, "calls.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(lines[0]).toMatchObject({
+      api: "github",
+      operation: "GET /repos/{owner}/{repo}/issues/{issue_number}",
+      request: { params: { owner: "acme", issue_number: 1 } },
+      response: { status: 200 },
+    });
     expect(lines[0].request.headers.authorization).toBe("[REDACTED]");
     const [entry] = services.calls("github");
     expect(entry).toMatchObject({ kind: "api", name: "GET /repos/{owner}/{repo}/issues/{issue_number}", status: 200, matched: true });
     expect(JSON.stringify(services.calls())).not.toContain("ghp_secret_token");
     const manifest = JSON.parse(readFileSync(join(dir, "manifests/api/github/manifest.json"), "utf8"));
-    expect(manifest.operations["issues/create-comment"]).toEqual({ method: "POST", path: "/repos/{owner}/{repo}/issues/{issue_number}/comments", reads: ["issues"], writes: ["issues", "comments"] });
+    expect(manifest.operations["issues/create-comment"]).toEqual({
+      method: "POST",
+      path: "/repos/{owner}/{repo}/issues/{issue_number}/comments",
+      reads: ["issues"],
+      writes: ["issues", "comments"],
+    });
   });
 
   it("serves one world across an MCP fake and an API fake", async () => {
@@ -89,7 +120,9 @@ describe("API fakes on the shared port", () => {
     expect((ticket.structuredContent as { github_issue: string }).github_issue).toBe(issue.html_url);
     const linked = await client.callTool({ name: "link-ticket", arguments: { key: "SUP-102", issue_url: "https://github.com/acme/widgets/issues/2" } });
     expect(textOf(linked)).toBe("Linked SUP-102 to https://github.com/acme/widgets/issues/2");
-    expect(services.states.tracker.tickets).toContainEqual(expect.objectContaining({ key: "SUP-102", github_issue: "https://github.com/acme/widgets/issues/2" }));
+    expect(services.states.tracker.tickets).toContainEqual(
+      expect.objectContaining({ key: "SUP-102", github_issue: "https://github.com/acme/widgets/issues/2" }),
+    );
     await client.close();
   });
 });
@@ -97,7 +130,12 @@ describe("API fakes on the shared port", () => {
 describe("API stubs and faults", () => {
   it("plays a scenario's stubbed status, then passes to the handler", async () => {
     const services = await serve(GITHUB_EXAMPLE, { scenario: "github-down" });
-    const create = () => fetch(`${services.baseUrl("github")}/repos/acme/widgets/issues`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ title: "Retry me" }) });
+    const create = () =>
+      fetch(`${services.baseUrl("github")}/repos/acme/widgets/issues`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ title: "Retry me" }),
+      });
     expect((await create()).status).toBe(503);
     expect(services.states.github.issues).toHaveLength(3);
     expect((await create()).status).toBe(201);

@@ -20,18 +20,26 @@ interface Answer {
 /** One request over a real connection, with whatever Host and headers a browser (or rebinding) would send. */
 function send(port: number, path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, path, method: options.method ?? "GET", headers: { host: `127.0.0.1:${port}`, ...options.headers } }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk) => (text += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) }));
-    });
+    const req = request(
+      { host: "127.0.0.1", port, path, method: options.method ?? "GET", headers: { host: `127.0.0.1:${port}`, ...options.headers } },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => (text += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) }));
+      },
+    );
     req.on("error", reject);
     req.end(options.body);
   });
 }
 
-const INITIALIZE = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "page", version: "1" } } });
+const INITIALIZE = JSON.stringify({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "page", version: "1" } },
+});
 const MCP_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
 const CREATE_NOTE = JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "create-note", arguments: { title: "rebound" } } });
 
@@ -43,19 +51,37 @@ describe("a rebound host name (DNS rebinding) on every route of the port", () =>
   afterAll(() => services.close());
 
   it("refuses Host: evil.example on the session, admin, inspector and health routes with 403 and a JSON body", async () => {
-    const routes: Array<[string, string]> = [["GET", "/sessions"], ["POST", "/sessions"], ["GET", "/notes/admin/state"], ["GET", "/_inspect/worlds.json"], ["GET", "/_inspect"], ["GET", "/health"]];
+    const routes: Array<[string, string]> = [
+      ["GET", "/sessions"],
+      ["POST", "/sessions"],
+      ["GET", "/notes/admin/state"],
+      ["GET", "/_inspect/worlds.json"],
+      ["GET", "/_inspect"],
+      ["GET", "/health"],
+    ];
     for (const [method, path] of routes) {
-      const answer = await send(services.port, path, { method, headers: { host: `evil.example:${services.port}`, ...AUTH, "content-type": "application/json" }, body: method === "POST" ? "{}" : undefined });
+      const answer = await send(services.port, path, {
+        method,
+        headers: { host: `evil.example:${services.port}`, ...AUTH, "content-type": "application/json" },
+        body: method === "POST" ? "{}" : undefined,
+      });
       expect(answer.status, `${method} ${path}`).toBe(403);
       expect(answer.headers["content-type"]).toBe("application/json");
-      expect(answer.json()).toMatchObject({ error: "invalid_host", message: expect.stringMatching(/^Invalid Host: evil\.example is not a name this server answers to/) });
+      expect(answer.json()).toMatchObject({
+        error: "invalid_host",
+        message: expect.stringMatching(/^Invalid Host: evil\.example is not a name this server answers to/),
+      });
     }
     // Nothing was created, nothing was listed.
     expect((await send(services.port, "/sessions", { headers: AUTH })).json()).toMatchObject({ sessions: [] });
   });
 
   it("refuses it on an MCP endpoint as a JSON-RPC error, before any call runs", async () => {
-    const answer = await send(services.port, "/notes/mcp", { method: "POST", headers: { ...MCP_HEADERS, "mcp-protocol-version": "2025-11-25", host: "evil.example" }, body: CREATE_NOTE });
+    const answer = await send(services.port, "/notes/mcp", {
+      method: "POST",
+      headers: { ...MCP_HEADERS, "mcp-protocol-version": "2025-11-25", host: "evil.example" },
+      body: CREATE_NOTE,
+    });
     expect(answer.status).toBe(403);
     expect(answer.json()).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32000, message: expect.stringMatching(/^Invalid Host: evil\.example/) } });
     expect(services.calls("notes")).toEqual([]);
@@ -127,9 +153,12 @@ describe("allowed hosts", () => {
   });
 
   it("takes --allow-host on serve, repeated or as a comma list, the flag winning over EVAL_SIMULATE_ALLOWED_HOSTS", async () => {
-    const served = await startServe([SERVE_FIXTURE, "--allow-host", "a.example", "--allow-host=.b.example,c.example"], { EVAL_SIMULATE_ALLOWED_HOSTS: "env.example" });
+    const served = await startServe([SERVE_FIXTURE, "--allow-host", "a.example", "--allow-host=.b.example,c.example"], {
+      EVAL_SIMULATE_ALLOWED_HOSTS: "env.example",
+    });
     try {
-      for (const host of ["a.example", "x.b.example", "c.example:80"]) expect((await send(served.port, "/health", { headers: { host } })).status, host).toBe(200);
+      for (const host of ["a.example", "x.b.example", "c.example:80"])
+        expect((await send(served.port, "/health", { headers: { host } })).status, host).toBe(200);
       for (const host of ["env.example", "evil.example"]) expect((await send(served.port, "/health", { headers: { host } })).status, host).toBe(403);
     } finally {
       served.child.kill("SIGTERM");
@@ -150,17 +179,34 @@ describe("a foreign Origin on every route of the port", () => {
   let services: Services;
   let api: Services;
   beforeAll(async () => {
-    [services, api] = await Promise.all([serve(SERVE_FIXTURE, { adminToken: TOKEN, inspect: true, allowedOrigins: ["https://app.example.com"] }), serve(GITHUB)]);
+    [services, api] = await Promise.all([
+      serve(SERVE_FIXTURE, { adminToken: TOKEN, inspect: true, allowedOrigins: ["https://app.example.com"] }),
+      serve(GITHUB),
+    ]);
   });
   afterAll(() => Promise.all([services.close(), api.close()]));
 
   it("refuses it on the session, admin and inspector routes with 403 and a JSON body, the token notwithstanding", async () => {
     const origin = { origin: "https://evil.example" };
-    const routes: Array<[string, string]> = [["GET", "/sessions"], ["POST", "/sessions"], ["GET", "/notes/admin/state"], ["GET", "/notes/admin/calls"], ["GET", "/_inspect/worlds.json"], ["GET", "/health"]];
+    const routes: Array<[string, string]> = [
+      ["GET", "/sessions"],
+      ["POST", "/sessions"],
+      ["GET", "/notes/admin/state"],
+      ["GET", "/notes/admin/calls"],
+      ["GET", "/_inspect/worlds.json"],
+      ["GET", "/health"],
+    ];
     for (const [method, path] of routes) {
-      const answer = await send(services.port, path, { method, headers: { ...origin, ...AUTH, "content-type": "application/json" }, body: method === "POST" ? "{}" : undefined });
+      const answer = await send(services.port, path, {
+        method,
+        headers: { ...origin, ...AUTH, "content-type": "application/json" },
+        body: method === "POST" ? "{}" : undefined,
+      });
       expect(answer.status, `${method} ${path}`).toBe(403);
-      expect(answer.json()).toMatchObject({ error: "invalid_origin", message: expect.stringMatching(/^Invalid Origin: https:\/\/evil\.example is not allowed/) });
+      expect(answer.json()).toMatchObject({
+        error: "invalid_origin",
+        message: expect.stringMatching(/^Invalid Origin: https:\/\/evil\.example is not allowed/),
+      });
     }
     expect((await send(services.port, "/sessions", { headers: AUTH })).json()).toMatchObject({ sessions: [] });
   });
@@ -168,11 +214,20 @@ describe("a foreign Origin on every route of the port", () => {
   it("keeps the MCP endpoint's JSON-RPC refusal", async () => {
     const answer = await send(services.port, "/notes/mcp", { method: "POST", headers: { ...MCP_HEADERS, origin: "http://evil.example" }, body: INITIALIZE });
     expect(answer.status).toBe(403);
-    expect(answer.json()).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32000, message: expect.stringMatching(/^Invalid Origin: http:\/\/evil\.example/) } });
+    expect(answer.json()).toMatchObject({
+      jsonrpc: "2.0",
+      id: null,
+      error: { code: -32000, message: expect.stringMatching(/^Invalid Origin: http:\/\/evil\.example/) },
+    });
   });
 
   it("serves requests without an Origin, loopback and allowed origins, and the port's own origin", async () => {
-    const origins: Array<Record<string, string>> = [{}, { origin: "http://localhost:5173" }, { origin: "https://app.example.com" }, { origin: `http://127.0.0.1:${services.port}` }];
+    const origins: Array<Record<string, string>> = [
+      {},
+      { origin: "http://localhost:5173" },
+      { origin: "https://app.example.com" },
+      { origin: `http://127.0.0.1:${services.port}` },
+    ];
     for (const headers of origins) {
       expect((await send(services.port, "/sessions", { headers: { ...AUTH, ...headers } })).status, JSON.stringify(headers)).toBe(200);
     }
@@ -209,8 +264,13 @@ describe("the body of a POST to /sessions", () => {
   });
 
   it("takes JSON (with parameters, or a +json type), and an empty body with no type", async () => {
-    expect((await send(services.port, "/sessions", { method: "POST", headers: { "content-type": "application/json; charset=utf-8" }, body: '{"id":"typed"}' })).status).toBe(201);
-    expect((await send(services.port, "/sessions", { method: "POST", headers: { "content-type": "application/merge-patch+json" }, body: '{"id":"plus"}' })).status).toBe(201);
+    expect(
+      (await send(services.port, "/sessions", { method: "POST", headers: { "content-type": "application/json; charset=utf-8" }, body: '{"id":"typed"}' }))
+        .status,
+    ).toBe(201);
+    expect(
+      (await send(services.port, "/sessions", { method: "POST", headers: { "content-type": "application/merge-patch+json" }, body: '{"id":"plus"}' })).status,
+    ).toBe(201);
     expect((await send(services.port, "/sessions", { method: "POST" })).status).toBe(201);
     expect((await send(services.port, "/sessions/typed/reset", { method: "POST" })).status).toBe(200);
     expect((await send(services.port, "/sessions/typed/fork", { method: "POST", headers: { "content-type": "text/plain" }, body: "{}" })).status).toBe(415);

@@ -15,9 +15,17 @@ describe("what the host writes for the checks", () => {
     await client.callTool({ name: "nope", arguments: { a: 1 } }).catch(() => undefined);
     await client.close();
     await services.close();
-    const lines = readFileSync(record, "utf8").trim().split("\n").map((line) => JSON.parse(line));
+    const lines = readFileSync(record, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toEqual({ server: "notes", tool: "list-notes", args: { limit: 1 }, result: { content: [{ type: "text", text: "notes[1]{id,title}:\n  note-1,Kickoff\nlimit: 1" }] } });
+    expect(lines[0]).toEqual({
+      server: "notes",
+      tool: "list-notes",
+      args: { limit: 1 },
+      result: { content: [{ type: "text", text: "notes[1]{id,title}:\n  note-1,Kickoff\nlimit: 1" }] },
+    });
     expect(lines[1]).toMatchObject({ server: "notes", tool: "create-note", args: {}, result: { isError: true } });
     expect(lines[2]).toEqual({ server: "notes", tool: "nope", args: { a: 1 }, result: { error: { code: -32602, message: "Tool nope not found" } } });
   });

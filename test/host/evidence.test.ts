@@ -68,7 +68,12 @@ describe("stubs", () => {
     const client = await connect(services.url("notes"));
     const texts: string[] = [];
     for (let i = 0; i < 4; i++) texts.push(textOf(await client.callTool({ name: "create-note", arguments: { title: `Try ${i}` } })));
-    expect(texts).toEqual(["Service unavailable", "Still unavailable", 'Note created! {"id":"note-9","title":"Back"} (saved)', 'Note created! {"id":"note-9","title":"Back"} (saved)']);
+    expect(texts).toEqual([
+      "Service unavailable",
+      "Still unavailable",
+      'Note created! {"id":"note-9","title":"Back"} (saved)',
+      'Note created! {"id":"note-9","title":"Back"} (saved)',
+    ]);
     expect(services.states.notes.notes).toHaveLength(3);
     expect(services.calls("notes").map((c) => c.stub)).toEqual(["outage", "outage", "outage", "outage"]);
     await client.close();
@@ -82,7 +87,11 @@ describe("stubs", () => {
     expect(textOf(vip)).toBe('Note created! {"id":"note-vip","title":"VIP"} (saved)');
     const other = await client.callTool({ name: "create-note", arguments: { title: "Standup" } });
     expect(textOf(other)).toBe("Service unavailable");
-    expect(services.stubs().map((s) => [s.id, s.uses])).toEqual([["vip", 1], ["outage", 1], ["never", 0]]);
+    expect(services.stubs().map((s) => [s.id, s.uses])).toEqual([
+      ["vip", 1],
+      ["outage", 1],
+      ["never", 0],
+    ]);
     await client.close();
     await services.close();
   });
@@ -117,8 +126,17 @@ describe("stubs", () => {
 describe("limits and the admin door", () => {
   it("answers a 2 MiB body with 413 and keeps serving", async () => {
     const services = await serve(SERVE_FIXTURE);
-    const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "create-note", arguments: { title: "x".repeat(2 * 1024 * 1024) } } });
-    const response = await fetch(services.url("notes"), { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body });
+    const body = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "create-note", arguments: { title: "x".repeat(2 * 1024 * 1024) } },
+    });
+    const response = await fetch(services.url("notes"), {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body,
+    });
     expect(response.status).toBe(413);
     expect((await response.json()).error.code).toBe(-32000);
     expect(services.states.notes.notes).toHaveLength(3);

@@ -10,10 +10,21 @@ import { connect, serve, textOf } from "../support/services.js";
 
 const SUBSETS = new URL("../fixtures/subsets/fakes.yaml", import.meta.url).pathname;
 
-const initialize = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } });
+const initialize = JSON.stringify({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+});
 /** The status an MCP client's first request gets at `url`. */
 const mcpStatus = async (url: string, headers: Record<string, string> = {}) =>
-  (await fetch(url, { method: "POST", body: initialize, headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers } })).status;
+  (
+    await fetch(url, {
+      method: "POST",
+      body: initialize,
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+    })
+  ).status;
 
 /** A GET sent with this Host, as an eval's egress forwards a real API's traffic (fetch sets its own Host). */
 function statusByHost(port: number, host: string, path: string, headers: Record<string, string> = {}): Promise<number> {
@@ -74,7 +85,9 @@ describe("serving a subset of a manifest's fakes (the fakes option)", () => {
 
   it("refuses an id no fake has with a did-you-mean, and a selection of none", async () => {
     const refused = serve(SUBSETS, { fakes: ["crm", "mial"] });
-    await expect(refused).rejects.toThrow(/^\[eval-simulate\] the fakes selected name no fake "mial"\. Did you mean "mail"\? The fakes: crm, mail, calendar, billing$/);
+    await expect(refused).rejects.toThrow(
+      /^\[eval-simulate\] the fakes selected name no fake "mial"\. Did you mean "mail"\? The fakes: crm, mail, calendar, billing$/,
+    );
     await expect(refused).rejects.toMatchObject({ problem: "unknown", ids: ["mial"] });
     await expect(serve(SUBSETS, { fakes: [] })).rejects.toMatchObject({ problem: "empty" });
   });
@@ -128,7 +141,8 @@ describe("a session serving some of the host's fakes", () => {
 
   it("takes fakes in POST /sessions, and refuses an unknown id (did you mean) and a subset without the required fake with a 400", async () => {
     services = await serve(SUBSETS);
-    const post = (body: unknown) => fetch(`${services!.origin}/sessions`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const post = (body: unknown) =>
+      fetch(`${services!.origin}/sessions`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     const made = await post({ fakes: ["crm", "billing"] });
     expect(made.status).toBe(201);
     const described = await made.json();

@@ -85,7 +85,11 @@ describe("API fakes' edges", () => {
     const record = join(temp(), "calls.jsonl");
     const services = await serve(GITHUB, { record, adminToken: "t0ken" });
     const base = services.baseUrl("github");
-    const form = await fetch(`${base}/repos/acme/widgets/issues`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "client_id=abc&client_secret=s3cr3t-value" });
+    const form = await fetch(`${base}/repos/acme/widgets/issues`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "client_id=abc&client_secret=s3cr3t-value",
+    });
     expect(form.status).toBe(415);
     const adminPath = await fetch(`${base}/admin/users`);
     expect(adminPath.status).toBe(404);

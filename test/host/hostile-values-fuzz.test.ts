@@ -12,12 +12,28 @@ import { type ServeProcess, startServe } from "../support/cli-process.js";
 import { HOSTILE, rawToolsCall } from "../support/raw-mcp.js";
 import { seededDraws as random } from "../../engine/serve/stubs/fault-set.js";
 
-const nested = (depth: number, shape: "array" | "object") => (shape === "array" ? `${"[".repeat(depth)}${"]".repeat(depth)}` : `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`);
+const nested = (depth: number, shape: "array" | "object") =>
+  shape === "array" ? `${"[".repeat(depth)}${"]".repeat(depth)}` : `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`;
 
 /** Number texts at and past the edges of a double. */
 const NUMBERS = [
-  "0", "-0", "1e-400", "5e-324", "9007199254740993", "123456789012345678901234567890", "1.7976931348623157e308", "-1.7976931348623157e308",
-  "1.7976931348623159e308", "1e308", "1e309", "-1e309", "0.1e400", `1${"0".repeat(400)}`, `-${"9".repeat(320)}.5`, "1E+999", "2e-999999",
+  "0",
+  "-0",
+  "1e-400",
+  "5e-324",
+  "9007199254740993",
+  "123456789012345678901234567890",
+  "1.7976931348623157e308",
+  "-1.7976931348623157e308",
+  "1.7976931348623159e308",
+  "1e308",
+  "1e309",
+  "-1e309",
+  "0.1e400",
+  `1${"0".repeat(400)}`,
+  `-${"9".repeat(320)}.5`,
+  "1E+999",
+  "2e-999999",
 ];
 
 /** A random JSON text with numbers drawn from NUMBERS, and the depth it nests to. */

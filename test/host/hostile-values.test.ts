@@ -48,20 +48,23 @@ describe("results and numbers a fake cannot carry, through a real serve process"
     ["bad-priority", "content[0] (text) annotations.priority must be a number from 0 to 1, not number 7"],
   ];
 
-  it.each(MALFORMED)("answers a handler's malformed result (%s) with a short tool error, committing nothing and journaling a tool_error", async (kind, problem) => {
-    const client = await connect(`${origin}/vault/mcp`);
-    const before = await calls("vault");
-    const result = await client.callTool({ name: "malformed", arguments: { kind } });
-    await client.close();
-    expect(result.isError).toBe(true);
-    expect(textOf(result)).toBe(`[eval-simulate] the handler of vault/malformed answered a malformed result: ${problem}; nothing was changed`);
-    expect(textOf(result).length).toBeLessThan(300);
-    expect((await state("vault")).counter).toBe(0);
-    const after = await calls("vault");
-    expect(after).toHaveLength(before.length + 1);
-    expect(after.at(-1)).toMatchObject({ name: "malformed", status: "tool_error", committed: false, error: textOf(result) });
-    expect(JSON.parse(readFileSync(stateFile, "utf8")).vault.counter).toBe(0);
-  });
+  it.each(MALFORMED)(
+    "answers a handler's malformed result (%s) with a short tool error, committing nothing and journaling a tool_error",
+    async (kind, problem) => {
+      const client = await connect(`${origin}/vault/mcp`);
+      const before = await calls("vault");
+      const result = await client.callTool({ name: "malformed", arguments: { kind } });
+      await client.close();
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toBe(`[eval-simulate] the handler of vault/malformed answered a malformed result: ${problem}; nothing was changed`);
+      expect(textOf(result).length).toBeLessThan(300);
+      expect((await state("vault")).counter).toBe(0);
+      const after = await calls("vault");
+      expect(after).toHaveLength(before.length + 1);
+      expect(after.at(-1)).toMatchObject({ name: "malformed", status: "tool_error", committed: false, error: textOf(result) });
+      expect(JSON.parse(readFileSync(stateFile, "utf8")).vault.counter).toBe(0);
+    },
+  );
 
   it("commits a well-formed result of the same handler, so the refusals above are about the result alone", async () => {
     const client = await connect(`${origin}/vault/mcp`);
@@ -78,7 +81,9 @@ describe("results and numbers a fake cannot carry, through a real serve process"
       const { status, result } = await rawToolsCall(origin, "vault", "store", `{"value":${value}}`);
       expect(status).toBe(200);
       expect(result?.isError).toBe(true);
-      expect(result?.content[0].text).toMatch(/^Input validation error: Invalid arguments for tool store: data\/value\S* must be a finite number, not -?Infinity$/);
+      expect(result?.content[0].text).toMatch(
+        /^Input validation error: Invalid arguments for tool store: data\/value\S* must be a finite number, not -?Infinity$/,
+      );
     }
     const { result } = await rawToolsCall(origin, "vault", "divide", '{"a":1e309,"b":1}');
     expect(result?.content[0].text).toBe("Input validation error: Invalid arguments for tool divide: data/a must be a finite number, not Infinity");
@@ -90,14 +95,18 @@ describe("results and numbers a fake cannot carry, through a real serve process"
     const before = await state("vault");
     const client = await connect(`${origin}/vault/mcp`);
     const infinite = await client.callTool({ name: "infinite", arguments: {} });
-    expect(textOf(infinite)).toBe("[eval-simulate] vault/infinite would leave counter holding what JSON cannot carry: counter must be a finite number, not Infinity; nothing was changed");
+    expect(textOf(infinite)).toBe(
+      "[eval-simulate] vault/infinite would leave counter holding what JSON cannot carry: counter must be a finite number, not Infinity; nothing was changed",
+    );
     const nan = await client.callTool({ name: "infinite", arguments: { nan: true } });
     expect(textOf(nan)).toContain("counter must be a finite number, not NaN");
     const divided = await client.callTool({ name: "divide", arguments: { a: 1, b: 0 } });
     expect(divided.isError).toBe(true);
     expect(textOf(divided)).toContain("Infinity");
     const answered = await client.callTool({ name: "answer-infinity", arguments: {} });
-    expect(textOf(answered)).toBe("[eval-simulate] the handler of vault/answer-infinity answered a value JSON cannot carry: answer/value must be a finite number, not Infinity; nothing was changed");
+    expect(textOf(answered)).toBe(
+      "[eval-simulate] the handler of vault/answer-infinity answered a value JSON cannot carry: answer/value must be a finite number, not Infinity; nothing was changed",
+    );
     await client.close();
     expect(await state("vault")).toEqual(before);
   });
@@ -106,7 +115,10 @@ describe("results and numbers a fake cannot carry, through a real serve process"
     const base = `${origin}/ledger`;
     const body = await fetch(`${base}/entries`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"amount":1e309}' });
     expect(body.status).toBe(400);
-    expect(await body.json()).toMatchObject({ error: "bad_request", problems: [{ in: "body", path: "/amount", message: "must be a finite number, not Infinity" }] });
+    expect(await body.json()).toMatchObject({
+      error: "bad_request",
+      problems: [{ in: "body", path: "/amount", message: "must be a finite number, not Infinity" }],
+    });
     const query = await fetch(`${base}/entries?page=1e400`);
     expect(query.status).toBe(400);
     expect(await query.json()).toMatchObject({ problems: [{ in: "query", name: "page", message: "must be a finite number, not Infinity" }] });
@@ -125,10 +137,16 @@ describe("results and numbers a fake cannot carry, through a real serve process"
     const base = `${origin}/ledger`;
     const stored = await fetch(`${base}/broken/state`, { method: "POST" });
     expect(stored.status).toBe(500);
-    expect(await stored.json()).toMatchObject({ error: "state_schema", message: expect.stringContaining("entries/1/amount must be a finite number, not Infinity") });
+    expect(await stored.json()).toMatchObject({
+      error: "state_schema",
+      message: expect.stringContaining("entries/1/amount must be a finite number, not Infinity"),
+    });
     const answered = await fetch(`${base}/broken/body`);
     expect(answered.status).toBe(500);
-    expect(await answered.json()).toMatchObject({ error: "handler_response", message: expect.stringContaining("body/amount must be a finite number, not NaN") });
+    expect(await answered.json()).toMatchObject({
+      error: "handler_response",
+      message: expect.stringContaining("body/amount must be a finite number, not NaN"),
+    });
     expect(await state("ledger")).toEqual({ entries: [{ amount: 5 }] });
     expect((await calls("ledger")).slice(-2).map((call) => [call.status, call.committed])).toEqual([
       [500, false],
@@ -139,7 +157,10 @@ describe("results and numbers a fake cannot carry, through a real serve process"
   it("keeps the record in step with what clients were answered", async () => {
     const health = await fetch(`${origin}/health`);
     expect(health.status).toBe(200);
-    const lines = readFileSync(record, "utf8").trim().split("\n").map((line) => JSON.parse(line));
+    const lines = readFileSync(record, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     const malformed = lines.filter((line) => line.tool === "malformed");
     expect(malformed.length).toBe(MALFORMED.length + 1);
     expect(malformed.filter((line) => line.result.isError === true).length).toBe(MALFORMED.length);
@@ -183,7 +204,7 @@ describe("resuming from a state file that breaks the entities", () => {
     const { fakes, world } = await loadFakes(HOSTILE, { clock: "2026-10-01T09:00:00Z" });
     const initial = { vault: { ...good.vault, items: "none" }, ledger: good.ledger };
     await expect(startServices(fakes, { world, resume: { states: good, initial } })).rejects.toThrow(
-      "[eval-simulate] cannot resume: the states do not fit the fakes' entities (1 problem):\n  initial state: fake \"vault\" entity \"items\" is outside its schema: data must be array",
+      '[eval-simulate] cannot resume: the states do not fit the fakes\' entities (1 problem):\n  initial state: fake "vault" entity "items" is outside its schema: data must be array',
     );
   });
 

@@ -5,7 +5,6 @@ import { SERVE_FIXTURE, serve } from "../support/services.js";
 import { exchange, open, statuses, toolCallBytes } from "./raw-http.js";
 import { seededDraws as random } from "../../engine/serve/stubs/fault-set.js";
 
-
 describe("pipelining", () => {
   it("answers 60 pipelined requests on one connection one at a time, in order, each call committed once", async () => {
     const services = await serve(SERVE_FIXTURE);
@@ -97,7 +96,10 @@ describe("pipelining", () => {
 describe("stalled requests", () => {
   const stalls: Array<[string, () => string]> = [
     ["mid-headers", () => "POST /notes/mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Ty"],
-    ["after the headers, before any body", () => "POST /notes/mcp HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n"],
+    [
+      "after the headers, before any body",
+      () => "POST /notes/mcp HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n",
+    ],
     ["mid-body", () => `POST /notes/mcp HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n${"{".repeat(500)}`],
     ["mid-chunk", () => "POST /health HTTP/1.1\r\nHost: 127.0.0.1\r\ntransfer-encoding: chunked\r\n\r\n400\r\nabc"],
   ];
@@ -140,7 +142,22 @@ describe("odd request lines", () => {
     "",
   ];
   const versions = ["HTTP/1.1", "HTTP/1.0", "HTTP/2.0", "HTTP/0.9", "HTTP/1.1 extra", "http/1.1", ""];
-  const hosts = [undefined, "", "127.0.0.1", "127.0.0.1:99999", "127.0.0.1:abc", "[::1", "a b", "user@x", "x/y", "x?y", "x:1:2", "999.1.1.1", "xn--", "example.com:0"];
+  const hosts = [
+    undefined,
+    "",
+    "127.0.0.1",
+    "127.0.0.1:99999",
+    "127.0.0.1:abc",
+    "[::1",
+    "a b",
+    "user@x",
+    "x/y",
+    "x?y",
+    "x:1:2",
+    "999.1.1.1",
+    "xn--",
+    "example.com:0",
+  ];
 
   it("answers 300 generated request lines with a status below 500 (501 for methods served nowhere) or a closed connection, never 500", async () => {
     const services = await serve(SERVE_FIXTURE);

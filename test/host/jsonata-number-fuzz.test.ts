@@ -11,8 +11,23 @@ import { connect, textOf } from "../support/services.js";
  */
 
 const EDGES = [
-  0, 1, 2 ** 31, 2 ** 32, 1e15, 2 ** 53 - 2, 2 ** 53 - 1, 2 ** 53, 2 ** 53 + 2, 2 ** 60, 1e16, 1e21, 1e300, Number.MAX_VALUE,
-  -1, -(2 ** 53), -1e300,
+  0,
+  1,
+  2 ** 31,
+  2 ** 32,
+  1e15,
+  2 ** 53 - 2,
+  2 ** 53 - 1,
+  2 ** 53,
+  2 ** 53 + 2,
+  2 ** 60,
+  1e16,
+  1e21,
+  1e300,
+  Number.MAX_VALUE,
+  -1,
+  -(2 ** 53),
+  -1e300,
 ];
 
 /** A small seeded generator (mulberry32): the same inputs every run. */
@@ -63,7 +78,10 @@ describe("huge numbers and range bounds against the examples' paged reads", () =
         seen[!result.isError ? "page" : textOf(result).includes("range the bound") ? "range" : "refused"]++;
       }
       // Every kind of answer was reached, so the inputs do cross 2^53.
-      expect(Object.values(seen).every((n) => n > 0), JSON.stringify(seen)).toBe(true);
+      expect(
+        Object.values(seen).every((n) => n > 0),
+        JSON.stringify(seen),
+      ).toBe(true);
       await client.close();
       expect(await (await fetch(`http://127.0.0.1:${serve.port}/health`)).json()).toEqual({ ok: true });
       expect(await (await fetch(state)).json()).toEqual(before);

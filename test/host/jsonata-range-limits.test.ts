@@ -121,7 +121,9 @@ describe("a range bound past 2^53 in a manifest, checked by validate as a real p
     const { value: run, ms } = await timed(runCli(["validate", join(dir, "fakes.yaml"), "--format", "json"]));
     expect(run.code, run.stderr).toBe(1);
     expect(ms).toBeLessThan(10_000);
-    const messages = JSON.parse(run.stdout).files[0].diagnostics.map((d: { message: string }) => d.message).join("\n");
+    const messages = JSON.parse(run.stdout)
+      .files[0].diagnostics.map((d: { message: string }) => d.message)
+      .join("\n");
     expect(messages).toContain(`$expr failed: the expression gave a range the bound ${HUGE}`);
     expect(messages).toMatch(/the invariant "counts a huge range" does not hold in scenario "quiet": failed.*gave a range the bound/);
   });

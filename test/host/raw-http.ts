@@ -22,7 +22,11 @@ export function open(port: number): Promise<Socket> {
  * Writes raw bytes on a fresh connection and collects what comes back until the server closes
  * it, `quietMs` pass without a byte, or `maxMs` pass: whichever comes first.
  */
-export function exchange(port: number, bytes: string | Buffer, options: { quietMs?: number; maxMs?: number } = {}): Promise<{ text: string; closedByServer: boolean }> {
+export function exchange(
+  port: number,
+  bytes: string | Buffer,
+  options: { quietMs?: number; maxMs?: number } = {},
+): Promise<{ text: string; closedByServer: boolean }> {
   const { quietMs = 400, maxMs = 5_000 } = options;
   return new Promise((resolve) => {
     const socket = connect(port, "127.0.0.1");

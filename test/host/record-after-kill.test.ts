@@ -36,7 +36,7 @@ function ledgerManifest(): string {
       "        jsonata:",
       "          set:",
       "            entries: '$append($state.entries, [$args.id])'",
-      "          return: '{ \"id\": $args.id, \"password\": \"p-\" & $args.id }'",
+      '          return: \'{ "id": $args.id, "password": "p-" & $args.id }\'',
       "apis:",
       "  books:",
       "    openapi: openapi.yaml",
@@ -48,7 +48,7 @@ function ledgerManifest(): string {
       "        jsonata:",
       "          set:",
       "            entries: '$append($state.entries, [$request.body.id])'",
-      "          return: '{ \"status\": 201, \"body\": { \"id\": $request.body.id } }'",
+      '          return: \'{ "status": 201, "body": { "id": $request.body.id } }\'',
       "",
     ].join("\n"),
   );
@@ -61,7 +61,12 @@ function ledgerManifest(): string {
         "/entries": {
           post: {
             operationId: "append",
-            requestBody: { required: true, content: { "application/json": { schema: { type: "object", required: ["id"], properties: { id: { type: "string" }, memo: { type: "string" } } } } } },
+            requestBody: {
+              required: true,
+              content: {
+                "application/json": { schema: { type: "object", required: ["id"], properties: { id: { type: "string" }, memo: { type: "string" } } } },
+              },
+            },
             responses: { "201": { description: "Appended", content: { "application/json": { schema: { type: "object" } } } } },
           },
         },
@@ -112,7 +117,11 @@ describe("the record after a kill -9", () => {
         ...clients.map((client, c) => stream((i) => client.callTool({ name: "append", arguments: { id: `r${round}-c${c}-${i}`, memo } }))),
         ...[0, 1].map((c) =>
           stream(async (i) => {
-            const response = await fetch(books, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id: `r${round}-a${c}-${i}`, memo }) });
+            const response = await fetch(books, {
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({ id: `r${round}-a${c}-${i}`, memo }),
+            });
             if (response.status !== 201) throw new Error(`status ${response.status}`);
           }),
         ),
@@ -138,7 +147,10 @@ describe("the record after a kill -9", () => {
 
   it("reads a record whose last line a kill cut short: the call it names, with no answer", () => {
     const file = join(mkdtempSync(join(tmpdir(), "eval-simulate-kill-")), "calls.jsonl");
-    writeFileSync(file, '{"server":"ledger","tool":"append","args":{"id":"a"},"result":{"content":[]}}\n{"server":"ledger","tool":"append","args":{"id":"b","me');
+    writeFileSync(
+      file,
+      '{"server":"ledger","tool":"append","args":{"id":"a"},"result":{"content":[]}}\n{"server":"ledger","tool":"append","args":{"id":"b","me',
+    );
     expect(readRecord(file)).toEqual([
       { server: "ledger", tool: "append", args: { id: "a" }, result: { content: [] } },
       { server: "ledger", tool: "append", args: undefined, result: undefined },

@@ -93,7 +93,10 @@ describe("answers in every format", () => {
 
     const structured = await client.callTool({ name: "get-note", arguments: { id: "note-2" } });
     expect(structured.structuredContent).toEqual({ id: "note-2", title: "Review" });
-    expect(readResult(entry("get-note"), { text: textOf(structured), structured: structured.structuredContent })).toEqual({ ok: true, value: { id: "note-2", title: "Review" } });
+    expect(readResult(entry("get-note"), { text: textOf(structured), structured: structured.structuredContent })).toEqual({
+      ok: true,
+      value: { id: "note-2", title: "Review" },
+    });
     await client.close();
   });
 

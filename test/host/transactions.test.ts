@@ -11,9 +11,7 @@ describe("state is transactional", () => {
 
   it("lands all of 50 concurrent writes from several clients, TypeScript and JSONata", async () => {
     const clients = await Promise.all([1, 2, 3, 4, 5].map(() => connect(services.url("notes"))));
-    const calls = Array.from({ length: 50 }, (_, i) =>
-      clients[i % clients.length].callTool({ name: i % 2 ? "bump" : "bump-jsonata", arguments: {} }),
-    );
+    const calls = Array.from({ length: 50 }, (_, i) => clients[i % clients.length].callTool({ name: i % 2 ? "bump" : "bump-jsonata", arguments: {} }));
     const results = await Promise.all(calls);
     expect(results.every((r) => !r.isError)).toBe(true);
     expect(services.states.notes.counter).toBe(50);

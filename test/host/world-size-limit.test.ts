@@ -15,7 +15,8 @@ const CRM_EVALS = `${ROOT}examples/crm/evals.yaml`;
 
 const bytesOf = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
 /** The world's size as the limit counts it: every entity's value as JSON. */
-const worldBytes = (states: Record<string, Record<string, unknown>>) => Object.values(states).reduce((n, state) => n + Object.values(state).reduce((m: number, v) => m + bytesOf(v), 0), 0);
+const worldBytes = (states: Record<string, Record<string, unknown>>) =>
+  Object.values(states).reduce((n, state) => n + Object.values(state).reduce((m: number, v) => m + bytesOf(v), 0), 0);
 
 describe("a byte limit per world", () => {
   let services: Services;
@@ -29,7 +30,9 @@ describe("a byte limit per world", () => {
     const client = await connect(services.url("notes"));
     const big = await client.callTool({ name: "create-note", arguments: { title: "x".repeat(300) } });
     expect(big.isError).toBe(true);
-    expect(textOf(big)).toMatch(/notes\/create-note would grow this world to \d+ bytes, past its limit of \d+ \(maxWorldBytes, EVAL_SIMULATE_MAX_WORLD_BYTES\); nothing was changed/);
+    expect(textOf(big)).toMatch(
+      /notes\/create-note would grow this world to \d+ bytes, past its limit of \d+ \(maxWorldBytes, EVAL_SIMULATE_MAX_WORLD_BYTES\); nothing was changed/,
+    );
     expect(services.states.notes.notes).toHaveLength(3);
     expect(services.calls("notes").at(-1)).toMatchObject({ status: "tool_error", committed: false });
     const small = await client.callTool({ name: "create-note", arguments: { title: "fits" } });
@@ -53,7 +56,11 @@ describe("a byte limit per world", () => {
   it("answers an API fake's write past the limit with 507 world_too_large and changes nothing", async () => {
     services = await serve(GITHUB, { warn: () => {}, maxWorldBytes: 1 });
     const before = services.states.github.issues;
-    const response = await fetch(`${services.baseUrl("github")}/repos/octo/hello/issues`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ title: "New bug" }) });
+    const response = await fetch(`${services.baseUrl("github")}/repos/octo/hello/issues`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ title: "New bug" }),
+    });
     expect(response.status).toBe(507);
     expect(await response.json()).toMatchObject({ error: "world_too_large", message: expect.stringContaining("past its limit of 1") });
     expect(services.states.github.issues).toBe(before);
@@ -74,14 +81,38 @@ describe("a byte limit per world", () => {
     expect(byEnv.lines[0].status).toBe("fail");
     expect((await runEvals({ evals: CRM_EVALS, dry: true, cases: writes })).lines[0].status).toBe("pass");
     expect((await runInProcess(evalCommand, [CRM_EVALS, "--dry", "--case", writes[0], "--max-world-bytes", "1"])).code).toBe(1);
-    expect(await runInProcess(evalCommand, [CRM_EVALS, "--dry", "--max-world-bytes", "lots"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--max-world-bytes") });
-    expect(await runInProcess(serveCommand, ["--max-world-bytes", "0"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--max-world-bytes takes a positive integer") });
+    expect(await runInProcess(evalCommand, [CRM_EVALS, "--dry", "--max-world-bytes", "lots"])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("--max-world-bytes"),
+    });
+    expect(await runInProcess(serveCommand, ["--max-world-bytes", "0"])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("--max-world-bytes takes a positive integer"),
+    });
   }, 60_000);
 });
 
 describe("a world's size, counted per commit", () => {
   it("counts a value's bytes as JSON writes them", () => {
-    for (const value of [null, true, false, 0, -0, 1.5e-7, 12345678901234567890, "", "plain", 'quote " and \\ back', "tab\t new\n ctl\u0001", "é中😀", "\ud800 lone", [], [1, [2, { a: null }]], { k: "v", nested: { list: [1, "two", false] } }, { "ké\"y": 1 }]) {
+    for (const value of [
+      null,
+      true,
+      false,
+      0,
+      -0,
+      1.5e-7,
+      12345678901234567890,
+      "",
+      "plain",
+      'quote " and \\ back',
+      "tab\t new\n ctl\u0001",
+      "é中😀",
+      "\ud800 lone",
+      [],
+      [1, [2, { a: null }]],
+      { k: "v", nested: { list: [1, "two", false] } },
+      { 'ké"y': 1 },
+    ]) {
       expect(jsonBytes(value), JSON.stringify(value)).toBe(bytesOf(value));
     }
     const frozen = Object.freeze({ text: "y".repeat(1000), list: Object.freeze([1, 2, 3]) });

@@ -50,7 +50,11 @@ export interface AgentHostSuiteOptions {
 
 const UMBRELLA = "0080618c-1fdc-54e1-9e26-73c948373f91";
 const SEARCH: PlannedCall = { server: "crm", tool: "search-records", arguments: { object: "companies", query: "Umbrella" } };
-const NOTE: PlannedCall = { server: "crm", tool: "create-note", arguments: { parent_object: "companies", parent_record_id: UMBRELLA, title: "Kick-off", content: "Kick-off call booked." } };
+const NOTE: PlannedCall = {
+  server: "crm",
+  tool: "create-note",
+  arguments: { parent_object: "companies", parent_record_id: UMBRELLA, title: "Kick-off", content: "Kick-off call booked." },
+};
 
 /** An evals case for a plan: its prompt for agents, its script for the script host, what is expected. */
 function planCase(id: string, plan: AgentPlan, expectations: Record<string, unknown>, iterations = 1): EvalCase {
@@ -87,11 +91,21 @@ export function describeAgentHost(name: string, setup: () => Promise<HostUnderTe
 
     it("makes its calls in the trial's own session, and each trial is judged from that session's record", async () => {
       const plan: AgentPlan = { calls: [SEARCH, NOTE], answer: "Kick-off noted." };
-      const file = evalsOf(planCase("note-on-umbrella", plan, {
-        calls: [{ tool: "crm/search-records", arguments: { query: { $pattern: "umbrella", $flags: "i" } } }, { tool: "crm/create-note", arguments: { title: "Kick-off" } }],
-        order: "strict",
-        state: { changed: ["crm.notes"], only: true },
-      }, 2));
+      const file = evalsOf(
+        planCase(
+          "note-on-umbrella",
+          plan,
+          {
+            calls: [
+              { tool: "crm/search-records", arguments: { query: { $pattern: "umbrella", $flags: "i" } } },
+              { tool: "crm/create-note", arguments: { title: "Kick-off" } },
+            ],
+            order: "strict",
+            state: { changed: ["crm.notes"], only: true },
+          },
+          2,
+        ),
+      );
       const result = await runEvals({ evals: file, host: under.host(plan), concurrency: 2 });
       expect(result.cases[0]).toMatchObject({ model: options.label, passed: 2, failed: 0, notRun: 0, verdict: "pass", toolCalls: 4 });
       expect(result.lines.map((line) => line.model)).toEqual([options.label, options.label]);
@@ -115,7 +129,9 @@ export function describeAgentHost(name: string, setup: () => Promise<HostUnderTe
       expect(byCase["answer-differs"]).toMatchObject({ status: "fail", answer: "Kick-off noted." });
       const answers = (line: (typeof result.lines)[number]) => (line.assertions as Array<{ kind: string }>).filter((a) => a.kind === "answer");
       expect(answers(byCase["answer-matches"])).toEqual([expect.objectContaining({ passed: true, assertion: "answer.contains" })]);
-      expect(answers(byCase["answer-differs"])).toEqual([expect.objectContaining({ passed: false, message: 'the answer does not match /^Nothing to do/: "Kick-off noted."' })]);
+      expect(answers(byCase["answer-differs"])).toEqual([
+        expect.objectContaining({ passed: false, message: 'the answer does not match /^Nothing to do/: "Kick-off noted."' }),
+      ]);
     }, 60_000);
 
     it("stops when its trial's signal aborts: no call after the abort, and run() settles", async () => {
@@ -140,7 +156,10 @@ export function describeAgentHost(name: string, setup: () => Promise<HostUnderTe
         sessionId = session.id;
         const c = planCase("stopped-midway", plan, { calls: [{ tool: "crm/create-note" }] });
         // Resolving and throwing both keep the contract; never settling fails by the test's timeout.
-        await under.host(plan).run({ case: c, iteration: 0, session, fakes, signal: abort.signal }).catch(() => undefined);
+        await under
+          .host(plan)
+          .run({ case: c, iteration: 0, session, fakes, signal: abort.signal })
+          .catch(() => undefined);
         expect(abort.signal.aborted).toBe(true);
         await session.close();
         expect(seen.map((line) => line.tool)).toEqual(["search-records"]);

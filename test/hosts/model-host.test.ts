@@ -20,7 +20,10 @@ describeAgentHost(
     return {
       host(next) {
         plan = next;
-        return modelHost({ model: "openai-compatible:scripted", baseURL: provider.baseURL }, { env: {}, ledger: new SpendLedger(undefined), retry: { retries: 0 } });
+        return modelHost(
+          { model: "openai-compatible:scripted", baseURL: provider.baseURL },
+          { env: {}, ledger: new SpendLedger(undefined), retry: { retries: 0 } },
+        );
       },
       close: () => provider.close(),
     };

@@ -21,7 +21,15 @@ describe.skipIf(CHROMIUM === undefined)("the inspector page in a headless browse
     serve = await startServe([SERVE_FIXTURE, "--inspect"], { EVAL_SIMULATE_ADMIN_TOKEN: TOKEN });
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     });
   }, 60_000);
 
@@ -77,7 +85,9 @@ describe.skipIf(CHROMIUM === undefined)("the inspector page in a headless browse
 
   it("lists the sessions beside the served world, each with its own calls", async () => {
     const auth = { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" };
-    const created = await (await fetch(`http://127.0.0.1:${serve.port}/sessions`, { method: "POST", headers: auth, body: JSON.stringify({ id: "trial-7" }) })).json();
+    const created = await (
+      await fetch(`http://127.0.0.1:${serve.port}/sessions`, { method: "POST", headers: auth, body: JSON.stringify({ id: "trial-7" }) })
+    ).json();
     const client = await connect(created.mcpServers[0].url);
     await client.callTool({ name: "create-note", arguments: { title: "Only in trial 7" } });
     await client.close();
@@ -110,7 +120,10 @@ describe.skipIf(CHROMIUM === undefined)("the inspector page with an eval run's r
     const run = await runCli(["eval", "examples/crm/evals.yaml", "--dry", "--out", out]);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const served = await startServe([SERVE_FIXTURE, "--inspect", "--inspect-results", out]);
-    const viewer = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"] });
+    const viewer = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
+    });
     try {
       const page = await viewer.newPage();
       await page.goto(`http://127.0.0.1:${served.port}/_inspect`);

@@ -34,7 +34,15 @@ describe("the inspector's ?token=", () => {
 
   it("sends Referrer-Policy: no-referrer on the page and on its JSON, so no address leaks as a Referer", async () => {
     const auth = { authorization: `Bearer ${TOKEN}` };
-    for (const path of ["/_inspect", "/_inspect/worlds.json", "/_inspect/world.json", "/_inspect/results.json", "/_inspect/state.json?fake=notes", "/_inspect/nothing", "/_inspect/state.json?fake=none"]) {
+    for (const path of [
+      "/_inspect",
+      "/_inspect/worlds.json",
+      "/_inspect/world.json",
+      "/_inspect/results.json",
+      "/_inspect/state.json?fake=notes",
+      "/_inspect/nothing",
+      "/_inspect/state.json?fake=none",
+    ]) {
       const answer = await fetch(`${services.origin}${path}`, { headers: auth });
       expect(answer.headers.get("referrer-policy"), path).toBe("no-referrer");
       await answer.body?.cancel();

@@ -66,7 +66,9 @@ describe("text that is not JSON", () => {
 
   it("redacts pairs in free text, header-like lines and quoted values", () => {
     expect(redactText("login failed for password=hunter2; retry", names)).toBe(`login failed for password=${R}; retry`);
-    expect(redactText("Authorization: Bearer abc.def\nSession: Keynote\nPassword: hunter 2", names)).toBe(`Authorization: ${R}\nSession: Keynote\nPassword: ${R}`);
+    expect(redactText("Authorization: Bearer abc.def\nSession: Keynote\nPassword: hunter 2", names)).toBe(
+      `Authorization: ${R}\nSession: Keynote\nPassword: ${R}`,
+    );
     expect(redactText("your api_key: 'k 1', jwt = eyJ.x.y", names)).toBe(`your api_key: '${R}', jwt = ${R}`);
     expect(redactText('curl -H "Authorization: Bearer abc" https://x.example', names)).toBe(`curl -H "Authorization: ${R}" https://x.example`);
   });
@@ -93,7 +95,14 @@ describe("text that is not JSON", () => {
   });
 
   it("finishes on megabyte inputs built to make a scanner backtrack", () => {
-    for (const text of ["a=".repeat(500_000), "a".repeat(1_000_000), "http://".repeat(150_000), '"'.repeat(1_000_000), `password=${"x".repeat(1_000_000)}`, `x://u:${"p".repeat(1_000_000)}`]) {
+    for (const text of [
+      "a=".repeat(500_000),
+      "a".repeat(1_000_000),
+      "http://".repeat(150_000),
+      '"'.repeat(1_000_000),
+      `password=${"x".repeat(1_000_000)}`,
+      `x://u:${"p".repeat(1_000_000)}`,
+    ]) {
       expect(typeof redactText(text, names)).toBe("string");
     }
   });
@@ -124,9 +133,17 @@ describe("values", () => {
 
   it("redacts a tool result's text in place and its structured content, and keeps a clean result as it is", () => {
     const result = { content: [{ type: "text", text: '{\n  "token": "t",\n  "id": 1\n}' }], structuredContent: { token: "t", id: 1 } };
-    expect(redactResult(result, names)).toEqual({ content: [{ type: "text", text: `{\n  "token": "${R}",\n  "id": 1\n}` }], structuredContent: { token: R, id: 1 } });
+    expect(redactResult(result, names)).toEqual({
+      content: [{ type: "text", text: `{\n  "token": "${R}",\n  "id": 1\n}` }],
+      structuredContent: { token: R, id: 1 },
+    });
     expect(result.content[0].text).toContain('"t"');
-    const clean = { content: [{ type: "text", text: "hello" }, { type: "image", data: "AAAA", mimeType: "image/png" }] };
+    const clean = {
+      content: [
+        { type: "text", text: "hello" },
+        { type: "image", data: "AAAA", mimeType: "image/png" },
+      ],
+    };
     expect(redactResult(clean, names)).toBe(clean);
   });
 });
@@ -134,9 +151,9 @@ describe("values", () => {
 describe("JSON text and values agree", () => {
   it("redacts random JSON text in place exactly as it redacts the parsed value", () => {
     let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
-    const keys = ["token", "author", "pwd", "a\"b", "max_tokens", "\\", "credentials", "x-auth", "key", "note", "ünï", "__proto__", "auth"];
+    const keys = ["token", "author", "pwd", 'a"b', "max_tokens", "\\", "credentials", "x-auth", "key", "note", "ünï", "__proto__", "auth"];
     const strings = ["plain", "password=hunter2", "https://u:p@h/x", 'quote " and \\ slash', "é\u2028", "key: v", "a=b&sig=c"];
     const value = (depth: number): unknown => {
       const kind = depth > 4 ? Math.floor(random() * 4) : Math.floor(random() * 6);
@@ -146,7 +163,8 @@ describe("JSON text and values agree", () => {
       if (kind === 3) return -0.5e-7;
       if (kind === 4) return Array.from({ length: Math.floor(random() * 4) }, () => value(depth + 1));
       const out: Record<string, unknown> = {};
-      for (let i = Math.floor(random() * 4); i > 0; i--) Object.defineProperty(out, pick(keys), { value: value(depth + 1), enumerable: true, writable: true, configurable: true });
+      for (let i = Math.floor(random() * 4); i > 0; i--)
+        Object.defineProperty(out, pick(keys), { value: value(depth + 1), enumerable: true, writable: true, configurable: true });
       return out;
     };
     for (let i = 0; i < 300; i++) {

@@ -13,7 +13,15 @@ const temp = () => mkdtempSync(join(tmpdir(), "eval-simulate-redact-"));
 function echoManifest(): string {
   const dir = temp();
   const open = { type: "object", additionalProperties: true };
-  writeFileSync(join(dir, "tools.json"), JSON.stringify({ tools: [{ name: "echo", inputSchema: open }, { name: "profile", inputSchema: open }] }));
+  writeFileSync(
+    join(dir, "tools.json"),
+    JSON.stringify({
+      tools: [
+        { name: "echo", inputSchema: open },
+        { name: "profile", inputSchema: open },
+      ],
+    }),
+  );
   writeFileSync(
     join(dir, "fakes.yaml"),
     [
@@ -37,7 +45,11 @@ function echoManifest(): string {
 }
 
 /** The record's lines, parsed. */
-const lines = (file: string) => readFileSync(file, "utf8").trim().split("\n").map((line) => JSON.parse(line) as Record<string, any>);
+const lines = (file: string) =>
+  readFileSync(file, "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as Record<string, any>);
 
 describe("redaction in a served fake's journal and record", () => {
   let serve: ServeProcess;
@@ -73,9 +85,23 @@ describe("redaction in a served fake's journal and record", () => {
   it("redacts secret arguments by name in every style, and keeps innocent names", async () => {
     const client = await connect(`${base}/mcp`);
     const args = {
-      tokens: ["t-1"], pwd: "s-pwd", credentials: { user: "ada", pass: "s-cred" }, auth: "s-auth", aws_secret_access_key: "s-aws", jwt: "s-jwt",
-      accessToken: "s-at", "access-token": "s-at2", ACCESS_TOKEN: "s-at3", "client.secret": "s-cs",
-      author: "Dana", authority: "CA", keyboard: "qwerty", monkey: "george", tokenizer: "bpe", key: "SUP-101", max_tokens: 256,
+      tokens: ["t-1"],
+      pwd: "s-pwd",
+      credentials: { user: "ada", pass: "s-cred" },
+      auth: "s-auth",
+      aws_secret_access_key: "s-aws",
+      jwt: "s-jwt",
+      accessToken: "s-at",
+      "access-token": "s-at2",
+      ACCESS_TOKEN: "s-at3",
+      "client.secret": "s-cs",
+      author: "Dana",
+      authority: "CA",
+      keyboard: "qwerty",
+      monkey: "george",
+      tokenizer: "bpe",
+      key: "SUP-101",
+      max_tokens: 256,
     };
     await client.callTool({ name: "echo", arguments: { text: "ok", ...args } });
     await client.close();
@@ -83,10 +109,29 @@ describe("redaction in a served fake's journal and record", () => {
     const { calls } = await (await fetch(`${base}/admin/calls?tool=echo`)).json();
     const journaled = JSON.parse(calls.at(-1).input.text);
     for (const evidence of [recorded, journaled]) {
-      for (const name of ["tokens", "pwd", "credentials", "auth", "aws_secret_access_key", "jwt", "accessToken", "access-token", "ACCESS_TOKEN", "client.secret"]) {
+      for (const name of [
+        "tokens",
+        "pwd",
+        "credentials",
+        "auth",
+        "aws_secret_access_key",
+        "jwt",
+        "accessToken",
+        "access-token",
+        "ACCESS_TOKEN",
+        "client.secret",
+      ]) {
         expect(evidence[name], name).toBe(R);
       }
-      expect(evidence).toMatchObject({ author: "Dana", authority: "CA", keyboard: "qwerty", monkey: "george", tokenizer: "bpe", key: "SUP-101", max_tokens: 256 });
+      expect(evidence).toMatchObject({
+        author: "Dana",
+        authority: "CA",
+        keyboard: "qwerty",
+        monkey: "george",
+        tokenizer: "bpe",
+        key: "SUP-101",
+        max_tokens: 256,
+      });
     }
   });
 
@@ -116,11 +161,23 @@ describe("redaction of an API fake's requests in a served process", () => {
     try {
       const api = `http://127.0.0.1:${serve.port}/github`;
       const headers = { "x-auth": "s-xauth", "x-session": "s-xsession", "x-author": "Dana", "content-type": "text/plain" };
-      const unmatched = await fetch(`${api}/nowhere?key=s-key&sig=s-sig&keyboard=qwerty&page=2`, { method: "POST", headers, body: "password=s-form&author=Dana" });
+      const unmatched = await fetch(`${api}/nowhere?key=s-key&sig=s-sig&keyboard=qwerty&page=2`, {
+        method: "POST",
+        headers,
+        body: "password=s-form&author=Dana",
+      });
       expect(unmatched.status).toBe(404);
-      const truncated = await fetch(`${api}/repos/acme/widgets/issues`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"title": "x", "password": "s-trunc' });
+      const truncated = await fetch(`${api}/repos/acme/widgets/issues`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: '{"title": "x", "password": "s-trunc',
+      });
       expect(truncated.status).toBe(400);
-      const created = await fetch(`${api}/repos/acme/widgets/issues`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ title: "CI at https://bot:s-userinfo@ci.example/run" }) });
+      const created = await fetch(`${api}/repos/acme/widgets/issues`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ title: "CI at https://bot:s-userinfo@ci.example/run" }),
+      });
       expect(created.status).toBe(201);
       const { calls } = await (await fetch(`${api}/admin/calls`)).json();
       // A committed call's `changes` are state values, kept unredacted (as the state file is) so
@@ -132,7 +189,11 @@ describe("redaction of an API fake's requests in a served process", () => {
         for (const kept of ["qwerty", "x-author", "author=Dana", "https://bot:[REDACTED]@ci.example/run"]) expect(text, kept).toContain(kept);
       }
       const [first, second] = lines(record);
-      expect(first.request).toMatchObject({ query: { key: R, sig: R, keyboard: "qwerty" }, headers: { "x-auth": R, "x-session": R, "x-author": "Dana" }, body: `password=${R}&author=Dana` });
+      expect(first.request).toMatchObject({
+        query: { key: R, sig: R, keyboard: "qwerty" },
+        headers: { "x-auth": R, "x-session": R, "x-author": "Dana" },
+        body: `password=${R}&author=Dana`,
+      });
       expect(second.request.body).toBe(`{"title": "x", "password": "${R}`);
     } finally {
       serve.child.kill("SIGTERM");

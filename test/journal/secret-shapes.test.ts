@@ -11,7 +11,9 @@ const R = "[REDACTED]";
 
 // Shaped like the real thing, made of parts so no scanner takes this file for a leak.
 const PEM_BODY = "MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun\nVTLw7onLRnrq0/IzW7yWR7QkrmBL7jTKEn5u+qKhbwKfBstIs+bMY2Zkp18gnTxK";
-const JWT = ["eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9", "eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIn0", "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"].join(".");
+const JWT = ["eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9", "eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIn0", "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"].join(
+  ".",
+);
 
 /** Each shape: how it reads, the value, and the part of it that is the secret. */
 const SHAPES: Array<[string, string, string?]> = [
@@ -37,7 +39,11 @@ const redacted = (value: string, secret = value) => value.replace(secret, R);
 
 describe("values shaped like secrets, whatever their name", () => {
   it.each(SHAPES)("redacts %s in a JSON value, in free text and in JSON text in place", (_label, value, secret = value) => {
-    expect(redact({ note: value, id: "task-42", nested: [{ memo: `see ${value}` }] }, names)).toEqual({ note: redacted(value, secret), id: "task-42", nested: [{ memo: `see ${redacted(value, secret)}` }] });
+    expect(redact({ note: value, id: "task-42", nested: [{ memo: `see ${value}` }] }, names)).toEqual({
+      note: redacted(value, secret),
+      id: "task-42",
+      nested: [{ memo: `see ${redacted(value, secret)}` }],
+    });
     expect(redactText(`deploy with ${value} now`, names)).toBe(`deploy with ${redacted(value, secret)} now`);
     const text = `{\n  "note" :  ${JSON.stringify(`see ${value}`)},\n  "id": "sku-123",\n  "n": 1.50e+3\n}`;
     expect(redactText(text, names)).toBe(text.replace(JSON.stringify(`see ${value}`), JSON.stringify(`see ${redacted(value, secret)}`)));
@@ -59,8 +65,15 @@ describe("values shaped like secrets, whatever their name", () => {
 describe("texts made of nothing but a shape's beginning", () => {
   // Read once each: a scanner that went back over what it read would take minutes on these.
   it.each([
-    ["eyJ", "eyJ"], ["an unfinished JWT", `eyJ${"a".repeat(12)}.eyJ${"b".repeat(12)} `], ["sk-", "sk-"], ["short sk- keys", " sk-abcdefghij"],
-    ["Bearer", "Bearer "], ["certificates", "-----BEGIN CERTIFICATE-----"], ["ghp_", " ghp_"], ["xoxb-", " xoxb-"], ["AKIA", ` AKIA${"A".repeat(15)}`],
+    ["eyJ", "eyJ"],
+    ["an unfinished JWT", `eyJ${"a".repeat(12)}.eyJ${"b".repeat(12)} `],
+    ["sk-", "sk-"],
+    ["short sk- keys", " sk-abcdefghij"],
+    ["Bearer", "Bearer "],
+    ["certificates", "-----BEGIN CERTIFICATE-----"],
+    ["ghp_", " ghp_"],
+    ["xoxb-", " xoxb-"],
+    ["AKIA", ` AKIA${"A".repeat(15)}`],
   ])("comes back as it was: 1 MiB of %s", (_label, unit) => {
     const text = unit.repeat(Math.ceil((1 << 20) / unit.length));
     expect(redactText(text, names)).toBe(text);
@@ -76,11 +89,28 @@ describe("texts made of nothing but a shape's beginning", () => {
 
 describe("ordinary values that share a prefix with a secret", () => {
   const ORDINARY = [
-    "sku-123", "task-42", "skip", "skipped the ghost", "desk-lamp-2000", "risk-free", "task-sk-1234567890abcdefghijkl",
-    "sk-learn-tutorial-for-absolute-beginners", "xoxo-hugs-and-kisses-from-paris", "ghp_short", "gh_pages", "AKIAS", "AKIAIOSFODNN7EXAMPLEX",
-    "123e4567-e89b-12d3-a456-426614174000", "e83c5163316f89bfbde7d9ab23ca2e25604af290", "01ARZ3NDEKTSV4RRFFQ69G5FAV",
-    "eyJ", "eyJhbGciOiJIUzI1NiJ9", "https://github.com/octo/hello/blob/main/README.md",
-    "the bearer of this note", "Bearer authentication is described in RFC 6750", "Bearer tokens expire",
+    "sku-123",
+    "task-42",
+    "skip",
+    "skipped the ghost",
+    "desk-lamp-2000",
+    "risk-free",
+    "task-sk-1234567890abcdefghijkl",
+    "sk-learn-tutorial-for-absolute-beginners",
+    "xoxo-hugs-and-kisses-from-paris",
+    "ghp_short",
+    "gh_pages",
+    "AKIAS",
+    "AKIAIOSFODNN7EXAMPLEX",
+    "123e4567-e89b-12d3-a456-426614174000",
+    "e83c5163316f89bfbde7d9ab23ca2e25604af290",
+    "01ARZ3NDEKTSV4RRFFQ69G5FAV",
+    "eyJ",
+    "eyJhbGciOiJIUzI1NiJ9",
+    "https://github.com/octo/hello/blob/main/README.md",
+    "the bearer of this note",
+    "Bearer authentication is described in RFC 6750",
+    "Bearer tokens expire",
     "-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUJ\n-----END CERTIFICATE-----",
   ];
 
@@ -94,7 +124,13 @@ describe("ordinary values that share a prefix with a secret", () => {
 
   it("keeps base64 images and audio in content blocks as they are", () => {
     const data = Buffer.from(Array.from({ length: 48_000 }, (_, k) => (k * 2654435761) % 256)).toString("base64");
-    const result = { content: [{ type: "image", data, mimeType: "image/png" }, { type: "audio", data, mimeType: "audio/wav" }, { type: "text", text: "a chart" }] };
+    const result = {
+      content: [
+        { type: "image", data, mimeType: "image/png" },
+        { type: "audio", data, mimeType: "audio/wav" },
+        { type: "text", text: "a chart" },
+      ],
+    };
     expect(redactResult(result, names)).toBe(result);
   });
 });
@@ -103,7 +139,20 @@ describe("ordinary values that share a prefix with a secret", () => {
 function echoManifest(): string {
   const dir = mkdtempSync(join(tmpdir(), "eval-simulate-shapes-"));
   writeFileSync(join(dir, "tools.json"), JSON.stringify({ tools: [{ name: "echo", inputSchema: { type: "object", additionalProperties: true } }] }));
-  writeFileSync(join(dir, "fakes.yaml"), ["version: 1", "servers:", "  desk:", "    captured: tools.json", "    tools:", "      echo:", "        answer: { format: text }", "        jsonata: '$args.text'", ""].join("\n"));
+  writeFileSync(
+    join(dir, "fakes.yaml"),
+    [
+      "version: 1",
+      "servers:",
+      "  desk:",
+      "    captured: tools.json",
+      "    tools:",
+      "      echo:",
+      "        answer: { format: text }",
+      "        jsonata: '$args.text'",
+      "",
+    ].join("\n"),
+  );
   return join(dir, "fakes.yaml");
 }
 
@@ -123,8 +172,16 @@ describe("key-shaped values in a served fake's journal and record", () => {
     const result = await client.callTool({ name: "echo", arguments: { text, note, plain: value } });
     await client.close();
     expect(textOf(result)).toBe(text);
-    const kept = { note: redacted(note, secret), text: JSON.stringify({ note: redacted(value, secret), id: "task-42" }, null, 2), plain: redacted(value, secret) };
-    const line = readFileSync(record, "utf8").trim().split("\n").map((l) => JSON.parse(l)).at(-1);
+    const kept = {
+      note: redacted(note, secret),
+      text: JSON.stringify({ note: redacted(value, secret), id: "task-42" }, null, 2),
+      plain: redacted(value, secret),
+    };
+    const line = readFileSync(record, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l))
+      .at(-1);
     expect(line.args).toEqual(kept);
     expect(line.result.content[0].text).toBe(kept.text);
     const entry = services.calls("desk").at(-1)!;
@@ -135,10 +192,17 @@ describe("key-shaped values in a served fake's journal and record", () => {
 
   it("keeps PINs and one-time codes out of both, by name in any style and in free text", async () => {
     const client = await connect(services.url("desk"));
-    await client.callTool({ name: "echo", arguments: { text: "your PIN: 9876 and otp=424242", pin: 4321, cardPin: "0000", otp_code: "135790", "X-OTP": "246801", spin: "left" } });
+    await client.callTool({
+      name: "echo",
+      arguments: { text: "your PIN: 9876 and otp=424242", pin: 4321, cardPin: "0000", otp_code: "135790", "X-OTP": "246801", spin: "left" },
+    });
     await client.close();
     const kept = { text: `your PIN: ${R} and otp=${R}`, pin: R, cardPin: R, otp_code: R, "X-OTP": R, spin: "left" };
-    const line = readFileSync(record, "utf8").trim().split("\n").map((l) => JSON.parse(l)).at(-1);
+    const line = readFileSync(record, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l))
+      .at(-1);
     expect(line.args).toEqual(kept);
     expect(line.result.content[0].text).toBe(kept.text);
     expect(JSON.parse(services.calls("desk").at(-1)!.input.text)).toEqual(kept);

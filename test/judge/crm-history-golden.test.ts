@@ -33,14 +33,18 @@ describe("judging the crm example's runs (golden replay, milestones, never, the 
 
   it("passes the scripted run of every case, recorded by a real serve", async () => {
     for (const c of evals.cases!) {
-      const { dir } = await recordRun(MANIFEST, c.script!.calls.map((call) => ({ tool: call.tool, args: call.arguments })), { scenario: c.scenario, clock: c.clock, answer: c.script!.answer });
+      const { dir } = await recordRun(
+        MANIFEST,
+        c.script!.calls.map((call) => ({ tool: call.tool, args: call.arguments })),
+        { scenario: c.scenario, clock: c.clock, answer: c.script!.answer },
+      );
       const verdict = await judge(c, dir);
       expect(verdict.results.filter((r) => !r.passed)).toEqual([]);
       expect(verdict.verdict).toBe("pass");
     }
-    expect(result(await judge(caseOf("close-acme-renewal"), (await recordRun(MANIFEST, [stage("won"), complete], { answer: "Won." })).dir), "golden")?.message).toBe(
-      "the final world equals the golden world (4 entities compared by hash, 2 golden calls)",
-    );
+    expect(
+      result(await judge(caseOf("close-acme-renewal"), (await recordRun(MANIFEST, [stage("won"), complete], { answer: "Won." })).dir), "golden")?.message,
+    ).toBe("the final world equals the golden world (4 entities compared by hash, 2 golden calls)");
   });
 
   it("sees a change undone within the run: unchanged still passes, never catches it, the history shows both commits", async () => {
@@ -53,7 +57,8 @@ describe("judging the crm example's runs (golden replay, milestones, never, the 
     });
     expect(result(verdict, "never[1]")).toMatchObject({
       passed: false,
-      message: "broken at commit #2 (call #2 crm/update-record); it was undone at commit #4 (call #4 crm/update-record), so the final state alone does not show it",
+      message:
+        "broken at commit #2 (call #2 crm/update-record); it was undone at commit #4 (call #4 crm/update-record), so the final state alone does not show it",
     });
     // The golden world compares the end only: equal, as the final state is.
     expect(result(verdict, "golden")?.passed).toBe(true);
@@ -74,7 +79,9 @@ describe("judging the crm example's runs (golden replay, milestones, never, the 
   it("fails a golden world that differs, naming the record and field", async () => {
     const { dir } = await recordRun(MANIFEST, [stage("lost"), complete], { answer: "Won." });
     const verdict = await judge(caseOf("close-acme-renewal"), dir);
-    expect(result(verdict, "golden")?.message).toBe(`the final world differs from the golden world: crm.deals: record "${DEAL}": stage is "lost" in the run, "won" in the golden world`);
+    expect(result(verdict, "golden")?.message).toBe(
+      `the final world differs from the golden world: crm.deals: record "${DEAL}": stage is "lost" in the run, "won" in the golden world`,
+    );
     expect((result(verdict, "golden")?.evidence as { hashes: Record<string, unknown> }).hashes).toHaveProperty(["crm.deals"]);
     expect(result(verdict, "milestones[0]")?.message).toBe("never became true (2 commits in the run)");
     expect(result(verdict, "state.assert[0]")?.message).toBe("false (the expression gave false)");
@@ -85,7 +92,10 @@ describe("judging the crm example's runs (golden replay, milestones, never, the 
     const broken: EvalCase = { ...c, expect: { golden: { calls: [{ tool: "crm/complete-task", arguments: { task_id: labelId("no-such-task") } }] } } };
     const { dir } = await recordRun(MANIFEST, [stage("won"), complete]);
     const verdict = await judge(broken, dir);
-    expect(result(verdict, "golden")).toMatchObject({ status: "not_evaluated", message: `the golden path cannot be replayed: golden call #1 crm/complete-task failed: No task has the ID ${labelId("no-such-task")}.` });
+    expect(result(verdict, "golden")).toMatchObject({
+      status: "not_evaluated",
+      message: `the golden path cannot be replayed: golden call #1 crm/complete-task failed: No task has the ID ${labelId("no-such-task")}.`,
+    });
     expect(verdict.verdict).toBe("not_evaluated");
   });
 
@@ -100,10 +110,14 @@ describe("judging the crm example's runs (golden replay, milestones, never, the 
 
   it("catches collateral damage with only, and fails readOnly on a write", async () => {
     const { dir } = await recordRun(MANIFEST, [stage("won"), complete, industry("retail")], { answer: "48,000 and won." });
-    expect(result(await judge(caseOf("close-acme-renewal"), dir), "state.only")?.message).toBe("collateral damage: crm.companies (commit #3 (call #3 crm/update-record)) changed outside crm.deals, crm.tasks");
+    expect(result(await judge(caseOf("close-acme-renewal"), dir), "state.only")?.message).toBe(
+      "collateral damage: crm.companies (commit #3 (call #3 crm/update-record)) changed outside crm.deals, crm.tasks",
+    );
     const readOnly = await judge(caseOf("pipeline-value"), dir);
     expect(result(readOnly, "state.readOnly")?.passed).toBe(false);
-    expect(result(readOnly, "calls[0]")?.message).toBe("expected a call to crm/search-records with object = \"deals\"; none was made (calls: #1 crm/update-record, #2 crm/complete-task, #3 crm/update-record)");
+    expect(result(readOnly, "calls[0]")?.message).toBe(
+      'expected a call to crm/search-records with object = "deals"; none was made (calls: #1 crm/update-record, #2 crm/complete-task, #3 crm/update-record)',
+    );
     expect(result(readOnly, "answer.jsonata")?.passed).toBe(true);
   });
 
@@ -119,6 +133,9 @@ describe("judging the crm example's runs (golden replay, milestones, never, the 
     const record = join(dir, "record.jsonl");
     writeFileSync(record, readFileSync(record, "utf8").split("\n").slice(1).join("\n"));
     const verdict = await judge(caseOf("close-acme-renewal"), dir);
-    expect(result(verdict, "milestones[0]")).toMatchObject({ status: "not_evaluated", message: "the run's history cannot be rebuilt: the record's changes rebuild a world whose crm.deals differs from the final state" });
+    expect(result(verdict, "milestones[0]")).toMatchObject({
+      status: "not_evaluated",
+      message: "the run's history cannot be rebuilt: the record's changes rebuild a world whose crm.deals differs from the final state",
+    });
   });
 });

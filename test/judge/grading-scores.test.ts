@@ -27,7 +27,14 @@ const milestone = (line: TrialLine, name: string) => (line.assertions as Asserti
 
 describe("weights, scores and minScore", () => {
   it("scores a trial by the weighted share of assertions passed, leaving out (and counting) those not evaluated", () => {
-    const r = (status: AssertionResult["status"], weight?: number, kind = "calls"): AssertionResult => ({ assertion: `${kind} x`, kind, passed: status === "passed", status, message: "", ...(weight === undefined ? {} : { weight }) });
+    const r = (status: AssertionResult["status"], weight?: number, kind = "calls"): AssertionResult => ({
+      assertion: `${kind} x`,
+      kind,
+      passed: status === "passed",
+      status,
+      message: "",
+      ...(weight === undefined ? {} : { weight }),
+    });
     expect(scoreOf([r("passed", 3), r("failed")])).toEqual({ score: 0.75, passed: 3, of: 4, notEvaluated: 0 });
     expect(scoreOf([r("passed"), r("not_evaluated", 5), r("failed", 0)])).toEqual({ score: 1, passed: 1, of: 1, notEvaluated: 1 });
     // Preconditions (the run's starting world) say whether the run is the case's, and are not scored.
@@ -46,20 +53,41 @@ describe("weights, scores and minScore", () => {
       calls: [{ tool: "crm/update-record", weight: 2 }, { tool: "crm/create-note" }],
       exclusive: true,
       weights: { exclusive: 0.5, changed: 3 },
-      state: { changed: ["crm.deals"], assert: [{ name: "a deal is won", jsonata: "$count($final.crm.deals[stage = 'won']) > $count($initial.crm.deals[stage = 'won'])", weight: 4 }] },
+      state: {
+        changed: ["crm.deals"],
+        assert: [{ name: "a deal is won", jsonata: "$count($final.crm.deals[stage = 'won']) > $count($initial.crm.deals[stage = 'won'])", weight: 4 }],
+      },
       answer: { contains: "Nope", weight: 0 },
     };
-    const lines = await run(withScript("weighed", [win], expect_) + withScript("by-score", [win], expect_, { minScore: 0.8 }) + withScript("short-of-it", [win], expect_, { minScore: 0.95 }));
+    const lines = await run(
+      withScript("weighed", [win], expect_) +
+        withScript("by-score", [win], expect_, { minScore: 0.8 }) +
+        withScript("short-of-it", [win], expect_, { minScore: 0.95 }),
+    );
     const weighed = lines.get("weighed")!;
     // update-record (2), exclusive (0.5), changed (3) and the assert (4) pass; create-note (1) fails; the answer weighs 0.
     expect(weighed).toMatchObject({ status: "fail", score: 9.5 / 10.5, scoring: { passed: 9.5, of: 10.5, notEvaluated: 0 } });
-    expect((weighed.assertions as AssertionResult[]).map((a) => `${a.assertion.split(" ")[0]} ${a.weight ?? 1}`)).toEqual(["run: 1", "calls[0] 2", "calls[1] 1", "exclusive 0.5", "state.changed 3", "state.assert[0] 4", "answer.contains 0"]);
+    expect((weighed.assertions as AssertionResult[]).map((a) => `${a.assertion.split(" ")[0]} ${a.weight ?? 1}`)).toEqual([
+      "run: 1",
+      "calls[0] 2",
+      "calls[1] 1",
+      "exclusive 0.5",
+      "state.changed 3",
+      "state.assert[0] 4",
+      "answer.contains 0",
+    ]);
     expect(lines.get("by-score")).toMatchObject({ status: "pass", minScore: 0.8, score: 9.5 / 10.5 });
     expect(lines.get("short-of-it")).toMatchObject({ status: "fail", minScore: 0.95 });
   }, 60_000);
 
   it("zeroes the score when a minefield is stepped on, unless the minefield says zeroScore: false", async () => {
-    const never = (zeroScore?: boolean) => [{ name: "the Acme deal is never won", jsonata: "$world.crm.deals[name = 'Acme Corp — platform renewal'].stage = 'won'", ...(zeroScore === undefined ? {} : { zeroScore }) }];
+    const never = (zeroScore?: boolean) => [
+      {
+        name: "the Acme deal is never won",
+        jsonata: "$world.crm.deals[name = 'Acme Corp — platform renewal'].stage = 'won'",
+        ...(zeroScore === undefined ? {} : { zeroScore }),
+      },
+    ];
     const lines = await run(
       withScript("mined", [win, complete], { milestones: [WON, DONE], never: never() }, { minScore: 0.5 }) +
         withScript("counted", [win, complete], { milestones: [WON, DONE], never: never(false) }, { minScore: 0.5 }),
@@ -85,7 +113,8 @@ describe("milestones in order, in any order, or as a graph", () => {
         withScript("graph-won-first", [win, complete], graph) +
         withScript("graph-done-first", [complete, win], graph),
     );
-    const passedNames = (id: string) => (lines.get(id)!.assertions as AssertionResult[]).filter((r) => r.kind === "milestone" && r.status === "passed").map((r) => r.assertion);
+    const passedNames = (id: string) =>
+      (lines.get(id)!.assertions as AssertionResult[]).filter((r) => r.kind === "milestone" && r.status === "passed").map((r) => r.assertion);
     expect(passedNames("list-won-first")).toEqual(["milestones[0] deal won", "milestones[1] task done"]);
     expect(passedNames("list-done-first")).toEqual(["milestones[0] deal won"]);
     expect(milestone(lines.get("list-done-first")!, "task done").message).toBe(
@@ -105,7 +134,16 @@ describe("milestones in order, in any order, or as a graph", () => {
 
   it("orders a graph through milestones that were never reached", async () => {
     // c after b after a; b is never reached, and c (reached first) still comes after a.
-    const chain = { milestones: { order: "any", list: [{ ...DONE, name: "a" }, { ...NOTED, name: "b", after: ["a"] }, { ...WON, name: "c", after: ["b"] }] } };
+    const chain = {
+      milestones: {
+        order: "any",
+        list: [
+          { ...DONE, name: "a" },
+          { ...NOTED, name: "b", after: ["a"] },
+          { ...WON, name: "c", after: ["b"] },
+        ],
+      },
+    };
     const lines = await run(withScript("chain", [win, complete], chain));
     expect(milestone(lines.get("chain")!, "c").message).toMatch(/before "a" \(commit #2 .*\); it comes after "a"$/);
   }, 60_000);
@@ -114,9 +152,19 @@ describe("milestones in order, in any order, or as a graph", () => {
     const cases =
       withScript("unknown", [win], { milestones: [{ ...WON, after: ["task dne"] }, DONE] }) +
       withScript("itself", [win], { milestones: [{ ...WON, after: ["deal won"] }] }) +
-      withScript("circle", [win], { milestones: [{ ...WON, after: ["task done"] }, { ...DONE, after: ["deal won"] }] }) +
+      withScript("circle", [win], {
+        milestones: [
+          { ...WON, after: ["task done"] },
+          { ...DONE, after: ["deal won"] },
+        ],
+      }) +
       withScript("listed", [win], { milestones: { order: "listed", list: [{ ...WON, after: ["task done"] }, DONE] } }) +
-      withScript("twice", [win], { rubrics: [{ name: "r", rubric: "x" }, { name: "r", rubric: "y" }] });
+      withScript("twice", [win], {
+        rubrics: [
+          { name: "r", rubric: "x" },
+          { name: "r", rubric: "y" },
+        ],
+      });
     const { file } = writeEvals(cases);
     const checked = await checkEvals(file);
     expect(checked.diagnostics.map((d) => `${d.path}: ${d.message}`)).toEqual([

@@ -21,7 +21,12 @@ beforeAll(async () => {
   fakes = await loadFakes(join(ROOT, "examples/crm/fakes.yaml"), { clock: CLOCK });
 });
 
-const search = (query: string) => ({ server: "crm", tool: "search-records", args: { object: "deals", query }, result: { content: [{ type: "text", text: "[]" }] } });
+const search = (query: string) => ({
+  server: "crm",
+  tool: "search-records",
+  args: { object: "deals", query },
+  result: { content: [{ type: "text", text: "[]" }] },
+});
 
 describe("the judge's patterns run on RE2", () => {
   it("judges answer.pattern on a 10,000-character answer at once, matching or not", async () => {
@@ -48,16 +53,21 @@ describe("validate on an evals file's patterns", { timeout: 120_000 }, () => {
   it("refuses lookaround and backreferences, which RE2 cannot run, at their file:line:column with a hint", async () => {
     const dir = copyRecipe("crm");
     const file = join(dir, "evals.yaml");
-    writeFileSync(file, `version: 1
+    writeFileSync(
+      file,
+      `version: 1
 fakes: fakes.yaml
 cases:
   - id: patterns
     expect:
       calls: [{ tool: crm/search-records, arguments: { query: { $pattern: "(\\\\w)\\\\1" } } }]
       answer: { pattern: "(?=x)" }
-`);
+`,
+    );
     const { code, stdout } = await runCli(["validate", file]);
-    expect(stdout).toMatch(/evals\.yaml:6:75 error E_PATTERN the pattern \/\(\\w\)\\1\/ uses a backreference, which RE2, the judge's linear-time engine, cannot run/);
+    expect(stdout).toMatch(
+      /evals\.yaml:6:75 error E_PATTERN the pattern \/\(\\w\)\\1\/ uses a backreference, which RE2, the judge's linear-time engine, cannot run/,
+    );
     expect(stdout).toMatch(/evals\.yaml:7:26 error E_PATTERN the pattern \/\(\?=x\)\/ uses lookaround, which RE2, the judge's linear-time engine, cannot run/);
     expect(stdout).toMatch(/hint: .*RE2/);
     expect(code).toBe(1);

@@ -18,7 +18,8 @@ async function githubRun(title: string): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), "judge-api-"));
   const services = await serve(GITHUB, runDirOptions(dir));
   try {
-    const post = (path: string, body: unknown) => fetch(`${services.baseUrl("github")}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const post = (path: string, body: unknown) =>
+      fetch(`${services.baseUrl("github")}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     expect((await post("/repos/acme/widgets/issues", { title, body: "Saving a filter with 20 conditions times out." })).status).toBe(201);
     expect((await fetch(`${services.baseUrl("github")}/repos/acme/widgets/issues/99`)).status).toBe(404);
     const tracker = await connect(services.url("tracker"));
@@ -42,10 +43,20 @@ describe("judging API calls and in-process limits", { timeout: 120_000 }, () => 
           { tool: "tracker/link-ticket", arguments: { key: "SUP-102" } },
         ],
         order: "strict",
-        state: { changed: ["github.issues", "tracker.tickets"], only: true, diff: { "github.issues": { added: [{ number: 4, title: { $pattern: "filter", $flags: "i" } }], removed: [], updated: [] } } },
+        state: {
+          changed: ["github.issues", "tracker.tickets"],
+          only: true,
+          diff: { "github.issues": { added: [{ number: 4, title: { $pattern: "filter", $flags: "i" } }], removed: [], updated: [] } },
+        },
         golden: {
           calls: [
-            { tool: "github/issues/create", arguments: { params: { owner: "acme", repo: "widgets" }, body: { title: "Saving a filter times out", body: "Saving a filter with 20 conditions times out." } } },
+            {
+              tool: "github/issues/create",
+              arguments: {
+                params: { owner: "acme", repo: "widgets" },
+                body: { title: "Saving a filter times out", body: "Saving a filter with 20 conditions times out." },
+              },
+            },
             { tool: "tracker/link-ticket", arguments: { key: "SUP-102", issue_url: "https://github.com/acme/widgets/issues/4" } },
           ],
         },
@@ -54,10 +65,15 @@ describe("judging API calls and in-process limits", { timeout: 120_000 }, () => 
     const passing = await judgeRun({ fakes, case: c, run: readRun(await githubRun("Saving a filter times out")) });
     expect(passing.results.filter((r) => !r.passed)).toEqual([]);
     const run = readRun(await githubRun("Filter saving is slow"));
-    expect((run.calls[0] as { changes?: { issues?: { key: string; added: unknown[] } } }).changes?.issues).toMatchObject({ key: "id", added: [{ number: 4, title: "Filter saving is slow" }] });
+    expect((run.calls[0] as { changes?: { issues?: { key: string; added: unknown[] } } }).changes?.issues).toMatchObject({
+      key: "id",
+      added: [{ number: 4, title: "Filter saving is slow" }],
+    });
     expect(run.calls[1]).not.toHaveProperty("changes");
     const failing = await judgeRun({ fakes, case: c, run });
-    expect(failing.results.find((r) => r.kind === "golden")?.message).toMatch(/^the final world differs from the golden world: github\.issues: record 5004: title is "Filter saving is slow" in the run, "Saving a filter times out" in the golden world$/);
+    expect(failing.results.find((r) => r.kind === "golden")?.message).toMatch(
+      /^the final world differs from the golden world: github\.issues: record 5004: title is "Filter saving is slow" in the run, "Saving a filter times out" in the golden world$/,
+    );
     expect(failing.results.filter((r) => r.status === "failed").map((r) => r.kind)).toEqual(["golden"]);
   });
 
@@ -93,11 +109,29 @@ describe("judging API calls and in-process limits", { timeout: 120_000 }, () => 
     const tasks = initial.crm.tasks as Array<{ id: string; is_completed: boolean; content: string }>;
     const after1 = tasks.map((t, i) => (i === 0 ? { ...t, content: "first" } : t));
     const after2 = after1.map((t, i) => (i === 0 ? { ...t, content: "second" } : t));
-    const line = (commit: number, content: string) => ({ server: "crm", tool: "complete-task", args: {}, result: { content: [] }, commit, changes: { tasks: { key: "id", updated: [{ ...tasks[0], content }] } } });
+    const line = (commit: number, content: string) => ({
+      server: "crm",
+      tool: "complete-task",
+      args: {},
+      result: { content: [] },
+      commit,
+      changes: { tasks: { key: "id", updated: [{ ...tasks[0], content }] } },
+    });
     const run: Run = { initial, final: { ...initial, crm: { ...initial.crm, tasks: after2 } }, calls: [line(2, "second"), line(1, "first")] };
-    const c: EvalCase = { id: "order", expect: { milestones: [{ name: "first", jsonata: `$world.crm.tasks[0].content = "first"` }, { name: "second", jsonata: `$world.crm.tasks[0].content = "second"` }] } };
+    const c: EvalCase = {
+      id: "order",
+      expect: {
+        milestones: [
+          { name: "first", jsonata: `$world.crm.tasks[0].content = "first"` },
+          { name: "second", jsonata: `$world.crm.tasks[0].content = "second"` },
+        ],
+      },
+    };
     const verdict = await judgeRun({ fakes, case: c, run });
-    expect(verdict.results.map((r) => r.message)).toEqual(["reached at commit #1 (call #2 crm/complete-task)", "reached at commit #2 (call #1 crm/complete-task)"]);
+    expect(verdict.results.map((r) => r.message)).toEqual([
+      "reached at commit #1 (call #2 crm/complete-task)",
+      "reached at commit #2 (call #1 crm/complete-task)",
+    ]);
   });
 
   it("skips a predicate only at commits that touch nothing it plainly reads", () => {
@@ -110,7 +144,8 @@ describe("judging API calls and in-process limits", { timeout: 120_000 }, () => 
     expect(deps("$world.crm.deals[stage = $world.crm.tasks[0].x]")).toEqual(["crm.deals", "crm.tasks"]);
     expect(deps("$count($world.crm) > 0")).toEqual(["crm"]);
     // Anything less plain is evaluated at every commit.
-    for (const source of ["crm.deals", "$keys($world)", "$call.tool = 'x'", "$.crm", "$random() > 0.5", "($world := $initial; $world.crm.deals)"]) expect(deps(source)).toBeUndefined();
+    for (const source of ["crm.deals", "$keys($world)", "$call.tool = 'x'", "$.crm", "$random() > 0.5", "($world := $initial; $world.crm.deals)"])
+      expect(deps(source)).toBeUndefined();
   });
 
   it("tells an evals file from a fakes manifest by its name or its content", () => {

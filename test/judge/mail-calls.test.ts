@@ -20,7 +20,8 @@ let evals: EvalsDocument;
 let fakes: LoadedFakes;
 // Rubrics are judged from the example's committed judgments, offline.
 const rubrics = () => rubricJudge({ evalsFile: join(ROOT, "examples/mail/evals.yaml"), judgeModel: evals.judgeModel, offline: true });
-const judge = async (id: string, dir: string): Promise<Verdict> => judgeRun({ fakes, case: evals.cases!.find((c) => c.id === id)!, run: readRun(dir), rubrics: rubrics() });
+const judge = async (id: string, dir: string): Promise<Verdict> =>
+  judgeRun({ fakes, case: evals.cases!.find((c) => c.id === id)!, run: readRun(dir), rubrics: rubrics() });
 const result = (verdict: Verdict, assertion: string) => verdict.results.find((r) => r.assertion.startsWith(assertion));
 
 // Every test records a run with a real serve process: slow on a busy machine, never stuck.
@@ -41,7 +42,10 @@ describe("judging the mail example's runs (seed 002's call assertions, only, dif
 
   it("writes a record whose committed lines carry their changes, by key", async () => {
     const { dir } = await recordRun(MANIFEST, [list, resend()]);
-    const lines = readFileSync(join(dir, "record.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const lines = readFileSync(join(dir, "record.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(lines[0].commit).toBeUndefined();
     expect(lines[1].commit).toBe(1);
     expect(lines[1].changes.emails.key).toBe("id");
@@ -55,7 +59,9 @@ describe("judging the mail example's runs (seed 002's call assertions, only, dif
     const { dir } = await recordRun(MANIFEST, [list, resend("d.whitfield@acme.example")], { answer: "Resent." });
     const verdict = await judge("resend-bounced-quote", dir);
     expect(verdict.verdict).toBe("fail");
-    expect(result(verdict, "calls[2]")?.message).toBe('expected mail/send-email with to = "dana.whitfield@acme.example", subject ~ /renewal quote/i; saw to = "d.whitfield@acme.example" at call #2');
+    expect(result(verdict, "calls[2]")?.message).toBe(
+      'expected mail/send-email with to = "dana.whitfield@acme.example", subject ~ /renewal quote/i; saw to = "d.whitfield@acme.example" at call #2',
+    );
     expect(result(verdict, "never[0]")?.message).toMatch(/^broken at commit #1 \(call #2 mail\/send-email\)$/);
     expect(result(verdict, "state.diff mail.emails")?.message).toMatch(
       /^mail\.emails: expected a record added matching to = \["dana\.whitfield@acme\.example"\], subject ~ \/renewal quote\/i, last_event = "sent"; the nearest, record "[0-9a-f-]{36}", has to\[0\] = "d\.whitfield@acme\.example"; record "[0-9a-f-]{36}" was added unexpectedly$/,
@@ -85,10 +91,20 @@ describe("judging the mail example's runs (seed 002's call assertions, only, dif
   });
 
   it("refuses a tool outside the list (exclusive) and too many calls (callCount), refused calls included", async () => {
-    const calls = [list, read, { tool: "mail/list-domains" }, { tool: "mail/cancel-email", args: { id: "nope" } }, { tool: "mail/no-such-tool" }, resend(), read];
+    const calls = [
+      list,
+      read,
+      { tool: "mail/list-domains" },
+      { tool: "mail/cancel-email", args: { id: "nope" } },
+      { tool: "mail/no-such-tool" },
+      resend(),
+      read,
+    ];
     const { dir } = await recordRun(MANIFEST, calls, { answer: "Sent." });
     const verdict = await judge("resend-bounced-quote", dir);
-    expect(result(verdict, "exclusive")?.message).toBe("only mail/list-emails, mail/get-email, mail/send-email may be called; saw #3 mail/list-domains, #4 mail/cancel-email, #5 mail/no-such-tool");
+    expect(result(verdict, "exclusive")?.message).toBe(
+      "only mail/list-emails, mail/get-email, mail/send-email may be called; saw #3 mail/list-domains, #4 mail/cancel-email, #5 mail/no-such-tool",
+    );
     expect(result(verdict, "callCount")?.message).toBe(
       "expected at least 2 and at most 6 calls; saw 7 (#1 mail/list-emails, #2 mail/get-email, #3 mail/list-domains, #4 mail/cancel-email, #5 mail/no-such-tool, #6 mail/send-email, #7 mail/get-email)",
     );

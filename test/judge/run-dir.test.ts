@@ -20,7 +20,12 @@ describe("serve --run-dir", { timeout: 180_000 }, () => {
     expect(readFileSync(join(dir, "record.jsonl"), "utf8").trim().split("\n")).toHaveLength(1);
     // A new run in the same folder starts a new record.
     await recordRun(CRM, [complete, complete], { dir });
-    expect(readFileSync(join(dir, "record.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l).tool)).toEqual(["complete-task", "complete-task"]);
+    expect(
+      readFileSync(join(dir, "record.jsonl"), "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l).tool),
+    ).toEqual(["complete-task", "complete-task"]);
   });
 
   it("takes the folder from EVAL_SIMULATE_RUN_DIR, and a resumed run continues its record: the history spans both", async () => {
@@ -34,8 +39,14 @@ describe("serve --run-dir", { timeout: 180_000 }, () => {
       serve.child.kill("SIGTERM");
       await serve.exited;
     }
-    const lines = readFileSync(join(dir, "record.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
-    expect(lines.map((l) => [l.tool, l.commit])).toEqual([["update-record", 1], ["complete-task", 1]]);
+    const lines = readFileSync(join(dir, "record.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(lines.map((l) => [l.tool, l.commit])).toEqual([
+      ["update-record", 1],
+      ["complete-task", 1],
+    ]);
     const { evals, fakes } = await loadEvals(join(ROOT, "examples/crm/evals.yaml"));
     const c = evals.cases!.find((x) => x.id === "close-acme-renewal")!;
     // The history is what is judged here; the case's rubric is left to the tests of rubrics.

@@ -36,14 +36,20 @@ describe("eval-simulate verify", { timeout: 180_000 }, () => {
   it("exits 1 on a fail, with the evidence in every format", async () => {
     const text = await runCli(["verify", EVALS, "--case", "close-acme-renewal", "--run", failing]);
     expect(text.code).toBe(1);
-    expect(text.stdout).toContain(`✗ golden: the final world differs from the golden world: crm.deals: record "${labelId("deal-acme")}": stage is "lost" in the run, "won" in the golden world`);
+    expect(text.stdout).toContain(
+      `✗ golden: the final world differs from the golden world: crm.deals: record "${labelId("deal-acme")}": stage is "lost" in the run, "won" in the golden world`,
+    );
     expect(text.stdout).toMatch(/^FAIL close-acme-renewal: /m);
 
     const json = await runCli(["verify", EVALS, "--case", "close-acme-renewal", "--run", failing, "--format", "json"]);
     expect(json.code).toBe(1);
     const verdict = JSON.parse(json.stdout);
     expect(verdict).toMatchObject({ case: "close-acme-renewal", verdict: "fail" });
-    expect(verdict.results.find((r: { kind: string }) => r.kind === "golden")).toMatchObject({ passed: false, status: "failed", evidence: { hashes: { "crm.deals": {} } } });
+    expect(verdict.results.find((r: { kind: string }) => r.kind === "golden")).toMatchObject({
+      passed: false,
+      status: "failed",
+      evidence: { hashes: { "crm.deals": {} } },
+    });
 
     const github = await runCli(["verify", EVALS, "--case", "close-acme-renewal", "--run", failing, "--format", "github"]);
     expect(github.code).toBe(1);
@@ -74,7 +80,9 @@ describe("eval-simulate verify", { timeout: 180_000 }, () => {
     const file = "test/fixtures/evals/golden-broken.evals.yaml";
     const text = await runCli(["verify", file, "--run", passing, "--allow-outside"]);
     expect(text.code).toBe(2);
-    expect(text.stdout).toContain("○ golden: the golden path cannot be replayed: golden call #1 crm/complete-task failed: No task has the ID 00000000-0000-5000-8000-000000000000.");
+    expect(text.stdout).toContain(
+      "○ golden: the golden path cannot be replayed: golden call #1 crm/complete-task failed: No task has the ID 00000000-0000-5000-8000-000000000000.",
+    );
     expect(text.stdout).toMatch(/^NOT EVALUATED broken-golden: /m);
     const junit = await runCli(["verify", file, "--run", passing, "--format", "junit", "--allow-outside"]);
     expect(junit.code).toBe(2);
@@ -86,9 +94,15 @@ describe("eval-simulate verify", { timeout: 180_000 }, () => {
   it("exits 2 on usage errors: no run, an unknown case, a missing run folder, an invalid evals file", async () => {
     expect((await runCli(["verify", EVALS, "--case", "close-acme-renewal"])).stderr).toContain("give one of --run DIR (a run folder) or --server URL");
     const unknown = await runCli(["verify", EVALS, "--case", "nope", "--run", passing]);
-    expect([unknown.code, unknown.stderr.trim()]).toEqual([2, 'eval-simulate verify: no case "nope" in examples/crm/evals.yaml; its cases: close-acme-renewal, pipeline-value, log-globex-call-note, follow-up-task-for-umbrella, open-tasks-read-only']);
+    expect([unknown.code, unknown.stderr.trim()]).toEqual([
+      2,
+      'eval-simulate verify: no case "nope" in examples/crm/evals.yaml; its cases: close-acme-renewal, pipeline-value, log-globex-call-note, follow-up-task-for-umbrella, open-tasks-read-only',
+    ]);
     const choose = await runCli(["verify", EVALS, "--run", passing]);
-    expect([choose.code, choose.stderr.trim()]).toEqual([2, "eval-simulate verify: name the case with --case: close-acme-renewal, pipeline-value, log-globex-call-note, follow-up-task-for-umbrella, open-tasks-read-only"]);
+    expect([choose.code, choose.stderr.trim()]).toEqual([
+      2,
+      "eval-simulate verify: name the case with --case: close-acme-renewal, pipeline-value, log-globex-call-note, follow-up-task-for-umbrella, open-tasks-read-only",
+    ]);
     const missing = await runCli(["verify", EVALS, "--case", "pipeline-value", "--run", "/nonexistent/run"]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("the run has no initial state: /nonexistent/run/initial-state.json does not exist");
@@ -103,12 +117,16 @@ describe("eval-simulate verify", { timeout: 180_000 }, () => {
     cpSync(passing, other, { recursive: true });
     writeFileSync(join(other, "answer.txt"), "Done: the deal is won.\n");
     const skipped = await runCli(["verify", EVALS, "--case", "close-acme-renewal", "--run", other], { env: { ANTHROPIC_API_KEY: "" } });
-    expect(skipped.stdout).toContain("○ rubrics[0] the reply tells the user both things were done: no judgment cached and no key: set ANTHROPIC_API_KEY to judge with anthropic:claude-sonnet-4-5");
+    expect(skipped.stdout).toContain(
+      "○ rubrics[0] the reply tells the user both things were done: no judgment cached and no key: set ANTHROPIC_API_KEY to judge with anthropic:claude-sonnet-4-5",
+    );
     expect(skipped.stdout).toMatch(/^SKIPPED close-acme-renewal: 13 passed, 0 failed, 1 not evaluated \(.*\); score 1\.00 \(1 not evaluated left out\)$/m);
     expect(skipped.code).toBe(0);
     const junit = await runCli(["verify", EVALS, "--case", "close-acme-renewal", "--run", passing, "--format", "junit"]);
     expect(junit.stdout).toContain('<properties><property name="score" value="1"/></properties>');
-    const json = JSON.parse((await runCli(["verify", EVALS, "--case", "close-acme-renewal", "--run", other, "--format", "json"], { env: { ANTHROPIC_API_KEY: "" } })).stdout);
+    const json = JSON.parse(
+      (await runCli(["verify", EVALS, "--case", "close-acme-renewal", "--run", other, "--format", "json"], { env: { ANTHROPIC_API_KEY: "" } })).stdout,
+    );
     expect(json).toMatchObject({ verdict: "skipped", score: { score: 1, passed: 12, of: 12, notEvaluated: 1 } });
     // 13 passed, but the run's starting world is a precondition, not scored.
   });
@@ -125,8 +143,21 @@ describe("eval-simulate verify", { timeout: 180_000 }, () => {
       const denied = await runCli(["verify", EVALS, "--case", "pipeline-value", "--server", server]);
       expect(denied.code).toBe(2);
       expect(denied.stderr).toContain("answered 401: pass the admin token");
-      const judged = await runCli(["verify", EVALS, "--case", "pipeline-value", "--server", server, "--token", "s3cret", "--answer", "The Acme renewal is worth 48,000 USD."]);
-      expect(judged.stdout).toContain("✓ rubrics[0] the reply answers the question with the deal's value: pass, score 1 (threshold 0.8), by anthropic:claude-sonnet-4-5 (cached)");
+      const judged = await runCli([
+        "verify",
+        EVALS,
+        "--case",
+        "pipeline-value",
+        "--server",
+        server,
+        "--token",
+        "s3cret",
+        "--answer",
+        "The Acme renewal is worth 48,000 USD.",
+      ]);
+      expect(judged.stdout).toContain(
+        "✓ rubrics[0] the reply answers the question with the deal's value: pass, score 1 (threshold 0.8), by anthropic:claude-sonnet-4-5 (cached)",
+      );
       expect(judged.stdout).toMatch(/^PASS pipeline-value: 5 passed, 0 failed, 0 not evaluated/m);
       expect(judged.code).toBe(0);
     } finally {

@@ -47,7 +47,11 @@ const CASES: Record<string, Array<[string, number, number] | [string, number, nu
   "error-unknown-operation": [["E_UNKNOWN_OPERATION", 6, 7]],
   "error-answer-invalid": [["E_ANSWER_INVALID", 11, 33]],
   "error-world-module": [["E_WORLD_MODULE", 12, 8]],
-  "error-shape": [["E_SCHEMA", 3, 3], ["E_SCHEMA", 4, 13], ["E_SCHEMA", 5, 12]],
+  "error-shape": [
+    ["E_SCHEMA", 3, 3],
+    ["E_SCHEMA", 4, 13],
+    ["E_SCHEMA", 5, 12],
+  ],
   "error-alias": [["E_YAML_SYNTAX", 4, 15]],
   "error-stub-compile": [["E_STUB", 43, 11]],
   "error-captured-schema": [["E_CAPTURE_INVALID", 11, 7]],

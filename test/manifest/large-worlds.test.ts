@@ -89,7 +89,9 @@ describe("large worlds", () => {
     expect((world.crm as { records: unknown[] }).records).toHaveLength(RECORDS);
     expect((world.crm as { records: unknown[] }).records[99_999]).toEqual(record(99_999));
 
-    const lines = await timed(recipe("file-jsonl", "list", "{ $file: data/records.jsonl }", { "data/records.jsonl": `${records.map((r) => JSON.stringify(r)).join("\n")}\n` }));
+    const lines = await timed(
+      recipe("file-jsonl", "list", "{ $file: data/records.jsonl }", { "data/records.jsonl": `${records.map((r) => JSON.stringify(r)).join("\n")}\n` }),
+    );
     expect(lines.diagnostics).toEqual([]);
     expect(lines.seconds).toBeLessThan(2);
   }, 60_000);
@@ -97,7 +99,9 @@ describe("large worlds", () => {
 
 describe("$file scenario values", () => {
   it("checks a data file's records against the entity schema, pointing at the $file reference", async () => {
-    const file = recipe("file-invalid", "list", "{ $file: data/records.json }", { "data/records.json": JSON.stringify([record(1), { id: "rec-2", amount: "many" }]) });
+    const file = recipe("file-invalid", "list", "{ $file: data/records.json }", {
+      "data/records.json": JSON.stringify([record(1), { id: "rec-2", amount: "many" }]),
+    });
     const { diagnostics } = await checkManifest(file);
     expect(diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([["E_WORLD_SCHEMA", 19, 18]]);
     expect(diagnostics[0].message).toMatch(/amount/);
@@ -106,7 +110,13 @@ describe("$file scenario values", () => {
   it("resolves special values inside data as it does inline, and reads a $file in an entity's default", async () => {
     const dir = join(root, "file-default");
     const file = recipe("file-default", "list", "[]", { "data/seed.json": JSON.stringify([{ id: { $id: "first" }, amount: 1 }]) });
-    writeFileSync(file, (await import("node:fs")).readFileSync(file, "utf8").replace("default: []", "default: { $file: data/seed.json }").replace("records: []", "records: { $file: data/seed.json }"));
+    writeFileSync(
+      file,
+      (await import("node:fs"))
+        .readFileSync(file, "utf8")
+        .replace("default: []", "default: { $file: data/seed.json }")
+        .replace("records: []", "records: { $file: data/seed.json }"),
+    );
     const { manifest, diagnostics } = await checkManifest(join(dir, "fakes.yaml"));
     expect(diagnostics).toEqual([]);
     const world = await manifest!.world.build("big", new Date("2026-11-30T09:00:00Z"));
@@ -122,12 +132,16 @@ describe("$file scenario values", () => {
     const csv = await checkManifest(recipe("file-csv", "list", "{ $file: data/records.csv }"));
     expect(csv.diagnostics.map((d) => d.code)).toEqual(["E_WORLD_VALUE"]);
 
-    const huge = await checkManifest(recipe("file-huge", "list", "{ $file: data/records.json }", { "data/records.json": '[{ "id": "rec-1", "amount": 1e400 }]' }));
+    const huge = await checkManifest(
+      recipe("file-huge", "list", "{ $file: data/records.json }", { "data/records.json": '[{ "id": "rec-1", "amount": 1e400 }]' }),
+    );
     expect(huge.diagnostics.map((d) => [d.code, d.path])).toEqual([["E_NON_FINITE", "scenarios.big.state.crm.records[0].amount"]]);
   });
 
   it("places a JSON Lines syntax error at its line and column in the data file", async () => {
-    const file = recipe("file-lines-broken", "list", "{ $file: data/records.jsonl }", { "data/records.jsonl": '{"id":"rec-1","amount":1}\n{"id":"rec-2","amount":}\n' });
+    const file = recipe("file-lines-broken", "list", "{ $file: data/records.jsonl }", {
+      "data/records.jsonl": '{"id":"rec-1","amount":1}\n{"id":"rec-2","amount":}\n',
+    });
     const { diagnostics } = await checkManifest(file);
     expect(diagnostics.map((d) => [d.code, d.file.endsWith("records.jsonl"), d.line, d.column])).toEqual([["E_FILE_PARSE", true, 2, 24]]);
   });

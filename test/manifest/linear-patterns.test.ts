@@ -44,7 +44,10 @@ describe("patterns in compiled schemas", () => {
   });
 
   it("gives toolsOf's SDK schemas the same engine, with the SDK's error text", () => {
-    const schema = fromJsonSchema({ type: "object", properties: { word: { type: "string", pattern: "^(a+)+$" } }, required: ["word"] } as never, sdkSchemaValidator());
+    const schema = fromJsonSchema(
+      { type: "object", properties: { word: { type: "string", pattern: "^(a+)+$" } }, required: ["word"] } as never,
+      sdkSchemaValidator(),
+    );
     const validate = (value: unknown) => schema["~standard"].validate(value) as { issues?: Array<{ message: string }> };
     expect(validate({ word: EVIL }).issues?.[0].message).toMatch(/must match pattern/);
     expect(validate({ word: "aaa" }).issues).toBeUndefined();

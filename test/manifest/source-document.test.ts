@@ -43,7 +43,9 @@ describe("positions inside a YAML string", () => {
 
   it("names a duplicate key and points at it, even after a key with no value", () => {
     const duplicated = new SourceDocument("d.yaml", "a:\n  b:\n  b: 2\n");
-    expect(duplicated.problems).toEqual([{ code: "E_YAML_DUPLICATE_KEY", message: 'the key "b" appears twice in the same map', position: { line: 3, column: 3 } }]);
+    expect(duplicated.problems).toEqual([
+      { code: "E_YAML_DUPLICATE_KEY", message: 'the key "b" appears twice in the same map', position: { line: 3, column: 3 } },
+    ]);
   });
 
   it("reads merge keys, so a Recipe can share settings between tools", () => {
@@ -53,11 +55,15 @@ describe("positions inside a YAML string", () => {
 
   it("reports an alias that names no anchor at the alias", () => {
     const broken = new SourceDocument("g.yaml", "a: 1\nb: *nope\n");
-    expect(broken.problems).toEqual([{ code: "E_YAML_SYNTAX", message: "the alias *nope names no anchor (&nope) defined before it", position: { line: 2, column: 4 } }]);
+    expect(broken.problems).toEqual([
+      { code: "E_YAML_SYNTAX", message: "the alias *nope names no anchor (&nope) defined before it", position: { line: 2, column: 4 } },
+    ]);
   });
 
   it("finds a repeated key in any mapping, at the repeat, and lets merge keys repeat", () => {
-    const doc = new SourceDocument("x.yaml", `base: &b { a: 1 }
+    const doc = new SourceDocument(
+      "x.yaml",
+      `base: &b { a: 1 }
 other: &o { c: 1 }
 list:
   - { id: 1, name: a, id: 2 }
@@ -65,7 +71,8 @@ list:
     <<: *o
     "1": string key
     1: number key
-`);
+`,
+    );
     expect(doc.problems).toEqual([{ code: "E_YAML_DUPLICATE_KEY", message: 'the key "id" appears twice in the same map', position: { line: 4, column: 23 } }]);
   });
 });

@@ -15,7 +15,12 @@ describe("the conformance scope the docs state", () => {
 
   it("gives every out-of-scope scenario a row, and no scenario is both", () => {
     const table = section.slice(section.indexOf("| scenarios | why |"));
-    const rows = named(table.split("\n").map((line) => line.split("|")[1] ?? "").join(" "));
+    const rows = named(
+      table
+        .split("\n")
+        .map((line) => line.split("|")[1] ?? "")
+        .join(" "),
+    );
     for (const scenario of Object.keys(OUT_OF_SCOPE)) {
       const covered = rows.some((row) => (row.endsWith("*") ? scenario.startsWith(row.slice(0, -1)) : row === scenario));
       expect(covered, scenario).toBe(true);

@@ -22,7 +22,10 @@ function post(body: unknown, headers: Record<string, string> = {}): Promise<Resp
 
 const create = (id: number | string, title: string) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "create-note", arguments: { title } } });
 
-describe.each([["2025-11-25", "legacy"], ["2026-07-28", "auto"]] as const)("tools/list with a cursor in the %s era", (_era, mode) => {
+describe.each([
+  ["2025-11-25", "legacy"],
+  ["2026-07-28", "auto"],
+] as const)("tools/list with a cursor in the %s era", (_era, mode) => {
   it("answers a cursor the server never issued with -32602, not the first page again", async () => {
     const client = await connect(services.url("notes"), mode);
     try {
@@ -56,7 +59,7 @@ describe("JSON-RPC batches", () => {
     expect(services.calls("notes").filter((call) => call.name === "create-note")).toEqual([]);
   });
 
-  it("refuses a repeated string id too, while ids 1 and \"1\" are different ids", async () => {
+  it('refuses a repeated string id too, while ids 1 and "1" are different ids', async () => {
     const before = await state();
     const repeated = await post([create("a", "x"), { jsonrpc: "2.0", id: "b", method: "tools/list" }, create("a", "y")]);
     expect(repeated.status).toBe(400);
@@ -66,10 +69,18 @@ describe("JSON-RPC batches", () => {
     const distinct = await post([create(1, "number one"), create("1", "string one")]);
     expect(distinct.status).toBe(200);
     const text = await distinct.text();
-    const answers = text.split("\n").filter((line) => line.startsWith("data: ")).map((line) => JSON.parse(line.slice(6)) as { id: unknown });
+    const answers = text
+      .split("\n")
+      .filter((line) => line.startsWith("data: "))
+      .map((line) => JSON.parse(line.slice(6)) as { id: unknown });
     expect(answers.map((answer) => answer.id).sort()).toEqual([1, "1"]);
     const notes = (await state()) as { notes: Array<{ title: string }> };
-    expect(notes.notes.map((note) => note.title).slice(-2).sort()).toEqual(["number one", "string one"]);
+    expect(
+      notes.notes
+        .map((note) => note.title)
+        .slice(-2)
+        .sort(),
+    ).toEqual(["number one", "string one"]);
   });
 
   it("refuses any batch from a client on a revision without batching (2025-06-18 on), and an empty batch", async () => {

@@ -14,7 +14,10 @@ describe.each(ERAS)("a runtime's malformed result, in the $era era", ({ mode }) 
     const served = await serveFake(answering({ content: [{ type: "image", mimeType: "image/png" }] }));
     const client = await connect(served.url, mode);
     const result = await client.callTool({ name: "say", arguments: {} });
-    expect(result).toMatchObject({ isError: true, content: [{ type: "text", text: '[eval-simulate] the fake "notes" answered a malformed result: content[0] (image) needs "data"' }] });
+    expect(result).toMatchObject({
+      isError: true,
+      content: [{ type: "text", text: '[eval-simulate] the fake "notes" answered a malformed result: content[0] (image) needs "data"' }],
+    });
     await client.close();
     await served.close();
   });

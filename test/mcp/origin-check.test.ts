@@ -30,7 +30,12 @@ describe("Origin validation on /<id>/mcp (the spec's DNS-rebinding defence)", ()
     const call = JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "create-note", arguments: { title: "rebound" } } });
     const response = await fetch(services.url("notes"), {
       method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", origin: "http://evil.example.com", "mcp-protocol-version": "2025-11-25" },
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        origin: "http://evil.example.com",
+        "mcp-protocol-version": "2025-11-25",
+      },
       body: call,
     });
     expect(response.status).toBe(403);

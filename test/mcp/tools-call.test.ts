@@ -1,7 +1,7 @@
 import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMcpHandler, McpServer } from "@modelcontextprotocol/server";
-import { createMcpEndpoint} from "../../engine/serve/mcp/index.js";
+import { createMcpEndpoint } from "../../engine/serve/mcp/index.js";
 import { listen } from "../../engine/serve/http/http-listen.js";
 import { CAPTURED, connect, ERAS, messageText, modernRequest, post, recordingFake, serveFake, type ServedFake } from "./serve-fake.js";
 
@@ -104,9 +104,7 @@ describe("tools/call under load and cancellation", () => {
           Promise.all(Array.from({ length: 20 }, (_, i) => client.callTool({ name: "create_note", arguments: { text: `c${c}-${i}` } }))),
         ),
       );
-      all.forEach((results, c) =>
-        results.forEach((result, i) => expect((result.structuredContent as { text: string }).text).toBe(`c${c}-${i}`)),
-      );
+      all.forEach((results, c) => results.forEach((result, i) => expect((result.structuredContent as { text: string }).text).toBe(`c${c}-${i}`)));
     } finally {
       await Promise.all(clients.map((client) => client.close()));
     }

@@ -14,7 +14,9 @@ describe("the judge prompt as docs/rubrics.md prints it", () => {
 
   it("lays out the request as documented: each part between its tags, left out when there is none", () => {
     const full = judgePrompt({ case: "c", name: "n", rubric: "R", task: "T", answer: "A", transcript: "x", context: 1 });
-    expect(full.replace(/(<[a-z]+>)\n[^\n]*\n/g, "$1\n…\n")).toBe(["criterion", "task", "answer", "transcript", "context"].map((tag) => `<${tag}>\n…\n</${tag}>`).join("\n\n"));
+    expect(full.replace(/(<[a-z]+>)\n[^\n]*\n/g, "$1\n…\n")).toBe(
+      ["criterion", "task", "answer", "transcript", "context"].map((tag) => `<${tag}>\n…\n</${tag}>`).join("\n\n"),
+    );
     expect(judgePrompt({ case: "c", name: "n", rubric: "R", answer: "A" })).toBe("<criterion>\nR\n</criterion>\n\n<answer>\nA\n</answer>");
     expect(docs.replace(/\s+/g, " ")).toContain(retryNote("<why>").trim().replace(/\s+/g, " "));
   });

@@ -64,7 +64,9 @@ describe("the model layer against a scripted provider on loopback, through the r
   it("shows the model a tool error as an error, and goes on", async () => {
     const running = await crm();
     provider = await startScriptedProvider((request, index) =>
-      index === 0 ? { toolCalls: [{ name: "get-record", arguments: { object: "deals", record_id: "00000000-0000-4000-8000-000000000000" } }] } : { text: `saw: ${request.toolResults.at(-1)}` },
+      index === 0
+        ? { toolCalls: [{ name: "get-record", arguments: { object: "deals", record_id: "00000000-0000-4000-8000-000000000000" } }] }
+        : { text: `saw: ${request.toolResults.at(-1)}` },
     );
     const model = await languageModel(parseModel("openai-compatible:qwen3", provider.baseURL), {}, noWait);
     const run = await runModelAgent({ model, prompt: "Get deal nope", servers: running.mcpServers() });
@@ -77,8 +79,16 @@ describe("the model layer against a scripted provider on loopback, through the r
       index === 0 ? { status: 429, headers: { "retry-after": "3" } } : index === 1 ? { status: 500 } : { toolCalls: [{ name: "list-objects", arguments: {} }] },
     );
     const waits: number[] = [];
-    const model = await languageModel(parseModel("openai-compatible:qwen3", provider.baseURL), {}, { sleep: async (ms) => void waits.push(ms), baseDelayMs: 10 });
-    const selection = await selectTools({ model, query: "what objects are there?", catalog: [{ name: "list-objects", description: "Lists objects", inputSchema: { type: "object" } }] });
+    const model = await languageModel(
+      parseModel("openai-compatible:qwen3", provider.baseURL),
+      {},
+      { sleep: async (ms) => void waits.push(ms), baseDelayMs: 10 },
+    );
+    const selection = await selectTools({
+      model,
+      query: "what objects are there?",
+      catalog: [{ name: "list-objects", description: "Lists objects", inputSchema: { type: "object" } }],
+    });
     expect(selection.tools).toEqual(["list-objects"]);
     expect(provider.requests).toHaveLength(3);
     expect(waits[0]).toBe(3000);
@@ -102,9 +112,21 @@ describe("the model layer against a scripted provider on loopback, through the r
   });
 
   it("forces a tool call for selection, one turn, nothing executed", async () => {
-    provider = await startScriptedProvider(() => ({ toolCalls: [{ name: "b", arguments: {} }, { name: "a", arguments: {} }] }));
+    provider = await startScriptedProvider(() => ({
+      toolCalls: [
+        { name: "b", arguments: {} },
+        { name: "a", arguments: {} },
+      ],
+    }));
     const model = await languageModel(parseModel("anthropic:claude-sonnet-4-5", provider.baseURL), { ANTHROPIC_API_KEY: "k" }, noWait);
-    const selection = await selectTools({ model, query: "q", catalog: [{ name: "a", inputSchema: { type: "object" } }, { name: "b", inputSchema: { type: "object" } }] });
+    const selection = await selectTools({
+      model,
+      query: "q",
+      catalog: [
+        { name: "a", inputSchema: { type: "object" } },
+        { name: "b", inputSchema: { type: "object" } },
+      ],
+    });
     expect(selection.tools).toEqual(["b", "a"]);
     expect(provider.requests).toHaveLength(1);
     expect(provider.requests[0].body.tool_choice).toEqual({ type: "any" });
@@ -135,7 +157,10 @@ describe("model specs, keys and error classes", () => {
   });
 
   it("classifies statuses, quota, and network failures", () => {
-    expect(classifyError({ statusCode: 429, responseHeaders: { "Retry-After": "7" }, message: "slow down" })).toMatchObject({ kind: "transient", retryAfterMs: 7000 });
+    expect(classifyError({ statusCode: 429, responseHeaders: { "Retry-After": "7" }, message: "slow down" })).toMatchObject({
+      kind: "transient",
+      retryAfterMs: 7000,
+    });
     expect(classifyError({ statusCode: 529, message: "overloaded" }).kind).toBe("transient");
     expect(classifyError({ statusCode: 429, responseBody: '{"error":{"code":"insufficient_quota"}}', message: "quota" }).kind).toBe("fatal");
     expect(classifyError({ statusCode: 404, message: "model not found" }).kind).toBe("fatal");

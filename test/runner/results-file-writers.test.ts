@@ -22,7 +22,21 @@ const SCRIPTED = (iterations: number) => `
 `;
 
 const line = (iteration: number) =>
-  JSON.stringify({ case: "a", iteration, model: "script", status: "pass", assertions: [], calls: 0, requests: 0, usage: { inputTokens: 0, outputTokens: 0 }, costUsd: 0, durationMs: 1, iterations: 2, accuracyThreshold: 1, startedAt: "2026-11-30T00:00:00Z" });
+  JSON.stringify({
+    case: "a",
+    iteration,
+    model: "script",
+    status: "pass",
+    assertions: [],
+    calls: 0,
+    requests: 0,
+    usage: { inputTokens: 0, outputTokens: 0 },
+    costUsd: 0,
+    durationMs: 1,
+    iterations: 2,
+    accuracyThreshold: 1,
+    startedAt: "2026-11-30T00:00:00Z",
+  });
 
 /** Resolves once `check` holds, polling; throws after a minute, so a failure stops the processes it started. */
 async function until(check: () => boolean, what: string): Promise<void> {

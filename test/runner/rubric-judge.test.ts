@@ -35,7 +35,8 @@ const noteCase = (id: string, rubrics: string, extra = "") => `
       rubrics:
 ${rubrics}
 `;
-const rubric = (name: string, extra = "") => `        - { name: ${name}, rubric: "${name.toUpperCase()}: the reply says a note was logged on Umbrella Health."${extra} }`;
+const rubric = (name: string, extra = "") =>
+  `        - { name: ${name}, rubric: "${name.toUpperCase()}: the reply says a note was logged on Umbrella Health."${extra} }`;
 
 /** The judge's answers, chosen by the criterion's first word (the rubric's name in capitals). */
 function judgeScript(request: ScriptedRequest, attempts: Map<string, number>): ScriptedReply {
@@ -44,7 +45,8 @@ function judgeScript(request: ScriptedRequest, attempts: Map<string, number>): S
   attempts.set(which, n);
   if (which === "GOOD") return { json: { verdict: "pass", score: 0.9, reasoning: "It says the note was logged." } };
   if (which === "BAD") return { json: { verdict: "fail", score: 0.2, reasoning: "It names no company." } };
-  if (which === "MALFORMED") return n === 1 ? { jsonText: "Sure! The answer passes." } : { json: { verdict: "pass", score: 0.8, reasoning: "Logged, as asked." } };
+  if (which === "MALFORMED")
+    return n === 1 ? { jsonText: "Sure! The answer passes." } : { json: { verdict: "pass", score: 0.8, reasoning: "Logged, as asked." } };
   if (which === "GARBLED") return { json: { verdict: "maybe", score: 3, reasoning: "" } };
   if (which === "DOWN") return { status: 503 };
   return { json: { verdict: "pass", score: 1, reasoning: "Fine." } };
@@ -64,7 +66,10 @@ describe("rubric assertions judged by a model through structured output, on a sc
     expect(rubricResult(line, "good")).toMatchObject({ status: "passed", message: "pass, score 0.9, by openai:gpt-4.1-mini: It says the note was logged." });
     expect(rubricResult(line, "bad")).toMatchObject({ status: "failed", message: "fail, score 0.2, by openai:gpt-4.1-mini: It names no company." });
     expect(rubricResult(line, "malformed")).toMatchObject({ status: "passed", evidence: { verdict: "pass", score: 0.8, cached: false } });
-    expect(rubricResult(line, "garbled")).toMatchObject({ status: "not_evaluated", message: 'openai:gpt-4.1-mini gave no valid judgment in 3 attempts (the last: verdict is "maybe", not "pass" or "fail")' });
+    expect(rubricResult(line, "garbled")).toMatchObject({
+      status: "not_evaluated",
+      message: 'openai:gpt-4.1-mini gave no valid judgment in 3 attempts (the last: verdict is "maybe", not "pass" or "fail")',
+    });
     expect(rubricResult(line, "down")).toMatchObject({ status: "not_evaluated" });
     expect(rubricResult(line, "down").message).toMatch(/^openai:gpt-4\.1-mini could not judge it: .*HTTP 503/);
     expect(rubricResult(line, "down").unjudged).toBeUndefined();
@@ -73,8 +78,12 @@ describe("rubric assertions judged by a model through structured output, on a sc
 
     // Every request asked for the judgment's schema; the second malformed one said why the first was refused.
     const judged = provider.requests.filter((r) => r.text.includes("<criterion>"));
-    expect(judged.every((r) => r.structured?.channel === "response_format" && JSON.stringify(r.structured.schema) === JSON.stringify(JUDGMENT_SCHEMA))).toBe(true);
-    expect(judged.filter((r) => r.text.includes("MALFORMED"))[1].text).toMatch(/Your previous reply was not a valid judgment \(it did not parse as the judgment's JSON/);
+    expect(judged.every((r) => r.structured?.channel === "response_format" && JSON.stringify(r.structured.schema) === JSON.stringify(JUDGMENT_SCHEMA))).toBe(
+      true,
+    );
+    expect(judged.filter((r) => r.text.includes("MALFORMED"))[1].text).toMatch(
+      /Your previous reply was not a valid judgment \(it did not parse as the judgment's JSON/,
+    );
     expect(judged[0].text).toContain("<answer>\nKick-off noted on Umbrella Health.\n</answer>");
     expect(judged[0].text).toContain("<task>\nLog a kick-off note on Umbrella Health.\n</task>");
 
@@ -82,34 +91,51 @@ describe("rubric assertions judged by a model through structured output, on a sc
     const requests = judged.filter((r) => !r.text.includes("DOWN:")).length;
     expect(requests).toBe(7);
     expect(line.judge).toMatchObject({ requests, usage: { inputTokens: 100 * requests, outputTokens: 20 * requests }, judged: 3, cached: 0 });
-    expect(line.judge!.costUsd).toBeCloseTo(requests * (100 * 0.4 + 20 * 1.6) / 1e6);
+    expect(line.judge!.costUsd).toBeCloseTo((requests * (100 * 0.4 + 20 * 1.6)) / 1e6);
     expect(result.cases[0].judge?.requests).toBe(requests);
     expect(result.costUsd).toBeCloseTo(line.judge!.costUsd);
 
     // The judgments are cached beside the evals file; a provider error is not.
-    const cache = JSON.parse(readFileSync(judgmentsFile(file), "utf8")) as { judgments: Record<string, { rubric: string; verdict: string; promptVersion: string }> };
-    expect(Object.values(cache.judgments).map((j) => `${j.rubric} ${j.verdict} ${j.promptVersion}`).sort()).toEqual([`bad fail ${JUDGE_PROMPT_VERSION}`, `good pass ${JUDGE_PROMPT_VERSION}`, `malformed pass ${JUDGE_PROMPT_VERSION}`]);
+    const cache = JSON.parse(readFileSync(judgmentsFile(file), "utf8")) as {
+      judgments: Record<string, { rubric: string; verdict: string; promptVersion: string }>;
+    };
+    expect(
+      Object.values(cache.judgments)
+        .map((j) => `${j.rubric} ${j.verdict} ${j.promptVersion}`)
+        .sort(),
+    ).toEqual([`bad fail ${JUDGE_PROMPT_VERSION}`, `good pass ${JUDGE_PROMPT_VERSION}`, `malformed pass ${JUDGE_PROMPT_VERSION}`]);
 
     // The same run judged again reads them back: only what was not cached is asked again.
     const before = provider.requests.length;
     const again = await runEvals({ evals: file, env: { OPENAI_API_KEY: "sk-test" }, retry: noWait });
-    expect(rubricResult(again.lines[0], "good")).toMatchObject({ status: "passed", message: "pass, score 0.9, by openai:gpt-4.1-mini (cached): It says the note was logged." });
+    expect(rubricResult(again.lines[0], "good")).toMatchObject({
+      status: "passed",
+      message: "pass, score 0.9, by openai:gpt-4.1-mini (cached): It says the note was logged.",
+    });
     expect(again.lines[0].judge).toMatchObject({ cached: 3, judged: 0 });
     expect(provider.requests.slice(before).every((r) => /GARBLED|DOWN/.test(r.text))).toBe(true);
   }, 120_000);
 
   it("judges through Anthropic's structured output too, and passes a rubric by its threshold", async () => {
     provider = await startScriptedProvider(() => ({ json: { verdict: "fail", score: 0.7, reasoning: "Mostly there." } }));
-    const { file } = writeEvals(noteCase("anthropic-judged", [rubric("lenient", ", threshold: 0.6"), rubric("strict", ", threshold: 0.75")].join("\n")), "judgeModel: anthropic:claude-sonnet-4-5");
+    const { file } = writeEvals(
+      noteCase("anthropic-judged", [rubric("lenient", ", threshold: 0.6"), rubric("strict", ", threshold: 0.75")].join("\n")),
+      "judgeModel: anthropic:claude-sonnet-4-5",
+    );
     const result = await runEvals({ evals: file, env: { ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: provider.baseURL }, retry: noWait });
     expect(provider.requests.map((r) => r.structured?.channel)).toEqual(["output_format", "output_format"]);
-    expect(rubricResult(result.lines[0], "lenient")).toMatchObject({ status: "passed", message: "fail, score 0.7 (threshold 0.6), by anthropic:claude-sonnet-4-5: Mostly there." });
+    expect(rubricResult(result.lines[0], "lenient")).toMatchObject({
+      status: "passed",
+      message: "fail, score 0.7 (threshold 0.6), by anthropic:claude-sonnet-4-5: Mostly there.",
+    });
     expect(rubricResult(result.lines[0], "strict").status).toBe("failed");
   }, 60_000);
 
   it("never passes an unjudged rubric without a key or a cached judgment, and exits 0 when that is all that is missing (a real process)", async () => {
     const { file, dir } = writeEvals(
-      noteCase("keyless", rubric("good")) + noteCase("keyless-by-score", rubric("good", ", weight: 3"), "minScore: 0.5") + noteCase("fails-anyway", rubric("good")).replace("calls: [{ tool: crm/create-note }]", "calls: [{ tool: crm/update-record }]"),
+      noteCase("keyless", rubric("good")) +
+        noteCase("keyless-by-score", rubric("good", ", weight: 3"), "minScore: 0.5") +
+        noteCase("fails-anyway", rubric("good")).replace("calls: [{ tool: crm/create-note }]", "calls: [{ tool: crm/update-record }]"),
       "judgeModel: openai:gpt-4.1-mini",
     );
     const result = await runEvals({ evals: file, env: {} });
@@ -138,7 +164,9 @@ describe("rubric assertions judged by a model through structured output, on a sc
     const dryFirst = await runEvals({ evals: file, dry: true, env });
     expect(provider.requests).toHaveLength(0);
     expect(dryFirst.lines[0]).toMatchObject({ status: "skipped" });
-    expect(rubricResult(dryFirst.lines[0], "good").message).toMatch(/^no judgment cached in .*evals\.judgments\.json for openai:gpt-4\.1-mini \(--dry judges rubrics from the cache only\)$/);
+    expect(rubricResult(dryFirst.lines[0], "good").message).toMatch(
+      /^no judgment cached in .*evals\.judgments\.json for openai:gpt-4\.1-mini \(--dry judges rubrics from the cache only\)$/,
+    );
 
     expect((await runEvals({ evals: file, env })).lines[0].status).toBe("pass");
     expect(provider.requests).toHaveLength(1);
@@ -148,7 +176,9 @@ describe("rubric assertions judged by a model through structured output, on a sc
     expect(provider.requests).toHaveLength(1);
 
     verdict = "fail";
-    await expect(runEvals({ evals: file, dry: true, refreshJudgments: true, env })).rejects.toThrow(/--refresh-judgments asks the judge model again, and --dry asks no model/);
+    await expect(runEvals({ evals: file, dry: true, refreshJudgments: true, env })).rejects.toThrow(
+      /--refresh-judgments asks the judge model again, and --dry asks no model/,
+    );
     const refreshed = await runEvals({ evals: file, refreshJudgments: true, env });
     expect(provider.requests).toHaveLength(2);
     expect(refreshed.lines[0].status).toBe("fail");
@@ -158,7 +188,10 @@ describe("rubric assertions judged by a model through structured output, on a sc
   it("counts the judge's spend against the budget, stopping the run before it would cross it", async () => {
     // gpt-4.1 at $2 per million input tokens: each judgment costs $0.20.
     provider = await startScriptedProvider(() => ({ json: { verdict: "pass", score: 1, reasoning: "Fine." }, usage: { input: 100_000, output: 0 } }));
-    const { file } = writeEvals(noteCase("budgeted", rubric("good"), "iterations: 3\n    accuracyThreshold: 1"), `judgeModel: openai:gpt-4.1\njudgeBaseURL: ${provider.baseURL}`);
+    const { file } = writeEvals(
+      noteCase("budgeted", rubric("good"), "iterations: 3\n    accuracyThreshold: 1"),
+      `judgeModel: openai:gpt-4.1\njudgeBaseURL: ${provider.baseURL}`,
+    );
     const result = await runEvals({ evals: file, concurrency: 1, budgetUsd: 0.3, env: { OPENAI_API_KEY: "sk-test" } });
     expect(provider.requests).toHaveLength(1);
     expect(result.costUsd).toBeCloseTo(0.2);
@@ -171,7 +204,10 @@ describe("rubric assertions judged by a model through structured output, on a sc
 
   it("asks once for trials that run at the same time with the same inputs", async () => {
     provider = await startScriptedProvider(() => ({ json: { verdict: "pass", score: 1, reasoning: "Fine." } }));
-    const { file } = writeEvals(noteCase("at-once", rubric("good"), "iterations: 3\n    accuracyThreshold: 1"), `judgeModel: openai:gpt-4.1-mini\njudgeBaseURL: ${provider.baseURL}`);
+    const { file } = writeEvals(
+      noteCase("at-once", rubric("good"), "iterations: 3\n    accuracyThreshold: 1"),
+      `judgeModel: openai:gpt-4.1-mini\njudgeBaseURL: ${provider.baseURL}`,
+    );
     const result = await runEvals({ evals: file, concurrency: 3, env: { OPENAI_API_KEY: "sk-test" } });
     expect(provider.requests).toHaveLength(1);
     expect(result.lines.map((l) => l.status)).toEqual(["pass", "pass", "pass"]);
@@ -180,8 +216,12 @@ describe("rubric assertions judged by a model through structured output, on a sc
 
   it("refuses a rubric that no judge model grades, before running anything", async () => {
     const { file } = writeEvals(noteCase("no-judge", rubric("good")));
-    await expect(runEvals({ evals: file, env: {} })).rejects.toThrow('[eval-simulate] no judge model for the rubric "no-judge: good": set judgeModel at the top of the evals file, model on the rubric, or --judge-model');
-    await expect(runEvals({ evals: file, dry: true, judgeModel: "gpt-4.1-mini", env: {} })).rejects.toThrow(/a model is "<provider>:<model>" .*; not "gpt-4.1-mini"/);
+    await expect(runEvals({ evals: file, env: {} })).rejects.toThrow(
+      '[eval-simulate] no judge model for the rubric "no-judge: good": set judgeModel at the top of the evals file, model on the rubric, or --judge-model',
+    );
+    await expect(runEvals({ evals: file, dry: true, judgeModel: "gpt-4.1-mini", env: {} })).rejects.toThrow(
+      /a model is "<provider>:<model>" .*; not "gpt-4.1-mini"/,
+    );
     const cli = await runCli(["eval", file, "--dry", "--judge-model", "openai:gpt-4.1-mini"], { env: { OPENAI_API_KEY: "" } });
     expect(cli.code).toBe(0);
     expect(cli.stdout).toMatch(/SKIPPED\s+no-judge/);
@@ -189,7 +229,15 @@ describe("rubric assertions judged by a model through structured output, on a sc
 });
 
 describe("the judgment cache's key", () => {
-  const request = { case: "c", name: "names the deal", rubric: "Names the deal.", task: "Close Acme.", answer: "Acme is won.", transcript: [{ role: "user", content: "Close Acme." }], context: { stage: "won" } };
+  const request = {
+    case: "c",
+    name: "names the deal",
+    rubric: "Names the deal.",
+    task: "Close Acme.",
+    answer: "Acme is won.",
+    transcript: [{ role: "user", content: "Close Acme." }],
+    context: { stage: "won" },
+  };
   const model = "openai:gpt-4.1-mini";
 
   it("changes with each thing the judge is shown, its model and the prompt's version, and with nothing else", () => {
@@ -207,6 +255,19 @@ describe("the judgment cache's key", () => {
     expect(new Set([base, ...variants]).size).toBe(variants.length + 1);
     // The name, case and key order are not shown to the judge: the same judgment.
     expect(judgmentKey({ ...request, name: "another name", case: "another case" }, model)).toBe(base);
-    expect(judgmentKey({ context: { stage: "won" }, answer: "Acme is won.", rubric: "Names the deal.", task: "Close Acme.", transcript: request.transcript, case: "c", name: "n" }, model)).toBe(base);
+    expect(
+      judgmentKey(
+        {
+          context: { stage: "won" },
+          answer: "Acme is won.",
+          rubric: "Names the deal.",
+          task: "Close Acme.",
+          transcript: request.transcript,
+          case: "c",
+          name: "n",
+        },
+        model,
+      ),
+    ).toBe(base);
   });
 });

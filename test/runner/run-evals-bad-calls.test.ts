@@ -7,7 +7,8 @@ import { writeEvals } from "../support/evals-files.js";
 
 const MISSING = "00000000-0000-4000-8000-000000000000";
 const UMBRELLA = "0080618c-1fdc-54e1-9e26-73c948373f91";
-const note = (parent: string) => `{ tool: crm/create-note, arguments: { parent_object: companies, parent_record_id: ${parent}, title: Kick-off, content: Booked. } }`;
+const note = (parent: string) =>
+  `{ tool: crm/create-note, arguments: { parent_object: companies, parent_record_id: ${parent}, title: Kick-off, content: Booked. } }`;
 const CASES = `
   - id: repeats-a-refused-note
     scenario: quiet
@@ -46,7 +47,10 @@ describe("bad calls per eval trial", () => {
       expect(line.badCalls).toEqual({ repeatedAfterError: 1, schemaRefused: 0, insistence: 0, total: 1 });
     }
     expect(result.lines.find((line) => line.case === "notes-once")?.badCalls).toEqual({ repeatedAfterError: 0, schemaRefused: 0, insistence: 0, total: 0 });
-    expect(result.cases.map((c) => [c.case, c.badCalls])).toEqual([["repeats-a-refused-note", 2], ["notes-once", 0]]);
+    expect(result.cases.map((c) => [c.case, c.badCalls])).toEqual([
+      ["repeats-a-refused-note", 2],
+      ["notes-once", 0],
+    ]);
 
     const text = renderSummaryText(result);
     expect(text).toContain("6 tool calls (2 bad)");

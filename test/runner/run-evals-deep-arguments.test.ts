@@ -18,13 +18,18 @@ afterEach(async () => {
 
 const UMBRELLA = "0080618c-1fdc-54e1-9e26-73c948373f91";
 /** create-note's arguments with `content` nested `levels` objects deep, as JSON text. */
-const deepNote = (levels: number) => `{"parent_object":"companies","parent_record_id":"${UMBRELLA}","title":"Kick-off","content":${'{"a":'.repeat(levels)}1${"}".repeat(levels)}}`;
+const deepNote = (levels: number) =>
+  `{"parent_object":"companies","parent_record_id":"${UMBRELLA}","title":"Kick-off","content":${'{"a":'.repeat(levels)}1${"}".repeat(levels)}}`;
 const search = { name: "search-records", arguments: { object: "companies", query: "Umbrella" } };
 
 /** A run whose model searches, then creates a note with `content` nested `levels` deep, then answers; its results file written. */
 async function deepRun(model: string, levels: number, env: NodeJS.ProcessEnv = {}) {
   provider = await startScriptedProvider((_request, index) =>
-    index === 0 ? { toolCalls: [search] } : index === 1 ? { toolCalls: [{ name: "create-note", argumentsText: deepNote(levels) }] } : { text: "Kick-off noted." },
+    index === 0
+      ? { toolCalls: [search] }
+      : index === 1
+        ? { toolCalls: [{ name: "create-note", argumentsText: deepNote(levels) }] }
+        : { text: "Kick-off noted." },
   );
   const { file, dir } = writeEvals(`
   - id: deep-arguments

@@ -42,7 +42,17 @@ describe("eval with a model, against a scripted provider on loopback through the
     });
     const { file } = writeEvals(noteCase(`{ type: model, model: "openai-compatible:qwen3", baseURL: "${provider.baseURL}" }`, 4, 0.5));
     const result = await runEvals({ evals: file, concurrency: 1, env: {} });
-    expect(result.cases[0]).toMatchObject({ model: "openai-compatible:qwen3", passed: 2, failed: 2, passRate: 0.5, k: 4, passHatK: 0, passAtK: 1, verdict: "pass", toolCalls: 4 });
+    expect(result.cases[0]).toMatchObject({
+      model: "openai-compatible:qwen3",
+      passed: 2,
+      failed: 2,
+      passRate: 0.5,
+      k: 4,
+      passHatK: 0,
+      passAtK: 1,
+      verdict: "pass",
+      toolCalls: 4,
+    });
     expect(result.cases[0].usage).toEqual({ inputTokens: 800, outputTokens: 160 });
     expect(result).toMatchObject({ verdict: "pass", exitCode: 0, failed: 0 });
     expect(result.lines.every((line) => line.requests === 2 && line.answer === "Kick-off noted.")).toBe(true);
@@ -64,7 +74,10 @@ describe("eval with a model, against a scripted provider on loopback through the
   }, 60_000);
 
   it("stops the whole run at a fatal error (401) without starting the remaining trials", async () => {
-    provider = await startScriptedProvider(() => ({ status: 401, body: { type: "error", error: { type: "authentication_error", message: "invalid x-api-key" } } }));
+    provider = await startScriptedProvider(() => ({
+      status: 401,
+      body: { type: "error", error: { type: "authentication_error", message: "invalid x-api-key" } },
+    }));
     const { file } = writeEvals(noteCase(`{ type: model, model: "anthropic:claude-sonnet-4-5", baseURL: "${provider.baseURL}" }`, 5, 1));
     const result = await runEvals({ evals: file, concurrency: 1, env: { ANTHROPIC_API_KEY: "sk-ant-wrong" }, retry: noWait });
     expect(provider.requests).toHaveLength(1);
@@ -75,7 +88,10 @@ describe("eval with a model, against a scripted provider on loopback through the
 
   it("stops before the budget would be crossed, counting every request at the model's price", async () => {
     // gpt-4.1 at $2 per million input tokens: each request costs $0.20, each trial $0.40.
-    provider = await startScriptedProvider((_request, index): ScriptedReply => (index % 2 === 0 ? { toolCalls: [createNote], usage: { input: 100_000, output: 0 } } : { text: "noted", usage: { input: 100_000, output: 0 } }));
+    provider = await startScriptedProvider(
+      (_request, index): ScriptedReply =>
+        index % 2 === 0 ? { toolCalls: [createNote], usage: { input: 100_000, output: 0 } } : { text: "noted", usage: { input: 100_000, output: 0 } },
+    );
     const { file } = writeEvals(noteCase(`{ type: model, model: "openai:gpt-4.1", baseURL: "${provider.baseURL}" }`, 4, 1));
     const result = await runEvals({ evals: file, concurrency: 1, budgetUsd: 0.5, env: { OPENAI_API_KEY: "sk-test" } });
     expect(provider.requests).toHaveLength(2);
@@ -93,7 +109,10 @@ describe("eval with a model, against a scripted provider on loopback through the
 
   it("takes --prices for a model the price table lacks, so a budget can count it (a real process)", async () => {
     // $1 per million input tokens: each request of 100 000 tokens costs $0.10, the trial $0.20.
-    provider = await startScriptedProvider((_request, index): ScriptedReply => (index % 2 === 0 ? { toolCalls: [createNote], usage: { input: 100_000, output: 0 } } : { text: "noted", usage: { input: 100_000, output: 0 } }));
+    provider = await startScriptedProvider(
+      (_request, index): ScriptedReply =>
+        index % 2 === 0 ? { toolCalls: [createNote], usage: { input: 100_000, output: 0 } } : { text: "noted", usage: { input: 100_000, output: 0 } },
+    );
     const { file, dir } = writeEvals(noteCase(`{ type: model, model: "openai-compatible:qwen3", baseURL: "${provider.baseURL}" }`, 1, 1));
     const unpriced = await runCli(["eval", file, "--budget-usd", "1", "--out", join(dir, "a.ndjson")]);
     expect(unpriced.code).toBe(2);

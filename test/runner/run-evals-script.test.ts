@@ -47,7 +47,16 @@ describe("eval with the script host", () => {
     const { file } = writeEvals(CASES);
     const result = await runEvals({ evals: file, cases: ["create-umbrella-note"], concurrency: 3 });
     expect(result.failed).toBe(0);
-    expect(result.cases[0]).toMatchObject({ case: "create-umbrella-note", passed: 3, failed: 0, passRate: 1, passHatK: 1, k: 3, verdict: "pass", toolCalls: 3 });
+    expect(result.cases[0]).toMatchObject({
+      case: "create-umbrella-note",
+      passed: 3,
+      failed: 0,
+      passRate: 1,
+      passHatK: 1,
+      k: 3,
+      verdict: "pass",
+      toolCalls: 3,
+    });
     const sessions = new Set(result.lines.map((line) => line.session?.id));
     expect(sessions.size).toBe(3);
     for (const line of result.lines) {
@@ -59,7 +68,10 @@ describe("eval with the script host", () => {
   it("keeps the record of a trial whose host threw after its calls: not run, with the calls it made", async () => {
     const { file } = writeEvals(CASES);
     const script = scriptHost();
-    const host = { label: "throws-after", run: async (trial: Parameters<typeof script.run>[0]) => (await script.run(trial), Promise.reject(new RangeError("Maximum call stack size exceeded"))) };
+    const host = {
+      label: "throws-after",
+      run: async (trial: Parameters<typeof script.run>[0]) => (await script.run(trial), Promise.reject(new RangeError("Maximum call stack size exceeded"))),
+    };
     const result = await runEvals({ evals: file, cases: ["create-umbrella-note"], host });
     expect(result.lines.map((line) => line.status)).toEqual(["not_run", "not_run", "not_run"]);
     expect(result.lines[0].reason).toBe("Maximum call stack size exceeded");

@@ -38,9 +38,17 @@ describe("an eval case that names the fakes it needs", () => {
 
   it("fails a script that calls a fake its case leaves out (a document given unvalidated), without calling it", async () => {
     const fakes = await loadFakes(SUBSETS);
-    const evals = { version: 1, fakes: SUBSETS, cases: [{ id: "reaches-out", fakes: ["crm"], script: { calls: [{ tool: "calendar/list-events" }] }, expect: {} }] } as unknown as EvalsDocument;
+    const evals = {
+      version: 1,
+      fakes: SUBSETS,
+      cases: [{ id: "reaches-out", fakes: ["crm"], script: { calls: [{ tool: "calendar/list-events" }] }, expect: {} }],
+    } as unknown as EvalsDocument;
     const result = await runEvals({ evals: { evals, fakes } });
-    expect(result.lines[0]).toMatchObject({ status: "fail", reason: "script call #1 calendar/list-events: calendar is not among the case's fakes (crm)", calls: 0 });
+    expect(result.lines[0]).toMatchObject({
+      status: "fail",
+      reason: "script call #1 calendar/list-events: calendar is not among the case's fakes (crm)",
+      calls: 0,
+    });
   }, 60_000);
 
   it("gives an agent CLI an MCP config of only those fakes; another fake's URL in its session is 404, a request outside it", async () => {
@@ -95,7 +103,9 @@ describe("an eval case that names the fakes it needs", () => {
     const { code, stdout } = await runCli(["validate", "test/fixtures/subsets/error-fakes.evals.yaml", "--format", "json"]);
     expect(code).toBe(1);
     const [file] = JSON.parse(stdout).files;
-    expect(file.diagnostics.map((d: { code: string; line: number; column: number; message: string }) => `${d.line}:${d.column} ${d.code} ${d.message}`)).toEqual([
+    expect(
+      file.diagnostics.map((d: { code: string; line: number; column: number; message: string }) => `${d.line}:${d.column} ${d.code} ${d.message}`),
+    ).toEqual([
       '5:18 E_UNKNOWN_FAKE no fake "mial" in the fakes manifest. Did you mean "mail"?',
       `8:5 E_CASE the case's fakes leave out "crm", which the manifest marks required: true`,
       `12:19 E_UNKNOWN_TOOL billing/listInvoices is served by "billing", which the case's fakes (mail, calendar) leave out`,

@@ -67,7 +67,9 @@ describe("eval --variant on full eval cases, against a scripted provider", () =>
     expect(comparison.passRateDelta).toBe(0);
 
     // A results file holds one variant's run: resuming the baseline's file with the variant is refused.
-    await expect(runEvals({ evals: file, variant: variantFile, out: join(dir, "base.ndjson"), env: {} })).rejects.toThrow(/holds a run without a variant: give this run its own --out/);
+    await expect(runEvals({ evals: file, variant: variantFile, out: join(dir, "base.ndjson"), env: {} })).rejects.toThrow(
+      /holds a run without a variant: give this run its own --out/,
+    );
   }, 60_000);
 
   it("takes --variant without --selection as a real process, and points at the variant file's own errors", async () => {

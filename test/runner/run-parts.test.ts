@@ -12,8 +12,18 @@ import { exitCodeOf, runVerdict } from "../../engine/eval/results/run-status.js"
 import { UnknownPriceError } from "../../engine/eval/models/pricing.js";
 
 const line = (over: Partial<TrialLine>): TrialLine => ({
-  case: "c", iteration: 0, model: "script", status: "pass", assertions: [], calls: 0, requests: 0,
-  usage: { inputTokens: 0, outputTokens: 0 }, costUsd: 0, durationMs: 1, startedAt: "2026-11-30T00:00:00Z", ...over,
+  case: "c",
+  iteration: 0,
+  model: "script",
+  status: "pass",
+  assertions: [],
+  calls: 0,
+  requests: 0,
+  usage: { inputTokens: 0, outputTokens: 0 },
+  costUsd: 0,
+  durationMs: 1,
+  startedAt: "2026-11-30T00:00:00Z",
+  ...over,
 });
 
 describe("pass@k and pass^k", () => {
@@ -70,7 +80,11 @@ describe("the concurrency pool", () => {
   });
 
   it("rethrows a task's error once the others have settled", async () => {
-    await expect(runPool([1, 2, 3], 2, async (n) => { if (n === 2) throw new Error("boom"); })).rejects.toThrow("boom");
+    await expect(
+      runPool([1, 2, 3], 2, async (n) => {
+        if (n === 2) throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
   });
 });
 
@@ -88,7 +102,15 @@ describe("the run's verdict and exit code", () => {
 
 describe("keys and budgets", () => {
   it("names the variable of each model without a key, once", () => {
-    const missing = missingKeys([{ model: "anthropic:claude-sonnet-4-5" }, { model: "anthropic:claude-sonnet-4-5" }, { model: "openai:gpt-4.1" }, { model: "openai-compatible:qwen3", baseURL: "http://127.0.0.1:1/v1" }], { OPENAI_API_KEY: "sk" });
+    const missing = missingKeys(
+      [
+        { model: "anthropic:claude-sonnet-4-5" },
+        { model: "anthropic:claude-sonnet-4-5" },
+        { model: "openai:gpt-4.1" },
+        { model: "openai-compatible:qwen3", baseURL: "http://127.0.0.1:1/v1" },
+      ],
+      { OPENAI_API_KEY: "sk" },
+    );
     expect(missing).toEqual([{ model: "anthropic:claude-sonnet-4-5", variable: "ANTHROPIC_API_KEY" }]);
     expect(skipMessage(missing)).toContain("ANTHROPIC_API_KEY");
   });

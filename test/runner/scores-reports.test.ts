@@ -37,7 +37,10 @@ describe("scores in the reports", () => {
   const summary = summarise(lines);
 
   it("gives each case the mean score of its trials beside pass rate, pass^k and pass@k, and the judge's spend", () => {
-    expect(summary.cases.map((c) => [c.case, c.meanScore, c.minScore])).toEqual([["close-deal", 0.75, 0.8], ["read-only", 1, undefined]]);
+    expect(summary.cases.map((c) => [c.case, c.meanScore, c.minScore])).toEqual([
+      ["close-deal", 0.75, 0.8],
+      ["read-only", 1, undefined],
+    ]);
     expect(summary.cases[0].judge).toEqual(judge);
     expect(summary.judge).toEqual(judge);
     expect(summary.costUsd).toBeCloseTo(0.0012);
@@ -60,24 +63,26 @@ describe("scores in the reports", () => {
   it("puts the case's mean score and each trial's score into JUnit as properties", () => {
     const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "" }).parse(renderJunit(summary, lines));
     const [closeDeal] = xml.testsuites.testsuite;
-    expect(closeDeal.properties.property).toEqual([{ name: "meanScore", value: "0.75" }, { name: "minScore", value: "0.8" }]);
+    expect(closeDeal.properties.property).toEqual([
+      { name: "meanScore", value: "0.75" },
+      { name: "minScore", value: "0.8" },
+    ]);
     expect(closeDeal.testcase.map((t: { properties: { property: { value: string } } }) => t.properties.property.value)).toEqual(["1", "0.5"]);
   });
 });
 
 describe("scores in compare", () => {
   it("compares mean scores, overall and per case, even where pass rates tie", () => {
-    const candidate = [
-      line("close-deal", 0, "pass", 1),
-      line("close-deal", 1, "fail", 0.9),
-      line("read-only", 0, "pass", 1),
-      line("read-only", 1, "pass", 1),
-    ];
+    const candidate = [line("close-deal", 0, "pass", 1), line("close-deal", 1, "fail", 0.9), line("read-only", 0, "pass", 1), line("read-only", 1, "pass", 1)];
     const comparison = compareRuns(lines, candidate);
     expect(comparison.baseline.meanScore).toBeCloseTo(0.875);
     expect(comparison.candidate.meanScore).toBeCloseTo(0.975);
     expect(comparison.meanScoreDelta).toBeCloseTo(0.1);
-    expect(comparison.cases.find((c) => c.case === "close-deal")).toMatchObject({ change: "unchanged-failing", baseline: { meanScore: 0.75 }, candidate: { meanScore: 0.95 } });
+    expect(comparison.cases.find((c) => c.case === "close-deal")).toMatchObject({
+      change: "unchanged-failing",
+      baseline: { meanScore: 0.75 },
+      candidate: { meanScore: 0.95 },
+    });
     expect(comparison.cases.find((c) => c.case === "close-deal")!.scoreDelta).toBeCloseTo(0.2);
     expect(renderCompareText(comparison)).toContain("  mean score 0.88 → 0.97  (+0.10)\n  scores moved (1): close-deal 0.75 → 0.95 (+0.20)\n");
     expect(renderCompareMarkdown(comparison)).toContain("| mean score | 0.88 | 0.97 | +0.10 |");

@@ -15,7 +15,11 @@ const UMBRELLA = "0080618c-1fdc-54e1-9e26-73c948373f91";
  */
 describe("a trial's line in the results file", { timeout: 120_000 }, () => {
   it("cuts a 3 MiB answer and a 2.7 MB record to 1 MiB each, saying so, and keeps every call's name", async () => {
-    const note = (n: number) => JSON.stringify({ tool: "crm/create-note", arguments: { parent_object: "companies", parent_record_id: UMBRELLA, title: `Note ${n}`, content: "y".repeat(900_000) } });
+    const note = (n: number) =>
+      JSON.stringify({
+        tool: "crm/create-note",
+        arguments: { parent_object: "companies", parent_record_id: UMBRELLA, title: `Note ${n}`, content: "y".repeat(900_000) },
+      });
     const answer = `Done. ${"z".repeat(3 * MiB)}`;
     const { file, dir } = writeEvals(`
   - id: big

@@ -62,7 +62,9 @@ describe("eval-simulate init", () => {
     expect(validate.code, validate.stdout).toBe(0);
     // Where it came from is recorded, so `eval-simulate capture memory --check` reads it again.
     expect(parse(manifest).servers.memory.capture).toEqual({ command: `"${process.execPath}" ${MEMORY_SERVER}` });
-    const check = await runCli(["capture", "memory", "--manifest", join(dir, "fakes.yaml"), "--check"], { env: { MEMORY_FILE_PATH: join(dir, "memory.jsonl") } });
+    const check = await runCli(["capture", "memory", "--manifest", join(dir, "fakes.yaml"), "--check"], {
+      env: { MEMORY_FILE_PATH: join(dir, "memory.jsonl") },
+    });
     expect(check.stdout).toContain("is what the real server serves now");
   });
 

@@ -18,7 +18,10 @@ afterEach(async () => {
 describe("eval-simulate select and compare as processes", () => {
   it("skips without a key (exit 0), runs the fixtures against a provider, and compares two runs", async () => {
     const keyless = await runCli(["select", EVALS, "--model", "openai:gpt-4.1"], { env: { OPENAI_API_KEY: "" } });
-    expect([keyless.code, keyless.stdout]).toEqual([0, "[eval-simulate] skipped: no API key: set OPENAI_API_KEY to run openai:gpt-4.1 (36 selection fixtures not run)\n"]);
+    expect([keyless.code, keyless.stdout]).toEqual([
+      0,
+      "[eval-simulate] skipped: no API key: set OPENAI_API_KEY to run openai:gpt-4.1 (36 selection fixtures not run)\n",
+    ]);
 
     const byQuery = new Map(Object.entries(WORKSPACE_PICKS.queries).map(([id, query]) => [query, id]));
     provider = await startScriptedProvider((request) => {
@@ -34,7 +37,9 @@ describe("eval-simulate select and compare as processes", () => {
     expect(base.stdout).toContain("**Gate: fine**");
     // Anthropic's forced call: tool_choice any.
     expect(provider.requests[0].body.tool_choice).toEqual({ type: "any" });
-    const variant = await runCli([...args, "--variant", join(ROOT, "examples/workspace/variants/clearer-reads.yaml"), "--out", join(dir, "variant.ndjson")], { env });
+    const variant = await runCli([...args, "--variant", join(ROOT, "examples/workspace/variants/clearer-reads.yaml"), "--out", join(dir, "variant.ndjson")], {
+      env,
+    });
     expect(variant.code).toBe(0);
     expect(readFileSync(join(dir, "variant.ndjson"), "utf8").split("\n").filter(Boolean)).toHaveLength(36);
     const compared = await runCli(["compare", join(dir, "base.ndjson"), join(dir, "variant.ndjson")]);
@@ -47,7 +52,20 @@ describe("eval-simulate select and compare as processes", () => {
   it("takes --prices so a budget can count a model the price table lacks", async () => {
     provider = await startScriptedProvider(() => ({ toolCalls: [{ name: "read_text_file", arguments: {} }], usage: { input: 100_000, output: 0 } }));
     const dir = mkdtempSync(join(tmpdir(), "selection-cli-"));
-    const args = ["select", EVALS, "--model", "openai-compatible:qwen3", "--base-url", provider.baseURL, "--limit", "2", "--budget-usd", "1", "--format", "json"];
+    const args = [
+      "select",
+      EVALS,
+      "--model",
+      "openai-compatible:qwen3",
+      "--base-url",
+      provider.baseURL,
+      "--limit",
+      "2",
+      "--budget-usd",
+      "1",
+      "--format",
+      "json",
+    ];
     const unpriced = await runCli([...args, "--out", join(dir, "a.ndjson")]);
     expect(unpriced.code).toBe(2);
     expect(unpriced.stderr).toMatch(/a budget needs the price of openai-compatible:qwen3/);

@@ -49,7 +49,13 @@ describe("selection fixtures checked against the served catalog", () => {
     // Offered exactly as captured: description and input schema untouched.
     const captured = JSON.parse(readFileSync(join(EXAMPLE, "mcp/files/tools.json"), "utf8")).tools.find((t: { name: string }) => t.name === "edit_file");
     const offered = catalog.tools.find((t) => t.id === "files/edit_file")!;
-    expect(offered).toMatchObject({ name: "edit_file", server: "files", area: "write-files", description: captured.description, inputSchema: captured.inputSchema });
+    expect(offered).toMatchObject({
+      name: "edit_file",
+      server: "files",
+      area: "write-files",
+      description: captured.description,
+      inputSchema: captured.inputSchema,
+    });
   });
 
   it("fails validation when a captured tool is renamed, naming each fixture at file:line:column with a did-you-mean", async () => {
@@ -89,14 +95,18 @@ describe("selection fixtures checked against the served catalog", () => {
       replaceIn(file, "minFixtures: 30", "minFixtures: 40");
       replaceIn(file, "minAreas: 6", "minAreas: 7");
       replaceIn(file, /  - \{ id: (dump-memory|who-on-call|search-deploy|open-ada|open-grace|graph-size),.*\n/g, "");
-      replaceIn(file, "id: read-tail, query: \"What are the last two lines of docs/deploy.md?\"", "id: read-head, query: \"print the first 3 lines of  src/server.ts.\"");
+      replaceIn(
+        file,
+        'id: read-tail, query: "What are the last two lines of docs/deploy.md?"',
+        'id: read-head, query: "print the first 3 lines of  src/server.ts."',
+      );
       replaceIn(file, "expectedTools: [edit_file] }", "expectedTools: [edit_file, files/edit_file], area: write-file }");
     });
     const checked = await checkEvals(join(dir, "evals.yaml"), { clock: CLOCK });
     expect(checked.diagnostics.map((d) => `${d.code} ${d.path}: ${d.message}`)).toEqual([
       "E_SELECTION selectionOptions.minFixtures: 30 selection fixtures, fewer than minFixtures (40)",
       "E_SELECTION selectionOptions.minAreas: the fixtures cover 5 areas (read-files, write-files, browse-files, remember, forget), fewer than minAreas (7)",
-      "E_SELECTION selection: no fixture covers the area \"recall\" (memory/read_graph, memory/search_nodes, memory/open_nodes)",
+      'E_SELECTION selection: no fixture covers the area "recall" (memory/read_graph, memory/search_nodes, memory/open_nodes)',
       'E_DUPLICATE_ID selection[2].id: two selection fixtures have the id "read-head"',
       'E_DUPLICATE_ID selection[2].query: fixture "read-head" asks the same query as "read-head"',
       'E_SELECTION selection[7].expectedTools[1]: files/edit_file is expected twice in fixture "edit-port"',
@@ -119,7 +129,10 @@ describe("selection fixtures checked against the served catalog", () => {
   it("says an API operation is not offered to a selection model, and scores a manifest without areas by server id", async () => {
     const dir = mkdtempSync(join(tmpdir(), "selection-api-"));
     const file = join(dir, "evals.yaml");
-    writeFileSync(file, `version: 1\nfakes: ${join(ROOT, "examples/github/fakes.yaml")}\nselectionOptions: { minAreas: 1 }\nselection:\n  - { id: file-issue, query: "Open an issue for this bug.", expectedTools: [github/issues/create] }\n  - { id: tickets, query: "Which tickets are open?", expectedTools: [list-tickets] }\n`);
+    writeFileSync(
+      file,
+      `version: 1\nfakes: ${join(ROOT, "examples/github/fakes.yaml")}\nselectionOptions: { minAreas: 1 }\nselection:\n  - { id: file-issue, query: "Open an issue for this bug.", expectedTools: [github/issues/create] }\n  - { id: tickets, query: "Which tickets are open?", expectedTools: [list-tickets] }\n`,
+    );
     const checked = await checkEvals(file, { clock: CLOCK, allowOutside: true });
     expect(checked.diagnostics.map((d) => `${d.line}:${d.column} ${d.code} ${d.message}`)).toEqual([
       '5:77 E_UNKNOWN_TOOL "github/issues/create" is an API operation: a selection model is offered the MCP fakes\' tools only',

@@ -42,7 +42,9 @@ function picking(picks: Record<string, string[]>, fail: (id: string, request: Sc
   return (request: ScriptedRequest): ScriptedReply => {
     const id = byQuery.get(queryOf(request));
     if (id === undefined) throw new Error(`unexpected query ${queryOf(request)}`);
-    return fail(id, request) ?? { toolCalls: (picks[id] ?? WORKSPACE_PICKS.right[id]).map((name) => ({ name, arguments: {} })), usage: { input: 1000, output: 50 } };
+    return (
+      fail(id, request) ?? { toolCalls: (picks[id] ?? WORKSPACE_PICKS.right[id]).map((name) => ({ name, arguments: {} })), usage: { input: 1000, output: 50 } }
+    );
   };
 }
 
@@ -67,7 +69,12 @@ describe("select against a scripted provider", () => {
     expect(summary.score).toMatchObject({ trials: 36, scored: 36, notRun: 0, k: 3, top1: { hits: 32, of: 36 }, topK: { hits: 34, of: 36 } });
     expect(summary.score.top1.rate).toBeCloseTo(32 / 36, 10);
     expect(Object.fromEntries(summary.score.areas.map((a: any) => [a.area, [a.top1.hits, a.topK.hits, a.top1.of]]))).toEqual({
-      "read-files": [4, 5, 6], "write-files": [6, 6, 6], "browse-files": [5, 6, 6], remember: [6, 6, 6], forget: [6, 6, 6], recall: [5, 5, 6],
+      "read-files": [4, 5, 6],
+      "write-files": [6, 6, 6],
+      "browse-files": [5, 6, 6],
+      remember: [6, 6, 6],
+      forget: [6, 6, 6],
+      recall: [5, 5, 6],
     });
     expect(summary.gate.decision).toBe("watch");
     expect(summary.confusions).toEqual([
@@ -81,11 +88,27 @@ describe("select against a scripted provider", () => {
     const body = provider.requests[0].body as { tools: Array<{ function: { name: string; description: string; parameters: unknown } }>; tool_choice: unknown };
     expect(body.tool_choice).toBe("required");
     expect(body.tools).toHaveLength(23);
-    const captured = JSON.parse(readFileSync(join(ROOT, "examples/workspace/mcp/memory/tools.json"), "utf8")).tools.find((t: { name: string }) => t.name === "open_nodes");
-    expect(body.tools.find((t) => t.function.name === "open_nodes")!.function).toMatchObject({ description: captured.description, parameters: captured.inputSchema });
-    const lines = readFileSync(out, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const captured = JSON.parse(readFileSync(join(ROOT, "examples/workspace/mcp/memory/tools.json"), "utf8")).tools.find(
+      (t: { name: string }) => t.name === "open_nodes",
+    );
+    expect(body.tools.find((t) => t.function.name === "open_nodes")!.function).toMatchObject({
+      description: captured.description,
+      parameters: captured.inputSchema,
+    });
+    const lines = readFileSync(out, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(36);
-    expect(lines.find((l) => l.case === "read-two")).toMatchObject({ kind: "selection", status: "fail", area: "read-files", expected: ["files/read_multiple_files"], chosen: ["files/read_text_file", "files/read_multiple_files"], model: "openai-compatible:router", usage: { inputTokens: 1000, outputTokens: 50 } });
+    expect(lines.find((l) => l.case === "read-two")).toMatchObject({
+      kind: "selection",
+      status: "fail",
+      area: "read-files",
+      expected: ["files/read_multiple_files"],
+      chosen: ["files/read_text_file", "files/read_multiple_files"],
+      model: "openai-compatible:router",
+      usage: { inputTokens: 1000, outputTokens: 50 },
+    });
   });
 
   it("decides remediate, watch and fine on the same run by its thresholds, resuming without a request", async () => {
@@ -114,18 +137,26 @@ describe("select against a scripted provider", () => {
     const { stdout, code } = await selectionCommand([...base(out), "--limit", "2", "--format", "json"]);
     expect(code).toBe(0);
     expect(JSON.parse(stdout).score).toMatchObject({ trials: 2, scored: 2, notRun: 0, top1: { hits: 1, of: 2 } });
-    const lines = readFileSync(out, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const lines = readFileSync(out, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(lines.find((l) => l.case === "read-readme")).toMatchObject({ status: "fail", chosen: ["cat_file"] });
   });
 
   it("scores a pick whose arguments nest thousands deep as a wrong choice, and the run goes on", async () => {
     const deep = `{"path":${"[".repeat(5000)}${"]".repeat(5000)}}`;
-    provider = await startScriptedProvider(picking({}, (id) => (id === "read-readme" ? { toolCalls: [{ name: "read_text_file", argumentsText: deep }] } : undefined)));
+    provider = await startScriptedProvider(
+      picking({}, (id) => (id === "read-readme" ? { toolCalls: [{ name: "read_text_file", argumentsText: deep }] } : undefined)),
+    );
     const out = outFile();
     const { stdout, code } = await selectionCommand([...base(out), "--limit", "2", "--format", "json"]);
     expect(JSON.parse(stdout).score).toMatchObject({ trials: 2, scored: 2, notRun: 0, top1: { hits: 1, of: 2 } });
     expect(code).toBe(0);
-    const lines = readFileSync(out, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const lines = readFileSync(out, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(lines.find((l) => l.case === "read-readme")).toMatchObject({ status: "fail", chosen: [] });
     expect(lines.find((l) => l.case === "read-readme").reason).toMatch(/nested deeper than 1000 levels/);
   });
@@ -154,8 +185,17 @@ describe("select against a scripted provider", () => {
     expect(first.stdout).toContain("Tool selection: openai-compatible:router: 34 of 36 trials scored, 2 not run\n  top-1   34/34  100.0%\n");
     expect(first.stdout).toContain("  gate: fine (PRELIMINARY)");
     expect(first.stdout).toContain("PRELIMINARY: 2 trials did not reach the model (not scored); do not decide on this gate.");
-    const notRun = readFileSync(out, "utf8").trim().split("\n").map((l) => JSON.parse(l)).filter((l) => l.status === "not_run");
-    expect(notRun.map((l) => [l.case, l.chosen])).toEqual(expect.arrayContaining([["tree", []], ["unlink", []]]));
+    const notRun = readFileSync(out, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l))
+      .filter((l) => l.status === "not_run");
+    expect(notRun.map((l) => [l.case, l.chosen])).toEqual(
+      expect.arrayContaining([
+        ["tree", []],
+        ["unlink", []],
+      ]),
+    );
     expect(notRun[0].reason).toMatch(/transient.*HTTP 503/);
     healthy = true;
     const second = await selectionCommand(base(out));
@@ -177,7 +217,19 @@ describe("select against a scripted provider", () => {
     // fourth would cross $1.
     vi.stubEnv("OPENAI_API_KEY", "sk-test");
     provider = await startScriptedProvider(() => ({ toolCalls: [{ name: "read_graph", arguments: {} }], usage: { input: 100_000, output: 10_000 } }));
-    const budget = await selectionCommand([EVALS, "--model", "openai:gpt-4.1", "--base-url", provider.baseURL, "--out", outFile(), "--concurrency", "1", "--budget-usd", "1"]);
+    const budget = await selectionCommand([
+      EVALS,
+      "--model",
+      "openai:gpt-4.1",
+      "--base-url",
+      provider.baseURL,
+      "--out",
+      outFile(),
+      "--concurrency",
+      "1",
+      "--budget-usd",
+      "1",
+    ]);
     expect(budget.code).toBe(2);
     expect(provider.requests).toHaveLength(3);
     expect(budget.stdout).toContain("3 of 36 trials scored, 33 not started");

@@ -56,13 +56,19 @@ describe("variants and compare", () => {
     const dir = mkdtempSync(join(tmpdir(), "variant-"));
     const common = [join(EXAMPLE, "evals.yaml"), "--model", "openai-compatible:router", "--base-url", provider.baseURL];
     await quietly(() => runCommand(select, { rawArgs: [...common, "--out", join(dir, "base.ndjson")] }).then(() => undefined));
-    const variantRun = await quietly(() => runCommand(select, { rawArgs: [...common, "--variant", join(EXAMPLE, "variants/clearer-reads.yaml"), "--out", join(dir, "clearer.ndjson")] }).then(() => undefined));
+    const variantRun = await quietly(() =>
+      runCommand(select, { rawArgs: [...common, "--variant", join(EXAMPLE, "variants/clearer-reads.yaml"), "--out", join(dir, "clearer.ndjson")] }).then(
+        () => undefined,
+      ),
+    );
     expect(variantRun).toContain("Tool selection: openai-compatible:router (variant clearer-reads): 36 of 36 trials scored\n  top-1   33/36  91.7%");
     // The variant changed what was offered, and nothing else: the capture on disk is untouched.
     const offered = (provider.requests.at(-1)!.body.tools as Array<{ function: { name: string; description: string } }>).map((t) => t.function);
     expect(offered.find((t) => t.name === "read_file")!.description).toBe("DEPRECATED: do not use. Same as read_text_file.");
     expect(offered.find((t) => t.name === "write_file")!.description).toMatch(/^Create a new file or completely overwrite/);
-    expect(readFileSync(join(EXAMPLE, "mcp/files/tools.json"), "utf8")).toContain('"description": "Read the complete contents of a file as text. DEPRECATED: Use read_text_file instead."');
+    expect(readFileSync(join(EXAMPLE, "mcp/files/tools.json"), "utf8")).toContain(
+      '"description": "Read the complete contents of a file as text. DEPRECATED: Use read_text_file instead."',
+    );
 
     const result = await runInProcess(compare, [join(dir, "base.ndjson"), join(dir, "clearer.ndjson"), "--format", "json"]);
     expect(result.code).toBe(0);
@@ -84,7 +90,12 @@ describe("variants and compare", () => {
     // read_multiple_files: perfect before; the candidate also calls it for read-head (FP 1).
     expect(tool("files/read_multiple_files").delta.precision).toBeCloseTo(-1 / 3, 12);
     expect(tool("files/read_multiple_files").delta.f1).toBeCloseTo(-0.2, 12);
-    expect(tool("files/read_file")).toEqual({ tool: "files/read_file", baseline: { precision: 0, recall: 0, f1: 0 }, candidate: { precision: 0, recall: 0, f1: 0 }, delta: { precision: 0, recall: 0, f1: 0 } });
+    expect(tool("files/read_file")).toEqual({
+      tool: "files/read_file",
+      baseline: { precision: 0, recall: 0, f1: 0 },
+      candidate: { precision: 0, recall: 0, f1: 0 },
+      delta: { precision: 0, recall: 0, f1: 0 },
+    });
     // +2.8 points against a noise of 1.96·sqrt(p(1−p)(1/36+1/36)) with p = 65/72: 13.7 points.
     expect(c.noise).toBeCloseTo(1.96 * Math.sqrt((65 / 72) * (7 / 72) * (2 / 36)), 12);
     expect(c.proposal.decision).toBe("inconclusive");
@@ -92,7 +103,9 @@ describe("variants and compare", () => {
     const text = await runInProcess(compare, [join(dir, "base.ndjson"), join(dir, "clearer.ndjson")]);
     expect(text.stdout).toContain("  pass rate  32/36 88.9% → 33/36 91.7%  (+2.8 points; noise ±13.7)\n");
     expect(text.stdout).toContain("    files/read_text_file       P 0.667 → 1.000 (+0.333)  R 0.500 → 0.500 (±0.000)  F1 0.571 → 0.667 (+0.095)\n");
-    expect(text.stdout).toContain("proposal: inconclusive: pass rate 88.9% → 91.7% (+2.8 points) is inside the noise (±13.7 points at z=1.96, 36 and 36 trials): run more iterations\n");
+    expect(text.stdout).toContain(
+      "proposal: inconclusive: pass rate 88.9% → 91.7% (+2.8 points) is inside the noise (±13.7 points at z=1.96, 36 and 36 trials): run more iterations\n",
+    );
     const markdown = await runInProcess(compare, [join(dir, "base.ndjson"), join(dir, "clearer.ndjson"), "--format", "markdown"]);
     expect(markdown.stdout).toContain("## baseline → clearer-reads: **inconclusive**");
   });
@@ -100,15 +113,27 @@ describe("variants and compare", () => {
   it("applies a difference beyond the noise, rejects one as far the other way, and decides nothing on a PRELIMINARY run", () => {
     const lines = (passes: number, of: number, notRun = 0): TrialLine[] =>
       Array.from({ length: of + notRun }, (_, i) => ({
-        case: `c${i}`, iteration: 0, model: "m", status: i < passes ? "pass" : i < of ? "fail" : "not_run",
-        assertions: [], calls: 0, requests: 1, usage: { inputTokens: 0, outputTokens: 0 }, costUsd: 0, durationMs: 0, startedAt: "",
+        case: `c${i}`,
+        iteration: 0,
+        model: "m",
+        status: i < passes ? "pass" : i < of ? "fail" : "not_run",
+        assertions: [],
+        calls: 0,
+        requests: 1,
+        usage: { inputTokens: 0, outputTokens: 0 },
+        costUsd: 0,
+        durationMs: 0,
+        startedAt: "",
       }));
     // 20/36 → 34/36: +38.9 points; noise 1.96·sqrt(0.75·0.25·2/36) = 20.0 points.
     expect(compareRuns(lines(20, 36), lines(34, 36)).proposal.decision).toBe("apply");
     expect(compareRuns(lines(34, 36), lines(20, 36)).proposal.decision).toBe("reject");
     expect(compareRuns(lines(34, 36), lines(20, 36)).regressed).toHaveLength(14);
     const preliminary = compareRuns(lines(20, 36), lines(34, 35, 1));
-    expect(preliminary.proposal).toEqual({ decision: "inconclusive", reason: expect.stringContaining("1 trials were not run: a PRELIMINARY run decides nothing") });
+    expect(preliminary.proposal).toEqual({
+      decision: "inconclusive",
+      reason: expect.stringContaining("1 trials were not run: a PRELIMINARY run decides nothing"),
+    });
   });
 
   it("refuses a variant naming a tool that is not served, with a did-you-mean at file:line:column", async () => {

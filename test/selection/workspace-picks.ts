@@ -8,7 +8,9 @@ import { parse } from "yaml";
 import type { ScriptedRequest } from "../support/scripted-provider.js";
 import { ROOT } from "../support/examples.js";
 
-const evals = parse(readFileSync(join(ROOT, "examples/workspace/evals.yaml"), "utf8")) as { selection: Array<{ id: string; query: string; expectedTools: string[] }> };
+const evals = parse(readFileSync(join(ROOT, "examples/workspace/evals.yaml"), "utf8")) as {
+  selection: Array<{ id: string; query: string; expectedTools: string[] }>;
+};
 
 export const WORKSPACE_PICKS = {
   queries: Object.fromEntries(evals.selection.map((f) => [f.id, f.query])),
@@ -22,5 +24,8 @@ export function queryOf(request: ScriptedRequest): string {
   const user = messages.find((m) => m.role === "user");
   const content = user?.content;
   if (typeof content === "string") return content;
-  return (content as Array<{ type: string; text?: string }>).filter((part) => part.type === "text").map((part) => part.text).join("");
+  return (content as Array<{ type: string; text?: string }>)
+    .filter((part) => part.type === "text")
+    .map((part) => part.text)
+    .join("");
 }

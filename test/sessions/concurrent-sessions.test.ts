@@ -32,7 +32,13 @@ describe("many sessions of examples/crm at once", () => {
       const trials = Array.from({ length: TRIALS }, (_, k) => k);
       // Every session is created at once, then every trial's three clients write at once.
       const sessions = await Promise.all(
-        trials.map((k) => fetch(`${services.origin}/sessions`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id: `trial-${k}`, seed: k }) }).then(json)),
+        trials.map((k) =>
+          fetch(`${services.origin}/sessions`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ id: `trial-${k}`, seed: k }),
+          }).then(json),
+        ),
       );
       expect(sessions.map((s) => s.id)).toEqual(trials.map((k) => `trial-${k}`));
       const problems = await Promise.all(

@@ -9,11 +9,22 @@ import { serve } from "../support/services.js";
 const GITHUB = examples().find(([name]) => name === "github")![1];
 
 /** A request as an egress proxy forwards it: the real API's Host, and the session in a header. */
-function byHost(port: number, path: string, headers: Record<string, string>, body?: unknown): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+function byHost(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const req = httpRequest(
-      { host: "127.0.0.1", port, path, method: body === undefined ? "GET" : "POST", headers: { host: "api.github.com", "content-type": "application/json", accept: "application/vnd.github+json", ...headers } },
+      {
+        host: "127.0.0.1",
+        port,
+        path,
+        method: body === undefined ? "GET" : "POST",
+        headers: { host: "api.github.com", "content-type": "application/json", accept: "application/vnd.github+json", ...headers },
+      },
       (res) => {
         let text = "";
         res.on("data", (chunk) => (text += chunk));
@@ -73,7 +84,14 @@ describe("API fakes in sessions", () => {
   });
 
   it("draws a session's faults from its seed: the same seed fails the same requests, another seed others", async () => {
-    const fault: FaultManifest = { fake: "github", target: "issues/list-for-repo", http: "empty_response", rate: 0.5, seed: 11, source: { file: "test", line: 1, column: 1, path: "faults[0]" } };
+    const fault: FaultManifest = {
+      fake: "github",
+      target: "issues/list-for-repo",
+      http: "empty_response",
+      rate: 0.5,
+      seed: 11,
+      source: { file: "test", line: 1, column: 1, path: "faults[0]" },
+    };
     services = await serve(GITHUB, { warn: () => {}, faults: { triage: [fault] } });
     const pattern = async (seed: number) => {
       const session = await services.createSession({ seed });

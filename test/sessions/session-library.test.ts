@@ -59,7 +59,12 @@ describe("services.createSession", () => {
 
   it("hands eval-simulate/verify a session's states and record lines as it takes a world's", async () => {
     const dir = temp();
-    services = await serve(undefined, { warn: () => {}, record: join(dir, "calls.jsonl"), manifestDir: join(dir, "manifests"), stateDir: join(dir, "sessions") });
+    services = await serve(undefined, {
+      warn: () => {},
+      record: join(dir, "calls.jsonl"),
+      manifestDir: join(dir, "manifests"),
+      stateDir: join(dir, "sessions"),
+    });
     const [one, two] = await Promise.all([services.createSession({ id: "one" }), services.createSession({ id: "two" })]);
     const client = await connect(one.url("notes"));
     await client.callTool({ name: "bump", arguments: { by: 1 } });
@@ -82,7 +87,9 @@ describe("the session registry", () => {
   it("frees an expired session when it is next asked for, between sweeps", async () => {
     const freed: string[] = [];
     const registry = new SessionRegistry({
-      templates: { get: async () => ({ scenario: "s", clock: "2026-01-01T00:00:00.000Z", initial: { f: {} }, stubs: { copy: () => undefined }, faults: [] }) } as never,
+      templates: {
+        get: async () => ({ scenario: "s", clock: "2026-01-01T00:00:00.000Z", initial: { f: {} }, stubs: { copy: () => undefined }, faults: [] }),
+      } as never,
       clock: new Date(0),
       sweepMs: 3_600_000,
       makeWorld: (_id, scope) => ({ scope, callCount: () => 0 }),
@@ -107,7 +114,16 @@ describe("a session's calls through the host as a function", () => {
         { "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": "bump" },
       ];
       for (const [i, era] of eras.entries()) {
-        const meta = i === 0 ? {} : { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientInfo": { name: "t", version: "1" }, "io.modelcontextprotocol/clientCapabilities": {} } };
+        const meta =
+          i === 0
+            ? {}
+            : {
+                _meta: {
+                  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                  "io.modelcontextprotocol/clientInfo": { name: "t", version: "1" },
+                  "io.modelcontextprotocol/clientCapabilities": {},
+                },
+              };
         const response = await services.fetch(
           new Request(`${services.origin}/s/in-process/notes/mcp`, {
             method: "POST",

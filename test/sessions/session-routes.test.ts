@@ -8,7 +8,11 @@ import { connect, serve, textOf } from "../support/services.js";
 const TOKEN = "admin-secret";
 
 async function post(services: Services, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${services.origin}${path}`, { method: "POST", headers: body === undefined ? headers : { "content-type": "application/json", ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${services.origin}${path}`, {
+    method: "POST",
+    headers: body === undefined ? headers : { "content-type": "application/json", ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: response.status, body: await response.json() };
 }
 
@@ -106,7 +110,10 @@ describe("sessions over HTTP", () => {
     const { body: short } = await post(services, "/sessions", { id: "short", ttlSeconds: 1 });
     await post(services, "/sessions", { id: "long", ttlSeconds: 600 });
     await callIn(short.mcpServers[0].url, "bump", { by: 7 });
-    await vi.waitFor(async () => expect((await get(services, "/sessions")).body.sessions.map((s: { id: string }) => s.id)).toEqual(["long"]), { timeout: 5000, interval: 25 });
+    await vi.waitFor(async () => expect((await get(services, "/sessions")).body.sessions.map((s: { id: string }) => s.id)).toEqual(["long"]), {
+      timeout: 5000,
+      interval: 25,
+    });
     const gone = await get(services, "/s/short/notes/admin/state");
     expect(gone).toEqual({ status: 404, body: { error: "unknown_session", session: "short", message: expect.stringContaining('no session "short"') } });
     // Its last state stays in the state dir.
@@ -138,7 +145,10 @@ describe("sessions over HTTP", () => {
     ];
     for (const [path, init] of addresses) {
       const answer = await get(services, path, init);
-      expect(answer, `${init.method ?? "GET"} ${path}`).toEqual({ status: 404, body: { error: "unknown_session", session: "ghost", message: expect.stringContaining('no session "ghost"') } });
+      expect(answer, `${init.method ?? "GET"} ${path}`).toEqual({
+        status: 404,
+        body: { error: "unknown_session", session: "ghost", message: expect.stringContaining('no session "ghost"') },
+      });
     }
     // An MCP endpoint answers in JSON-RPC, by path or by header.
     const mcp: Array<[string, Record<string, string>]> = [
@@ -147,7 +157,10 @@ describe("sessions over HTTP", () => {
     ];
     for (const [path, headers] of mcp) {
       const answer = await get(services, path, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: "{}" });
-      expect(answer, path).toEqual({ status: 404, body: { jsonrpc: "2.0", id: null, error: { code: -32001, message: expect.stringContaining('no session "ghost"'), data: { session: "ghost" } } } });
+      expect(answer, path).toEqual({
+        status: 404,
+        body: { jsonrpc: "2.0", id: null, error: { code: -32001, message: expect.stringContaining('no session "ghost"'), data: { session: "ghost" } } },
+      });
     }
     // The official client sees the refusal as an error, not as another world's answer.
     await expect(connect(`${services.origin}/s/ghost/notes/mcp`)).rejects.toThrow();
@@ -212,11 +225,18 @@ describe("sessions beside fakes named s and sessions", () => {
     const services = await serve(new URL("../fixtures/sessions-shadowed/fakes.yaml", import.meta.url).pathname, { warn: () => {} });
     try {
       expect(textOf(await (await connect(`${services.origin}/s/mcp`)).callTool({ name: "create-note", arguments: { title: "own" } }))).toBe('{"count":1}');
-      expect(textOf(await (await connect(`${services.origin}/sessions/mcp`)).callTool({ name: "create-note", arguments: { title: "own" } }))).toBe('{"count":1}');
+      expect(textOf(await (await connect(`${services.origin}/sessions/mcp`)).callTool({ name: "create-note", arguments: { title: "own" } }))).toBe(
+        '{"count":1}',
+      );
       const session = await services.createSession({ id: "t" });
       const byHeader = await fetch(`${services.origin}/s/mcp`, {
         method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25", "evalsimulate-session": "t" },
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          "mcp-protocol-version": "2025-11-25",
+          "evalsimulate-session": "t",
+        },
         body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "create-note", arguments: { title: "trial" } } }),
       });
       expect(await byHeader.text()).toContain('{\\"count\\":1}');

@@ -3,7 +3,12 @@ import type { Services } from "../../engine/serve/host/start-services.js";
 import { connect, serve, textOf } from "../support/services.js";
 
 const TOKEN = "admin-secret";
-const INITIALIZE = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } });
+const INITIALIZE = JSON.stringify({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+});
 const MCP_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
 
 async function send(services: Services, path: string, init: RequestInit = {}) {
@@ -52,7 +57,10 @@ describe("sessions made with a secret", () => {
     for (const [path, init] of misses) {
       const miss = await send(services, path, init);
       // The same request to a session that was never made, named the same way.
-      const ghost = await send(services, path.replace("t1", "t9"), { ...init, headers: Object.fromEntries(Object.entries(init.headers ?? {}).map(([k, v]) => [k, String(v).replace("t1", "t9")])) });
+      const ghost = await send(services, path.replace("t1", "t9"), {
+        ...init,
+        headers: Object.fromEntries(Object.entries(init.headers ?? {}).map(([k, v]) => [k, String(v).replace("t1", "t9")])),
+      });
       expect(miss.status).toBe(404);
       expect(miss.body.replaceAll("t1", "t9")).toBe(ghost.body);
       expect(miss.body).not.toContain("AAAA");
@@ -72,7 +80,11 @@ describe("sessions made with a secret", () => {
     expect(JSON.parse((await send(services, "/sessions/hidden")).body)).not.toHaveProperty("address");
     // A session without a secret is listed as before, its id its address.
     await post(services, "/sessions", { id: "open" });
-    expect(JSON.parse((await send(services, "/sessions/open")).body)).toMatchObject({ secret: false, address: "open", mcpServers: [{ url: `${services.origin}/s/open/notes/mcp` }] });
+    expect(JSON.parse((await send(services, "/sessions/open")).body)).toMatchObject({
+      secret: false,
+      address: "open",
+      mcpServers: [{ url: `${services.origin}/s/open/notes/mcp` }],
+    });
   });
 
   it("behind an admin token: listed in full, and a fork has a secret of its own", async () => {

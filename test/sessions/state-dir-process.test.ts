@@ -12,7 +12,8 @@ describe("eval-simulate serve with sessions, as a real process", () => {
     const dir = temp();
     const serve = await startServe([SERVE_FIXTURE, "--state-dir", dir], { EVAL_SIMULATE_MAX_SESSIONS: "2" });
     const origin = `http://127.0.0.1:${serve.port}`;
-    const create = (id: string) => fetch(`${origin}/sessions`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id }) });
+    const create = (id: string) =>
+      fetch(`${origin}/sessions`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id }) });
     expect((await create("busy")).status).toBe(201);
     expect((await create("idle")).status).toBe(201);
     // EVAL_SIMULATE_MAX_SESSIONS is the limit.

@@ -8,7 +8,7 @@ import { connect, serve } from "../support/services.js";
 
 const SLOW_FIXTURE = new URL("../fixtures/session-slow-commit/fakes.yaml", import.meta.url).pathname;
 type Gate = { gate?: Promise<void>; started?: () => void };
-const slowCommit = (globalThis as { __slowCommit?: Gate }).__slowCommit ??= {};
+const slowCommit = ((globalThis as { __slowCommit?: Gate }).__slowCommit ??= {});
 
 async function callIn(url: string, name: string, args: Record<string, unknown>) {
   const client = await connect(url);

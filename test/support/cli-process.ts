@@ -5,7 +5,10 @@ import { ROOT } from "./examples.js";
 export const CLI = `${ROOT}dist/cli/main.js`;
 
 /** Runs the CLI to completion and returns its exit code and output. */
-export function runCli(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runCli(
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; cwd?: string } = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd ?? ROOT, env: { ...process.env, NO_COLOR: "1", ...options.env } });
     let stdout = "";

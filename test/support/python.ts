@@ -16,12 +16,17 @@ export const PYTHON_DIR = join(ROOT, "python");
 export function runPython(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     // PYTEST_ADDOPTS cleared: .ci/run's JUnit report is the Python suite's, not a recipe run's.
-    const child = spawn(PYTHON, args, { cwd: PYTHON_DIR, env: { ...process.env, PYTHONPATH: PYTHON_DIR, PYTHONDONTWRITEBYTECODE: "1", PYTEST_ADDOPTS: "", ...env } });
+    const child = spawn(PYTHON, args, {
+      cwd: PYTHON_DIR,
+      env: { ...process.env, PYTHONPATH: PYTHON_DIR, PYTHONDONTWRITEBYTECODE: "1", PYTEST_ADDOPTS: "", ...env },
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
     child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", (error) => reject(new Error(`cannot run ${PYTHON} (set EVAL_SIMULATE_PYTHON, or install Debian's python3-pytest as .ci/run does): ${error.message}`)));
+    child.on("error", (error) =>
+      reject(new Error(`cannot run ${PYTHON} (set EVAL_SIMULATE_PYTHON, or install Debian's python3-pytest as .ci/run does): ${error.message}`)),
+    );
     child.on("close", (code) => resolve({ code, stdout, stderr }));
   });
 }

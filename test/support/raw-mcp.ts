@@ -20,4 +20,3 @@ export async function rawToolsCall(origin: string, fake: string, name: string, a
   const message = data.startsWith("{") ? JSON.parse(data) : {};
   return { status: response.status, result: message.result, error: message.error };
 }
-

@@ -49,7 +49,8 @@ export interface ScriptedProvider {
 function toolResultsOf(api: ScriptedRequest["api"], body: Record<string, unknown>): string[] {
   const messages = (body.messages ?? []) as Array<Record<string, unknown>>;
   if (api === "openai") return messages.filter((m) => m.role === "tool").map((m) => String(m.content));
-  return messages.flatMap((m) => (Array.isArray(m.content) ? (m.content as Array<Record<string, unknown>>) : []))
+  return messages
+    .flatMap((m) => (Array.isArray(m.content) ? (m.content as Array<Record<string, unknown>>) : []))
     .filter((block) => block.type === "tool_result")
     .map((block) => (Array.isArray(block.content) ? (block.content as Array<{ text?: string }>).map((c) => c.text ?? "").join("") : String(block.content)));
 }
@@ -91,7 +92,14 @@ export async function startScriptedProvider(script: (request: ScriptedRequest, i
     const api = req.url?.endsWith("/messages") ? "anthropic" : "openai";
     const body = JSON.parse(raw || "{}") as Record<string, unknown>;
     const structured = structuredOf(api, body);
-    const request: ScriptedRequest = { api, body, headers: req.headers, toolResults: toolResultsOf(api, body), text: textOfRequest(body), ...(structured ? { structured } : {}) };
+    const request: ScriptedRequest = {
+      api,
+      body,
+      headers: req.headers,
+      toolResults: toolResultsOf(api, body),
+      text: textOfRequest(body),
+      ...(structured ? { structured } : {}),
+    };
     requests.push(request);
     const reply = script(request, requests.length - 1);
     // JSON texts written into the answer as they are (nested deeper than JSON.stringify goes).
@@ -115,35 +123,75 @@ export async function startScriptedProvider(script: (request: ScriptedRequest, i
       const text = "jsonText" in reply ? reply.jsonText : JSON.stringify(reply.json);
       if (api === "openai") {
         return send(200, {
-          id: `chatcmpl-${++ids}`, object: "chat.completion", created: Math.floor(Date.now() / 1000), model,
+          id: `chatcmpl-${++ids}`,
+          object: "chat.completion",
+          created: Math.floor(Date.now() / 1000),
+          model,
           choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: "stop" }],
           usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output },
         });
       }
-      const parses = (() => { try { return JSON.parse(text), true; } catch { return false; } })();
-      const content = structured?.channel === "json_tool" ? [{ type: "tool_use", id: `toolu_${++ids}`, name: "json", input: parses ? rawJson(text) : text }] : [{ type: "text", text }];
+      const parses = (() => {
+        try {
+          return (JSON.parse(text), true);
+        } catch {
+          return false;
+        }
+      })();
+      const content =
+        structured?.channel === "json_tool"
+          ? [{ type: "tool_use", id: `toolu_${++ids}`, name: "json", input: parses ? rawJson(text) : text }]
+          : [{ type: "text", text }];
       return send(200, {
-        id: `msg_${++ids}`, type: "message", role: "assistant", model, content,
-        stop_reason: structured?.channel === "json_tool" ? "tool_use" : "end_turn", stop_sequence: null,
+        id: `msg_${++ids}`,
+        type: "message",
+        role: "assistant",
+        model,
+        content,
+        stop_reason: structured?.channel === "json_tool" ? "tool_use" : "end_turn",
+        stop_sequence: null,
         usage: { input_tokens: usage.input, output_tokens: usage.output },
       });
     }
     if (api === "openai") {
       const message =
         "toolCalls" in reply
-          ? { role: "assistant", content: null, tool_calls: reply.toolCalls.map((call) => ({ id: `call_${++ids}`, type: "function", function: { name: call.name, arguments: call.argumentsText ?? JSON.stringify(call.arguments) } })) }
+          ? {
+              role: "assistant",
+              content: null,
+              tool_calls: reply.toolCalls.map((call) => ({
+                id: `call_${++ids}`,
+                type: "function",
+                function: { name: call.name, arguments: call.argumentsText ?? JSON.stringify(call.arguments) },
+              })),
+            }
           : { role: "assistant", content: reply.text };
       return send(200, {
-        id: `chatcmpl-${++ids}`, object: "chat.completion", created: Math.floor(Date.now() / 1000), model,
+        id: `chatcmpl-${++ids}`,
+        object: "chat.completion",
+        created: Math.floor(Date.now() / 1000),
+        model,
         choices: [{ index: 0, message, finish_reason: "toolCalls" in reply ? "tool_calls" : "stop" }],
         usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output },
       });
     }
     const content =
-      "toolCalls" in reply ? reply.toolCalls.map((call) => ({ type: "tool_use", id: `toolu_${++ids}`, name: call.name, input: call.argumentsText === undefined ? call.arguments : rawJson(call.argumentsText) })) : [{ type: "text", text: reply.text }];
+      "toolCalls" in reply
+        ? reply.toolCalls.map((call) => ({
+            type: "tool_use",
+            id: `toolu_${++ids}`,
+            name: call.name,
+            input: call.argumentsText === undefined ? call.arguments : rawJson(call.argumentsText),
+          }))
+        : [{ type: "text", text: reply.text }];
     return send(200, {
-      id: `msg_${++ids}`, type: "message", role: "assistant", model, content,
-      stop_reason: "toolCalls" in reply ? "tool_use" : "end_turn", stop_sequence: null,
+      id: `msg_${++ids}`,
+      type: "message",
+      role: "assistant",
+      model,
+      content,
+      stop_reason: "toolCalls" in reply ? "tool_use" : "end_turn",
+      stop_sequence: null,
       usage: { input_tokens: usage.input, output_tokens: usage.output },
     });
   });

@@ -15,12 +15,18 @@ describe("withFakes", () => {
   it("passes a client per fake, the states and the services, and closes them after", async () => {
     const { fakes, world } = await loadFakes(MANIFEST, { clock: CLOCK });
     let url = "";
-    const created = await withFakes(fakes, world, "empty", async ({ notes: client, states, services }) => {
-      url = services.url("notes");
-      expect(services.scenario).toBe("empty");
-      expect(await call(client, "create-note", { title: "Renewal" })).toBe('Note created! {"id":"note-1","title":"Renewal"}');
-      return states.notes.notes;
-    }, { clock: CLOCK });
+    const created = await withFakes(
+      fakes,
+      world,
+      "empty",
+      async ({ notes: client, states, services }) => {
+        url = services.url("notes");
+        expect(services.scenario).toBe("empty");
+        expect(await call(client, "create-note", { title: "Renewal" })).toBe('Note created! {"id":"note-1","title":"Renewal"}');
+        return states.notes.notes;
+      },
+      { clock: CLOCK },
+    );
     expect(created).toEqual([{ id: "note-1", title: "Renewal" }]);
     await expect(fetch(url, { method: "POST" })).rejects.toThrow();
   });
@@ -47,7 +53,14 @@ describe("withFakes", () => {
   });
 
   it("refuses a fake named like what it passes beside the clients", async () => {
-    await expect(withFakes({ states: notes }, () => ({ states: {} }), undefined, () => undefined)).rejects.toThrow(/cannot be named "states"/);
+    await expect(
+      withFakes(
+        { states: notes },
+        () => ({ states: {} }),
+        undefined,
+        () => undefined,
+      ),
+    ).rejects.toThrow(/cannot be named "states"/);
   });
 });
 
@@ -56,7 +69,12 @@ describe("callTool and call", () => {
     const { fakes, world } = await loadFakes(MANIFEST, { clock: CLOCK });
     await withFakes(fakes, world, "quiet", async ({ notes: client }) => {
       const got = await callTool(client, "get-note", { id: "note-1" });
-      expect(got).toEqual({ text: '{"id":"note-1","title":"Kickoff"}', isError: false, structured: { id: "note-1", title: "Kickoff" }, value: { id: "note-1", title: "Kickoff" } });
+      expect(got).toEqual({
+        text: '{"id":"note-1","title":"Kickoff"}',
+        isError: false,
+        structured: { id: "note-1", title: "Kickoff" },
+        value: { id: "note-1", title: "Kickoff" },
+      });
       expect(await callTool(client, "get-note", { id: "note-9" })).toEqual({ text: "No note note-9", isError: true });
       expect((await callTool(client, "list-notes", {})).value).toEqual({ notes: [{ id: "note-1", title: "Kickoff" }] });
       const refused = call(client, "get-note", { id: "note-9" });

@@ -19,8 +19,14 @@ async function typecheck(handlers: string): Promise<{ ok: boolean; output: strin
     join(dir, "tsconfig.json"),
     JSON.stringify({
       compilerOptions: {
-        target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, noEmit: true, skipLibCheck: true,
-        types: [], paths: { "eval-simulate": [join(ROOT, "engine/author/handlers/typescript-handlers.ts")] },
+        target: "ES2022",
+        module: "NodeNext",
+        moduleResolution: "NodeNext",
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: [],
+        paths: { "eval-simulate": [join(ROOT, "engine/author/handlers/typescript-handlers.ts")] },
       },
       files: ["handlers.ts"],
     }),
@@ -77,7 +83,10 @@ describe("eval-simulate types", () => {
     expect(fresh.diagnostics.filter((d) => d.code === "W_TYPES_STALE")).toEqual([]);
     const manifest = readFileSync(join(dir, "fakes.yaml"), "utf8");
     // An entity's schema changes: the State type the handlers were checked against is no longer it.
-    const changed = manifest.replace('schema: { type: array, items: { $ref: "#/schemas/Station" } }', 'schema: { type: array, items: { anyOf: [{ $ref: "#/schemas/Station" }, { type: string }] } }');
+    const changed = manifest.replace(
+      'schema: { type: array, items: { $ref: "#/schemas/Station" } }',
+      'schema: { type: array, items: { anyOf: [{ $ref: "#/schemas/Station" }, { type: string }] } }',
+    );
     expect(changed).not.toBe(manifest);
     writeFileSync(join(dir, "fakes.yaml"), changed);
     const stale = await checkManifest(join(dir, "fakes.yaml"), { clock: "2026-10-01T09:00:00Z" });

@@ -13,7 +13,8 @@ describe("verify over API fakes", () => {
     const dir = mkdtempSync(join(tmpdir(), "eval-simulate-verify-api-"));
     const services = await serve(GITHUB, { record: join(dir, "calls.jsonl"), manifestDir: join(dir, "manifests") });
     const base = services.baseUrl("github");
-    const post = (body: unknown) => fetch(`${base}/repos/acme/widgets/issues`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const post = (body: unknown) =>
+      fetch(`${base}/repos/acme/widgets/issues`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     expect((await fetch(`${base}/repos/acme/widgets/issues/1`)).status).toBe(200);
     expect((await post({ body: "no title" })).status).toBe(400);
     const initial = structuredClone(services.initial);

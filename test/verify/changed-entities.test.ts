@@ -39,7 +39,9 @@ describe("changedEntities", () => {
 
   it("sees a change under a __proto__ key, which JSON.parse keeps as an own key", () => {
     const states = { initial: world([], [], JSON.parse('{"flag":true}')), final: world([], [], JSON.parse('{"flag":true,"__proto__":{"admin":true}}')) };
-    const settings: WriteMaps = { crm: { id: "crm", kind: "mcp", entities: ["settings"], tools: { "set-flag": { kind: "stateful", reads: [], writes: ["settings"] } } } };
+    const settings: WriteMaps = {
+      crm: { id: "crm", kind: "mcp", entities: ["settings"], tools: { "set-flag": { kind: "stateful", reads: [], writes: ["settings"] } } },
+    };
     expect(changedEntities(states, settings)).toEqual(["crm.settings"]);
     expect(valueHash(JSON.parse('{"__proto__":1}'))).not.toBe(valueHash({}));
   });

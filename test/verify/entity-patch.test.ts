@@ -4,7 +4,7 @@ import { applyEntityPatch, entityPatch, entityPatches, sameJson, valueHash, worl
 /** A small deterministic generator, so a failure reproduces. */
 function random(seed: number) {
   let s = seed;
-  return () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 }
 
 function randomValue(next: () => number, depth = 0): unknown {
@@ -24,8 +24,16 @@ function mutateRecords(next: () => number, records: Array<Record<string, unknown
 
 describe("entity patches", () => {
   it("patches an array of records by key, without repeating the records that did not change", () => {
-    const before = [{ id: "T-1", s: "open" }, { id: "T-2", s: "open" }, { id: "T-3", s: "open" }];
-    const after = [{ id: "T-1", s: "open" }, { id: "T-2", s: "closed" }, { id: "T-4", s: "new" }];
+    const before = [
+      { id: "T-1", s: "open" },
+      { id: "T-2", s: "open" },
+      { id: "T-3", s: "open" },
+    ];
+    const after = [
+      { id: "T-1", s: "open" },
+      { id: "T-2", s: "closed" },
+      { id: "T-4", s: "new" },
+    ];
     expect(entityPatch(before, after)).toEqual({ key: "id", added: [{ id: "T-4", s: "new" }], updated: [{ id: "T-2", s: "closed" }], removed: ["T-3"] });
     expect(applyEntityPatch(before, entityPatch(before, after)!)).toEqual(after);
   });

@@ -106,7 +106,10 @@ describe("loadManifests", () => {
 describe("readRecord", () => {
   it("reads one call per line, skipping blank lines", () => {
     const file = join(tempDir(), "calls.jsonl");
-    writeFileSync(file, '{"server":"crm","tool":"list-notes","args":{},"result":{"content":[]}}\n\n{"api":"graph","operation":"GET /me","request":{},"response":{}}\n');
+    writeFileSync(
+      file,
+      '{"server":"crm","tool":"list-notes","args":{},"result":{"content":[]}}\n\n{"api":"graph","operation":"GET /me","request":{},"response":{}}\n',
+    );
     expect(readRecord(file)).toEqual([
       { server: "crm", tool: "list-notes", args: {}, result: { content: [] } },
       { api: "graph", operation: "GET /me", request: {}, response: {} },

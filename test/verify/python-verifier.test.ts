@@ -35,7 +35,16 @@ function typescriptVerdict(dir: string) {
     attempts: writeAttempts(calls, manifests).map((call) => `${call.server}/${call.tool}`),
     initialHash: worldHash(initial),
     finalHash: worldHash(final),
-    answered: { crm: JSON.parse(JSON.stringify(answered(answers, calls.filter((c) => "server" in c && c.server === "crm")))) },
+    answered: {
+      crm: JSON.parse(
+        JSON.stringify(
+          answered(
+            answers,
+            calls.filter((c) => "server" in c && c.server === "crm"),
+          ),
+        ),
+      ),
+    },
   };
 }
 

@@ -84,7 +84,10 @@ describe("the shared verify cases, through the TypeScript engine", () => {
 
   it.each(named("answers"))("readAnswer / readResult: %s", (_name, c) => {
     const answer = c.answer as AnswerSpec;
-    const read = () => (c.result ? readResult({ answer }, { ...("text" in c ? { text: c.text } : {}), ...("structured" in c ? { structured: c.structured } : {}) }) : readAnswer(answer, c.text));
+    const read = () =>
+      c.result
+        ? readResult({ answer }, { ...("text" in c ? { text: c.text } : {}), ...("structured" in c ? { structured: c.structured } : {}) })
+        : readAnswer(answer, c.text);
     if (c.error !== undefined) expect(read).toThrow(c.error);
     else expect(reading(read())).toEqual(c.expected);
   });

@@ -29,7 +29,8 @@ function walk(): { files: string[]; external: Array<{ file: string; specifier: s
         continue;
       }
       const target = resolve(dirname(file), specifier.replace(/\.js$/, ".ts"));
-      if (!ALLOWED.some((folder) => dirname(target) === folder || dirname(target).startsWith(`${folder}/`))) external.push({ file: relative(ROOT, file), specifier });
+      if (!ALLOWED.some((folder) => dirname(target) === folder || dirname(target).startsWith(`${folder}/`)))
+        external.push({ file: relative(ROOT, file), specifier });
       else visit(target);
     }
   };

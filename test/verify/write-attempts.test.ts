@@ -5,7 +5,12 @@ const tool = (writes: string[] = []) => ({ kind: "stateful" as const, reads: [],
 
 const manifests: WriteMaps = {
   crm: { id: "crm", kind: "mcp", entities: ["deals", "notes"], tools: { "list-deals": tool(), "create-note": tool(["notes"]), search: tool() } },
-  "help-desk": { id: "help-desk", kind: "mcp", entities: ["tickets"], tools: { "create-note": tool(["tickets"]), search: tool(), "close-ticket": tool(["tickets"]) } },
+  "help-desk": {
+    id: "help-desk",
+    kind: "mcp",
+    entities: ["tickets"],
+    tools: { "create-note": tool(["tickets"]), search: tool(), "close-ticket": tool(["tickets"]) },
+  },
   graph: {
     id: "graph",
     kind: "api",

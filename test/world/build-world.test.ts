@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  buildWorld,
-  defaultScenario,
-  labelId,
-  scenarioChain,
-  UnknownScenarioError,
-  type WorldSpec,
-} from "../../engine/author/world/index.js";
+import { buildWorld, defaultScenario, labelId, scenarioChain, UnknownScenarioError, type WorldSpec } from "../../engine/author/world/index.js";
 import { sharedObjects } from "./shared-objects.js";
 
 const CLOCK = new Date("2026-10-01T12:00:00Z");
@@ -56,7 +49,7 @@ describe("defaultScenario", () => {
     expect(defaultScenario({ fakes, scenarios: { first: {}, second: {} } })).toBe("first");
   });
 
-  it("is the implicit \"default\" when there are no scenarios, built from the defaults alone", async () => {
+  it('is the implicit "default" when there are no scenarios, built from the defaults alone', async () => {
     const spec: WorldSpec = { fakes, scenarios: {} };
     expect(defaultScenario(spec)).toBe("default");
     expect(await buildWorld(spec, undefined, CLOCK)).toEqual(await buildWorld(spec, "default", CLOCK));
@@ -166,7 +159,11 @@ describe("buildWorld", () => {
   it("reports a bad value with its scenario and its path from the fake id", async () => {
     const bad: WorldSpec = { fakes, scenarios: { s: { state: { notes: { notes: [{ createdAt: { $date: "-3days" } }] } } } } };
     await expect(buildWorld(bad, "s", CLOCK)).rejects.toThrow(
-      expect.objectContaining({ path: ["notes", "notes", 0, "createdAt"], scenario: "s", message: expect.stringMatching(/^\[eval-simulate\] scenario "s", notes\.notes\[0\]\.createdAt: \$date "-3days"/) }),
+      expect.objectContaining({
+        path: ["notes", "notes", 0, "createdAt"],
+        scenario: "s",
+        message: expect.stringMatching(/^\[eval-simulate\] scenario "s", notes\.notes\[0\]\.createdAt: \$date "-3days"/),
+      }),
     );
   });
 });

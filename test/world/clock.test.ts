@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseClock } from "../../engine/author/world/index.js";
 
 describe("parseClock", () => {
-  it("reads undefined and \"now\" as the current time", () => {
+  it('reads undefined and "now" as the current time', () => {
     const before = Date.now();
     const times = [parseClock(), parseClock("now"), parseClock(" NOW ")].map((d) => d.getTime());
     for (const time of times) expect(time).toBeGreaterThanOrEqual(before);

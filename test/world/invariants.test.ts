@@ -60,7 +60,14 @@ describe("invariants", () => {
     ]);
     expect(compiled.map((c) => c.name)).toEqual(["ok"]);
     expect(problems).toEqual([
-      { name: "doubled operator", index: 1, code: "E_JSONATA_SYNTAX", jsonataCode: "S0211", message: 'The symbol "=" cannot be used as a unary operator', offset: 11 },
+      {
+        name: "doubled operator",
+        index: 1,
+        code: "E_JSONATA_SYNTAX",
+        jsonataCode: "S0211",
+        message: 'The symbol "=" cannot be used as a unary operator',
+        offset: 11,
+      },
       { name: "unfinished", index: 2, code: "E_JSONATA_SYNTAX", jsonataCode: "S0203", message: 'Expected ")" before end of expression', offset: 7 },
     ]);
   });

@@ -22,7 +22,7 @@ describe("$date", () => {
     expect(await date({ $date: "-2d" })).toBe("2026-09-29T12:34:56.789Z");
   });
 
-  it("reads \"0d\" and \"now\" as the clock itself", async () => {
+  it('reads "0d" and "now" as the clock itself', async () => {
     expect(await date({ $date: "0d" })).toBe(CLOCK.toISOString());
     expect(await date({ $date: "now" })).toBe(CLOCK.toISOString());
   });

@@ -29,16 +29,10 @@ describe("scenario values", () => {
 
   it("resolves special values nested inside arrays and objects, leaving other data as it is", async () => {
     const state = {
-      notes: [
-        { id: { $id: "n1" }, at: "literal", createdAt: { $date: "-1d", at: "08:00" }, tags: [{ $expr: "'x' & 'y'" }, 2] },
-        [{ $date: "0d" }],
-      ],
+      notes: [{ id: { $id: "n1" }, at: "literal", createdAt: { $date: "-1d", at: "08:00" }, tags: [{ $expr: "'x' & 'y'" }, 2] }, [{ $date: "0d" }]],
     };
     expect(await resolveScenarioValues(state, CLOCK)).toEqual({
-      notes: [
-        { id: labelId("n1"), at: "literal", createdAt: "2026-09-30T08:00:00.000Z", tags: ["xy", 2] },
-        ["2026-10-01T09:00:00.000Z"],
-      ],
+      notes: [{ id: labelId("n1"), at: "literal", createdAt: "2026-09-30T08:00:00.000Z", tags: ["xy", 2] }, ["2026-10-01T09:00:00.000Z"]],
     });
   });
 
@@ -56,15 +50,11 @@ describe("scenario values", () => {
     expect(error).toBeInstanceOf(WorldError);
     expect((error as WorldError).path).toEqual(["notes", "notes", 0, "createdAt"]);
     expect((error as WorldError).code).toBe("E_WORLD_VALUE");
-    expect((error as Error).message).toBe(
-      '[eval-simulate] notes.notes[0].createdAt: unknown special value key "$data": did you mean $date?',
-    );
+    expect((error as Error).message).toBe('[eval-simulate] notes.notes[0].createdAt: unknown special value key "$data": did you mean $date?');
   });
 
   it("names the scenario in the error when told it", async () => {
-    const error = (await resolveScenarioValues({ x: { $id: 3 } }, CLOCK, { path: ["notes"], scenario: "quiet" }).catch(
-      (e: unknown) => e,
-    )) as WorldError;
+    const error = (await resolveScenarioValues({ x: { $id: 3 } }, CLOCK, { path: ["notes"], scenario: "quiet" }).catch((e: unknown) => e)) as WorldError;
     expect(error.message).toMatch(/^\[eval-simulate\] scenario "quiet", notes\.x: \$id must be a non-empty string label/);
     expect(error.scenario).toBe("quiet");
   });
@@ -76,7 +66,9 @@ describe("scenario values", () => {
   });
 
   it("fails a $expr that errors, runs away or yields nothing, with the path", async () => {
-    await expect(resolveScenarioValues({ a: { $expr: "$labelId(1)" } }, CLOCK)).rejects.toThrow(/^\[eval-simulate\] a: \$expr failed: .*labelId needs a string/);
+    await expect(resolveScenarioValues({ a: { $expr: "$labelId(1)" } }, CLOCK)).rejects.toThrow(
+      /^\[eval-simulate\] a: \$expr failed: .*labelId needs a string/,
+    );
     await expect(resolveScenarioValues({ a: { $expr: "$nothing.here" } }, CLOCK)).rejects.toThrow(/a: \$expr produced no value/);
     await expect(resolveScenarioValues({ a: { $expr: "function($x) { $x }" } }, CLOCK)).rejects.toThrow(/not JSON: a function/);
     const runaway = "( $f := function($n) { $f($n + 1) }; $f(0) )";

@@ -57,7 +57,9 @@ export function answered<R = unknown>(fake: AnswerSource, calls: readonly object
     if (!isObject(result)) throw new Error(`[eval-simulate] the call ${index} to "${name}" holds no tool result`);
     if (result.isError === true || result.error !== undefined) return;
     if (!Object.hasOwn(entries, name)) {
-      throw new Error(`[eval-simulate] "${name}" answered call ${index}, but the contract has no tool of that name: the calls and the contract are of different fakes`);
+      throw new Error(
+        `[eval-simulate] "${name}" answered call ${index}, but the contract has no tool of that name: the calls and the contract are of different fakes`,
+      );
     }
     const reading = readResult(entries[name], { text: textOf(result), structured: result.structuredContent });
     if (!reading.ok) throw new Error(`[eval-simulate] "${name}" answered call ${index} outside its contract: ${reading.error}`);

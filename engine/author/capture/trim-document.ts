@@ -19,9 +19,7 @@ const PATH_ITEM_KEYS = ["summary", "description", "servers", "parameters"];
 export function findOperation(operations: DocumentOperation[], name: string): DocumentOperation | undefined {
   const spaced = name.trim().replace(/\s+/, " ");
   const [method, path] = spaced.includes(" ") ? spaced.split(" ") : [undefined, undefined];
-  return operations.find((op) =>
-    method !== undefined ? op.method === method.toUpperCase() && op.pathTemplate === path : op.operationId === spaced,
-  );
+  return operations.find((op) => (method !== undefined ? op.method === method.toUpperCase() && op.pathTemplate === path : op.operationId === spaced));
 }
 
 /** Every `#/components/...` reference reachable from `value`, following references transitively. */

@@ -12,9 +12,18 @@ const isObject = (value: unknown): value is Block => typeof value === "object" &
 /** What each kind of block must hold, beside its `type`. */
 const REQUIRED: Record<string, Array<[string, (value: unknown) => boolean, string]>> = {
   text: [["text", isString, "a string"]],
-  image: [["data", isString, "base64 text"], ["mimeType", isString, "a string"]],
-  audio: [["data", isString, "base64 text"], ["mimeType", isString, "a string"]],
-  resource_link: [["uri", isString, "a string"], ["name", isString, "a string"]],
+  image: [
+    ["data", isString, "base64 text"],
+    ["mimeType", isString, "a string"],
+  ],
+  audio: [
+    ["data", isString, "base64 text"],
+    ["mimeType", isString, "a string"],
+  ],
+  resource_link: [
+    ["uri", isString, "a string"],
+    ["name", isString, "a string"],
+  ],
   resource: [["resource", isObject, "an object with uri and text or blob"]],
 };
 

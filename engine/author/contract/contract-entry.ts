@@ -46,9 +46,7 @@ function answerOf(tool: CapturedTool, answer: AnswerSpec | undefined): AnswerSpe
   const quoted = JSON.stringify(tool.name);
   if (tool.outputSchema !== undefined && tool.outputSchema !== null) {
     if (answer !== undefined) {
-      throw new Error(
-        `[eval-simulate] tool ${quoted} states an outputSchema, so it answers structured content checked against it: remove its answer`,
-      );
+      throw new Error(`[eval-simulate] tool ${quoted} states an outputSchema, so it answers structured content checked against it: remove its answer`);
     }
     if (!isSchemaObject(tool.outputSchema)) {
       throw new Error(`[eval-simulate] tool ${quoted} has an outputSchema that is not a JSON Schema object`);

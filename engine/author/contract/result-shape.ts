@@ -34,7 +34,12 @@ function isBase64(value: string): boolean {
 }
 
 /** Checks the fields a block or resource needs and may have; gives the first problem. */
-function fieldsProblem(where: string, value: Fields, required: Record<string, "text" | "base64">, optional: Record<string, "text" | "number">): string | undefined {
+function fieldsProblem(
+  where: string,
+  value: Fields,
+  required: Record<string, "text" | "base64">,
+  optional: Record<string, "text" | "number">,
+): string | undefined {
   for (const [name, kind] of Object.entries(required)) {
     const field = value[name];
     if (field === undefined) return `${where} needs "${name}"`;
@@ -91,7 +96,8 @@ function blockProblem(block: unknown, index: number): string | undefined {
       const inner = `${where} resource`;
       problem = fieldsProblem(inner, resource, { uri: "text" }, { mimeType: "text" });
       if (!problem && resource.text === undefined && resource.blob === undefined) problem = `${inner} needs "text" or "blob"`;
-      if (!problem) problem = resource.text !== undefined ? fieldsProblem(inner, resource, { text: "text" }, {}) : fieldsProblem(inner, resource, { blob: "base64" }, {});
+      if (!problem)
+        problem = resource.text !== undefined ? fieldsProblem(inner, resource, { text: "text" }, {}) : fieldsProblem(inner, resource, { blob: "base64" }, {});
     }
   }
   return problem ?? annotationsProblem(where, block.annotations);
@@ -107,7 +113,10 @@ function blockProblem(block: unknown, index: number): string | undefined {
  */
 export function resultShapeProblem(result: unknown): string | undefined {
   if (!isObject(result)) return `a tool result must be an object with "content", not ${kindOf(result)}`;
-  if (!Array.isArray(result.content)) return result.content === undefined ? 'a tool result needs "content" (a list of content blocks)' : `"content" must be a list of content blocks, not ${kindOf(result.content)}`;
+  if (!Array.isArray(result.content))
+    return result.content === undefined
+      ? 'a tool result needs "content" (a list of content blocks)'
+      : `"content" must be a list of content blocks, not ${kindOf(result.content)}`;
   for (const [index, block] of result.content.entries()) {
     const problem = blockProblem(block, index);
     if (problem) return problem;

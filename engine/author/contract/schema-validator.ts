@@ -183,7 +183,9 @@ function metaSchemaFindings(ajv: AjvEngine, schema: JsonSchema): string | undefi
 
 /** What the MCP SDK's `fromJsonSchema` takes as its validator (its `jsonSchemaValidator` shape). */
 export interface SdkSchemaValidator {
-  getValidator<T>(schema: JsonSchema): (input: unknown) => { valid: true; data: T; errorMessage: undefined } | { valid: false; data: undefined; errorMessage: string };
+  getValidator<T>(
+    schema: JsonSchema,
+  ): (input: unknown) => { valid: true; data: T; errorMessage: undefined } | { valid: false; data: undefined; errorMessage: string };
 }
 
 /**
@@ -199,7 +201,9 @@ export function sdkSchemaValidator(): SdkSchemaValidator {
     getValidator<T>(schema: JsonSchema) {
       const compiled = compiler.compile(schema);
       return (input: unknown) =>
-        compiled.validate(input) ? { valid: true as const, data: input as T, errorMessage: undefined } : { valid: false as const, data: undefined, errorMessage: compiled.errorsText() };
+        compiled.validate(input)
+          ? { valid: true as const, data: input as T, errorMessage: undefined }
+          : { valid: false as const, data: undefined, errorMessage: compiled.errorsText() };
     },
   };
 }

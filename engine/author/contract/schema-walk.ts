@@ -41,11 +41,7 @@ export function pointerToken(token: string): string {
  * walkSchema({ properties: { a: { type: "string" } } }, (node, pointer) => console.log(pointer));
  * // "", "/properties/a"
  */
-export function walkSchema(
-  schema: JsonSchema,
-  visit: (node: { [keyword: string]: unknown }, pointer: string) => void,
-  pointer = "",
-): void {
+export function walkSchema(schema: JsonSchema, visit: (node: { [keyword: string]: unknown }, pointer: string) => void, pointer = ""): void {
   if (!isSchemaObject(schema)) return;
   visit(schema, pointer);
   for (const keyword of SINGLE) {

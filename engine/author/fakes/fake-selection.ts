@@ -48,7 +48,12 @@ export function requiredMissing(fakes: Readonly<Record<string, Selectable>>, ids
  */
 export function selectFakes<F extends Selectable>(fakes: Readonly<Record<string, F>>, ids: readonly string[], what = "the fakes selected"): Record<string, F> {
   const known = Object.keys(fakes);
-  if (ids.length === 0) throw new FakeSelectionError(`[eval-simulate] ${what} name no fake: name at least one (${known.join(", ")}), or leave the selection out to serve every fake`, "empty", []);
+  if (ids.length === 0)
+    throw new FakeSelectionError(
+      `[eval-simulate] ${what} name no fake: name at least one (${known.join(", ")}), or leave the selection out to serve every fake`,
+      "empty",
+      [],
+    );
   const unknown = ids.filter((id) => typeof id !== "string" || !Object.hasOwn(fakes, id));
   if (unknown.length > 0) {
     const each = unknown.map((id) => `no fake "${String(id)}".${suggestion(String(id), known)}`).join(" ");

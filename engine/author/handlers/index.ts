@@ -22,4 +22,16 @@ export { toPlainJson } from "./jsonata-plain.js";
 export { nestedRepetition } from "./jsonata-regex-check.js";
 export { watched } from "./jsonata-watchdog.js";
 export { defineApiHandlers, defineHandlers } from "./typescript-handlers.js";
-export type { ApiContext, ApiRequest, ApiResponse, ApiTypes, FakeTypes, OperationHandler, ToolContext, ToolHandler, ToolResult, TypedOperationHandlers, TypedToolHandlers } from "./typescript-handlers.js";
+export type {
+  ApiContext,
+  ApiRequest,
+  ApiResponse,
+  ApiTypes,
+  FakeTypes,
+  OperationHandler,
+  ToolContext,
+  ToolHandler,
+  ToolResult,
+  TypedOperationHandlers,
+  TypedToolHandlers,
+} from "./typescript-handlers.js";

@@ -19,7 +19,11 @@ export const MAX_PICTURE_WIDTH = 1000;
 function checkPicture(picture: unknown, fn: string, dateTime: boolean): void {
   if (typeof picture !== "string") return;
   if (picture.length > MAX_PICTURE_LENGTH) {
-    throw new RunStop("too-large", `a picture of ${picture.length} characters`, `gave ${fn} a picture of ${picture.length} characters, past its limit of ${MAX_PICTURE_LENGTH}`);
+    throw new RunStop(
+      "too-large",
+      `a picture of ${picture.length} characters`,
+      `gave ${fn} a picture of ${picture.length} characters, past its limit of ${MAX_PICTURE_LENGTH}`,
+    );
   }
   if (!dateTime) return;
   // Width modifiers: the digits after the last comma inside a [marker], as `min` or `min-max`.

@@ -17,7 +17,11 @@ import { MAX_WALK, equalityKey, treeSize } from "./jsonata-value-size.js";
 const MAX_KEY_CHARS = 50_000_000;
 
 function tooLargeToWalk(what: string): RunStop {
-  return new RunStop("too-large", `a value of more than ${MAX_WALK} nodes`, `gave ${what} a value of more than ${MAX_WALK} nodes (shared parts count each time they are reached)`);
+  return new RunStop(
+    "too-large",
+    `a value of more than ${MAX_WALK} nodes`,
+    `gave ${what} a value of more than ${MAX_WALK} nodes (shared parts count each time they are reached)`,
+  );
 }
 
 function checkWalkable(value: unknown, what: string, arraysOnly = false): void {
@@ -61,7 +65,12 @@ export function registerBoundedValues(expression: jsonata.Expression, maxSequenc
       const kept: unknown[] = (items as { sequence?: boolean }).sequence && focus.createSequence ? focus.createSequence() : [];
       for (const item of items) {
         const key = equalityKey(item, identities, budget);
-        if (key === undefined) throw new RunStop("too-large", `values of more than ${MAX_KEY_CHARS} characters`, `gave $distinct values too large to compare (more than ${MAX_KEY_CHARS} characters written out)`);
+        if (key === undefined)
+          throw new RunStop(
+            "too-large",
+            `values of more than ${MAX_KEY_CHARS} characters`,
+            `gave $distinct values too large to compare (more than ${MAX_KEY_CHARS} characters written out)`,
+          );
         if (seen.has(key)) continue;
         seen.add(key);
         kept.push(item);
@@ -71,7 +80,11 @@ export function registerBoundedValues(expression: jsonata.Expression, maxSequenc
     "<x:x>",
   );
   // jsonata's `$boolean` (and `$not`) read every item of nested arrays; `$lookup` flattens them.
-  for (const [name, signature] of [["boolean", "<x-:b>"], ["not", "<x-:b>"], ["lookup", "<x-s:x>"]] as const) {
+  for (const [name, signature] of [
+    ["boolean", "<x-:b>"],
+    ["not", "<x-:b>"],
+    ["lookup", "<x-s:x>"],
+  ] as const) {
     expression.registerFunction(
       name,
       async function (this: unknown, value: unknown, key: unknown) {

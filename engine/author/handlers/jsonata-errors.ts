@@ -77,7 +77,13 @@ export function toRuntimeError(error: unknown, part: FailedPart): JsonataRuntime
   const span: Partial<SourceSpan> = errorSpan(part.source, stop ?? e) ?? {};
   const jsonataCode = typeof e.code === "string" ? e.code : undefined;
   if (stop?.reason === "timeout" || jsonataCode === "D1012") {
-    return new JsonataRuntimeError({ ...base, ...span, code: "E_HANDLER_TIMEOUT", jsonataCode: "D1012", message: `[eval-simulate] the JSONata handler ran past its ${part.limits.timeoutMs} ms limit` });
+    return new JsonataRuntimeError({
+      ...base,
+      ...span,
+      code: "E_HANDLER_TIMEOUT",
+      jsonataCode: "D1012",
+      message: `[eval-simulate] the JSONata handler ran past its ${part.limits.timeoutMs} ms limit`,
+    });
   }
   if (stop?.reason === "stalled") {
     return new JsonataRuntimeError({
@@ -99,7 +105,13 @@ export function toRuntimeError(error: unknown, part: FailedPart): JsonataRuntime
     return new JsonataRuntimeError({ ...base, code: "E_HANDLER_ABORTED", message: "[eval-simulate] the JSONata handler was cancelled" });
   }
   if (stop?.reason === "too-large" || jsonataCode === "D2014" || jsonataCode === "D2015") {
-    return new JsonataRuntimeError({ ...base, ...span, code: "E_HANDLER_TOO_LARGE", ...(jsonataCode ? { jsonataCode } : {}), message: tooLargeMessage(stop, e.value, part, where) });
+    return new JsonataRuntimeError({
+      ...base,
+      ...span,
+      code: "E_HANDLER_TOO_LARGE",
+      ...(jsonataCode ? { jsonataCode } : {}),
+      message: tooLargeMessage(stop, e.value, part, where),
+    });
   }
   const text = typeof e.message === "string" && e.message !== "" ? e.message : String(error);
   return new JsonataRuntimeError({
@@ -115,7 +127,8 @@ function tooLargeMessage(stop: RunStop | undefined, value: unknown, part: Failed
   const detail = stop?.detail;
   if (stop?.refusal) return `[eval-simulate] the JSONata handler ${stop.refusal} (in ${where})`;
   if (detail === "memory") return "[eval-simulate] the JSONata handler filled the process's memory and was stopped";
-  const built = detail ?? (typeof value === "number" && value > part.maxSequence ? `a sequence of ${value} items` : `a sequence of more than ${part.maxSequence} items`);
+  const built =
+    detail ?? (typeof value === "number" && value > part.maxSequence ? `a sequence of ${value} items` : `a sequence of more than ${part.maxSequence} items`);
   const limit = built.includes("character") ? `${part.maxStringLength} characters` : `${part.maxSequence} items`;
   return `[eval-simulate] the JSONata handler built ${built} in ${where}, past its limit of ${limit}`;
 }

@@ -67,10 +67,7 @@ export function compileExpression(
 
 const compiledByText = new Map<string, ReturnType<typeof compileUncached>>();
 
-function compileUncached(
-  source: string,
-  caps: ExpressionLimits,
-): { ok: true; expression: CompiledExpression } | { ok: false; error: JsonataSyntaxProblem } {
+function compileUncached(source: string, caps: ExpressionLimits): { ok: true; expression: CompiledExpression } | { ok: false; error: JsonataSyntaxProblem } {
   let compiled: jsonata.Expression;
   try {
     compiled = jsonata(source, { sequence: caps.maxSequence });

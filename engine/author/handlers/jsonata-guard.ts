@@ -156,7 +156,11 @@ interface OperandNode {
 /** A range bound past the integers a double holds exactly (±(2^53 − 1)) ends the run. */
 function checkRangeBound(value: unknown): void {
   if (typeof value === "number" && Number.isInteger(value) && !Number.isSafeInteger(value)) {
-    throw new RunStop("too-large", `a range bound of ${value}`, `gave a range the bound ${value}, past ±${Number.MAX_SAFE_INTEGER} (2^53 − 1), beyond which a range cannot count`);
+    throw new RunStop(
+      "too-large",
+      `a range bound of ${value}`,
+      `gave a range the bound ${value}, past ±${Number.MAX_SAFE_INTEGER} (2^53 − 1), beyond which a range cannot count`,
+    );
   }
 }
 
@@ -171,7 +175,11 @@ function checkComparable(value: object): void {
   if (comparable.has(value)) return;
   const size = treeSize(value);
   if (size === undefined) {
-    throw new RunStop("too-large", `a value of more than ${MAX_WALK} nodes`, `compared a value of more than ${MAX_WALK} nodes with = or != (shared parts count each time they are reached)`);
+    throw new RunStop(
+      "too-large",
+      `a value of more than ${MAX_WALK} nodes`,
+      `compared a value of more than ${MAX_WALK} nodes with = or != (shared parts count each time they are reached)`,
+    );
   }
   // Small ones (a path's one-item sequence per item) cost less to count again than to remember.
   if (size > 1000) comparable.add(value);

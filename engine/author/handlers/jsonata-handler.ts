@@ -7,18 +7,7 @@ import { type CompiledExpression, type ExpressionLimits, compileExpression } fro
 export type JsonataHandlerSpec = Static<typeof JsonataHandler>;
 
 /** The names every handler gets: a `let` of the same name would hide them. */
-export const BUILT_IN_BINDINGS = [
-  "args",
-  "state",
-  "next",
-  "world",
-  "now",
-  "scenario",
-  "request",
-  "labelId",
-  "notImplemented",
-  "log",
-] as const;
+export const BUILT_IN_BINDINGS = ["args", "state", "next", "world", "now", "scenario", "request", "labelId", "notImplemented", "log"] as const;
 
 const BLOCK_KEYS = ["let", "fail", "set", "return", "isError"];
 
@@ -77,7 +66,10 @@ export function compileJsonataHandler(
     return { ok: true, handler: { form: "expression", let: [], fail: [], set: [], return: expression, writes: [] } };
   }
   if (typeof spec !== "object" || spec === null || Array.isArray(spec)) {
-    return { ok: false, errors: [{ path: [], code: "E_BLOCK_SHAPE", message: "a JSONata handler is an expression (a string) or a block (let, fail, set, return, isError)" }] };
+    return {
+      ok: false,
+      errors: [{ path: [], code: "E_BLOCK_SHAPE", message: "a JSONata handler is an expression (a string) or a block (let, fail, set, return, isError)" }],
+    };
   }
 
   for (const key of Object.keys(spec)) {
@@ -97,7 +89,11 @@ export function compileJsonataHandler(
   const lets: Array<{ name: string; expression: CompiledExpression }> = [];
   for (const [name, source] of entriesOf(spec.let, ["let"], errors)) {
     if ((BUILT_IN_BINDINGS as readonly string[]).includes(name)) {
-      errors.push({ path: ["let", name], code: "E_BLOCK_SHADOWS", message: `the binding \`$${name}\` would hide the built-in \`$${name}\`: give it another name` });
+      errors.push({
+        path: ["let", name],
+        code: "E_BLOCK_SHADOWS",
+        message: `the binding \`$${name}\` would hide the built-in \`$${name}\`: give it another name`,
+      });
     }
     const expression = compile(source, ["let", name]);
     if (expression) lets.push({ name, expression });
@@ -130,10 +126,12 @@ export function compileJsonataHandler(
   // `$next` is the state after `set`, so only the parts after `set` can see it.
   const early: Array<[HandlerPath, CompiledExpression]> = [
     ...lets.map((l): [HandlerPath, CompiledExpression] => [["let", l.name], l.expression]),
-    ...fails.flatMap((f, i): Array<[HandlerPath, CompiledExpression]> => [
-      [["fail", i, "if"], f.if],
-      [["fail", i, "message"], f.message],
-    ]),
+    ...fails.flatMap(
+      (f, i): Array<[HandlerPath, CompiledExpression]> => [
+        [["fail", i, "if"], f.if],
+        [["fail", i, "message"], f.message],
+      ],
+    ),
     ...sets.map((s): [HandlerPath, CompiledExpression] => [["set", s.entity], s.expression]),
   ];
   for (const [path, expression] of early) {

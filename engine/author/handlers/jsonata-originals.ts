@@ -6,7 +6,22 @@ export interface BuiltinFunction {
 }
 
 /** The built-ins the engine wraps with bounds, by name. */
-const WRAPPED = ["pad", "join", "sort", "distinct", "string", "clone", "boolean", "not", "lookup", "split", "formatNumber", "formatInteger", "fromMillis", "toMillis"] as const;
+const WRAPPED = [
+  "pad",
+  "join",
+  "sort",
+  "distinct",
+  "string",
+  "clone",
+  "boolean",
+  "not",
+  "lookup",
+  "split",
+  "formatNumber",
+  "formatInteger",
+  "fromMillis",
+  "toMillis",
+] as const;
 
 export type WrappedName = (typeof WRAPPED)[number];
 

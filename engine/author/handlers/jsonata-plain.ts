@@ -39,8 +39,7 @@ interface Walk {
   budget: number;
 }
 
-const where = (path: Array<string | number>) =>
-  path.map((s, i) => (typeof s === "number" ? `[${s}]` : i === 0 ? s : `.${s}`)).join("");
+const where = (path: Array<string | number>) => path.map((s, i) => (typeof s === "number" ? `[${s}]` : i === 0 ? s : `.${s}`)).join("");
 
 function plain(value: unknown, walk: Walk): unknown {
   if (value === null || value === undefined || typeof value === "string" || typeof value === "boolean") return value;

@@ -28,9 +28,7 @@ export interface JsonataHandlerInput {
  * How a run ended: an answer (with the entities `set` wrote, to commit even when `isError`
  * holds), or a failed guard or `$notImplemented` (a tool error; nothing to commit).
  */
-export type JsonataHandlerResult =
-  | { kind: "answer"; value: unknown; isError: boolean; set: Record<string, unknown> }
-  | { kind: "fail"; message: string };
+export type JsonataHandlerResult = { kind: "answer"; value: unknown; isError: boolean; set: Record<string, unknown> } | { kind: "fail"; message: string };
 
 /**
  * Runs a compiled handler: `let` in order, each seeing those before it; `fail` guards in order,
@@ -45,11 +43,7 @@ export type JsonataHandlerResult =
  * const result = await runJsonataHandler(handler, { args, state, world, now, scenario, labelId, log });
  * if (result.kind === "answer") commit(result.set);
  */
-export function runJsonataHandler(
-  handler: CompiledJsonataHandler,
-  input: JsonataHandlerInput,
-  limits: Partial<RunLimits> = {},
-): Promise<JsonataHandlerResult> {
+export function runJsonataHandler(handler: CompiledJsonataHandler, input: JsonataHandlerInput, limits: Partial<RunLimits> = {}): Promise<JsonataHandlerResult> {
   // The whole run, every part of a block, under the watchdog (the last resort; see jsonata-watchdog.ts).
   return watched(() => run(handler, input, limits)).catch((error: unknown) => {
     const stop = findStop(error);

@@ -45,10 +45,7 @@ export interface ToolContext<State = Record<string, any>, World = Record<string,
 }
 
 /** A tool handler: a plain value (encoded in the tool's answer format) or a ToolResult. */
-export type ToolHandler<State = any, World = any> = (
-  args: any,
-  context: ToolContext<State, World>,
-) => unknown | Promise<unknown>;
+export type ToolHandler<State = any, World = any> = (args: any, context: ToolContext<State, World>) => unknown | Promise<unknown>;
 
 /** An HTTP request to an API fake, as its handler sees it. */
 export interface ApiRequest {
@@ -77,10 +74,7 @@ export type ApiContext<State = Record<string, any>, World = Record<string, any>>
   "state" | "world" | "now" | "scenario" | "log" | "signal" | "fail" | "labelId"
 >;
 
-export type OperationHandler<State = any, World = any> = (
-  request: ApiRequest,
-  context: ApiContext<State, World>,
-) => ApiResponse | Promise<ApiResponse>;
+export type OperationHandler<State = any, World = any> = (request: ApiRequest, context: ApiContext<State, World>) => ApiResponse | Promise<ApiResponse>;
 
 /** The mark defineHandlers leaves, found by `Symbol.for` so any copy of the package agrees. */
 export const HANDLERS_MARK = Symbol.for("eval-simulate.handlers");
@@ -104,10 +98,20 @@ export interface ApiTypes {
 type Awaitable<T> = T | Promise<T>;
 
 /** A fake without generated types: any tool, any arguments and state, any answer. */
-export interface UntypedFake { state: any; args: Record<string, any>; answers: Record<string, any>; world: any }
+export interface UntypedFake {
+  state: any;
+  args: Record<string, any>;
+  answers: Record<string, any>;
+  world: any;
+}
 
 /** An API fake without generated types. */
-export interface UntypedApi { state: any; requests: Record<string, { params: Record<string, any>; query: Record<string, any>; body: any }>; responses: Record<string, ApiResponse>; world: any }
+export interface UntypedApi {
+  state: any;
+  requests: Record<string, { params: Record<string, any>; query: Record<string, any>; body: any }>;
+  responses: Record<string, ApiResponse>;
+  world: any;
+}
 
 /** Handlers checked against a fake's generated types: arguments, state and answers by tool. */
 export type TypedToolHandlers<F extends FakeTypes> = {

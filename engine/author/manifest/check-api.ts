@@ -53,7 +53,9 @@ function readDocument(api: ApiDocument, path: string[], context: LoadContext): R
   if (source.problems.length > 0 || !document) return undefined;
   const version = String(document.openapi ?? "");
   if (!/^3\.[01]\./.test(version) || typeof document.paths !== "object") {
-    context.report.error("E_OPENAPI", [...path, "openapi"], `${api.openapi} is not an OpenAPI 3.0 or 3.1 document with paths`, { in: { file, position: source.positionOf([]) } });
+    context.report.error("E_OPENAPI", [...path, "openapi"], `${api.openapi} is not an OpenAPI 3.0 or 3.1 document with paths`, {
+      in: { file, position: source.positionOf([]) },
+    });
     return undefined;
   }
   return document;
@@ -80,7 +82,9 @@ export async function checkApi(id: string, api: ApiDocument, context: LoadContex
   };
   if (api.emulate) {
     if (api.operations || api.handlers) {
-      report.error("E_OPENAPI", path, `api "${id}" uses emulate's ${api.emulate}, which serves its own operations: remove \`operations\` and \`handlers\``, { key: true });
+      report.error("E_OPENAPI", path, `api "${id}" uses emulate's ${api.emulate}, which serves its own operations: remove \`operations\` and \`handlers\``, {
+        key: true,
+      });
     }
     return { ...base, emulate: api.emulate, operations: [] };
   }
@@ -110,11 +114,23 @@ export async function checkApi(id: string, api: ApiDocument, context: LoadContex
     const handler = checkHandler<OperationHandler>(name, spec, at, module, context);
     if (handler?.kind === "jsonata") checkSetTargets(name, handler.jsonata.writes, writes, known, [...at, "jsonata", "set"], context);
     if (!handler) continue;
-    operations.push({ name: operationName(found), method: found.method, pathTemplate: found.pathTemplate, reads, writes, handler, source: report.location(at) });
+    operations.push({
+      name: operationName(found),
+      method: found.method,
+      pathTemplate: found.pathTemplate,
+      reads,
+      writes,
+      handler,
+      source: report.location(at),
+    });
   }
   for (const name of Object.keys(module?.handlers ?? {})) {
     if (!api.operations?.[name]) {
-      report.warn("W_UNUSED_HANDLER", [...path, "handlers"], `the handlers module exports "${name}", which ${id} does not serve.${suggestion(name, Object.keys(api.operations ?? {}))}`);
+      report.warn(
+        "W_UNUSED_HANDLER",
+        [...path, "handlers"],
+        `the handlers module exports "${name}", which ${id} does not serve.${suggestion(name, Object.keys(api.operations ?? {}))}`,
+      );
     }
   }
   const manifest: ApiManifest = { ...base, openapiFile: resolve(dir, api.openapi as string), document, handlersFile: module?.file, operations };

@@ -22,10 +22,15 @@ export function checkArgumentReads(tool: CapturedTool, jsonata: unknown, path: P
         const name = match[1] ?? match[2];
         if (declared.includes(name)) continue;
         const offset = (match.index ?? 0) + "$args.".length;
-        context.report.warn("W_UNKNOWN_ARGUMENT", at, `"${tool.name}" reads $args.${name}, which its input schema does not declare.${suggestion(name, declared)}`, {
-          position: context.report.source.positionInString(at, offset),
-          hint: `Arguments of ${tool.name}: ${declared.join(", ") || "none"}.`,
-        });
+        context.report.warn(
+          "W_UNKNOWN_ARGUMENT",
+          at,
+          `"${tool.name}" reads $args.${name}, which its input schema does not declare.${suggestion(name, declared)}`,
+          {
+            position: context.report.source.positionInString(at, offset),
+            hint: `Arguments of ${tool.name}: ${declared.join(", ") || "none"}.`,
+          },
+        );
       }
     } else if (Array.isArray(value)) value.forEach((item, i) => visit(item, [...at, i]));
     else if (value && typeof value === "object") for (const [key, item] of Object.entries(value)) visit(item, [...at, key]);

@@ -25,7 +25,9 @@ export function checkResources(
   if (!resources) return [];
   const listed = [
     ...(captured.resources ?? []).filter((r) => typeof r.uri === "string").map((r) => ({ key: r.uri as string, template: false, captured: r })),
-    ...(captured.resourceTemplates ?? []).filter((r) => typeof r.uriTemplate === "string").map((r) => ({ key: r.uriTemplate as string, template: true, captured: r })),
+    ...(captured.resourceTemplates ?? [])
+      .filter((r) => typeof r.uriTemplate === "string")
+      .map((r) => ({ key: r.uriTemplate as string, template: true, captured: r })),
   ];
   const keys = listed.map((entry) => entry.key);
   for (const key of Object.keys(resources)) {
@@ -44,7 +46,12 @@ export function checkResources(
     const reads = checkEntityNames(spec.reads, entityNames, [...at, "reads"], context);
     const handler = checkHandler<ToolHandler>(entry.key, spec, at, module, context);
     if (handler?.kind === "jsonata" && handler.jsonata.writes.length > 0) {
-      context.report.error("E_SET_NOT_WRITTEN", [...at, "jsonata", "set"], `reading the resource "${entry.key}" cannot change state: a resource has no \`set\``, { key: true });
+      context.report.error(
+        "E_SET_NOT_WRITTEN",
+        [...at, "jsonata", "set"],
+        `reading the resource "${entry.key}" cannot change state: a resource has no \`set\``,
+        { key: true },
+      );
       continue;
     }
     if (handler) served.push({ captured: entry.captured, key: entry.key, template: entry.template, reads, handler, source: context.report.location(at) });

@@ -10,7 +10,6 @@ import type { ApiManifest, ScenarioManifest, ServerManifest } from "../model/ind
 
 type ScenariosDocument = NonNullable<ManifestDocument["scenarios"]>;
 
-
 /** Finds every `extends` that names an unknown scenario or closes a cycle. */
 function checkExtends(scenarios: ScenariosDocument, context: LoadContext): void {
   const names = Object.keys(scenarios);
@@ -18,7 +17,11 @@ function checkExtends(scenarios: ScenariosDocument, context: LoadContext): void 
   for (const [name, scenario] of Object.entries(scenarios)) {
     if (typeof scenario?.extends !== "string") continue;
     if (!Object.hasOwn(scenarios, scenario.extends)) {
-      context.report.error("E_UNKNOWN_SCENARIO", ["scenarios", name, "extends"], `"${name}" extends "${scenario.extends}", which is not a scenario.${suggestion(scenario.extends, names)}`);
+      context.report.error(
+        "E_UNKNOWN_SCENARIO",
+        ["scenarios", name, "extends"],
+        `"${name}" extends "${scenario.extends}", which is not a scenario.${suggestion(scenario.extends, names)}`,
+      );
       continue;
     }
     const seen = [name];
@@ -27,7 +30,11 @@ function checkExtends(scenarios: ScenariosDocument, context: LoadContext): void 
         const key = [...seen].sort().join();
         if (!reported.has(key)) {
           reported.add(key);
-          context.report.error("E_SCENARIO_CYCLE", ["scenarios", name, "extends"], `the scenarios extend each other in a cycle: ${[...seen, name].join(" → ")}`);
+          context.report.error(
+            "E_SCENARIO_CYCLE",
+            ["scenarios", name, "extends"],
+            `the scenarios extend each other in a cycle: ${[...seen, name].join(" → ")}`,
+          );
         }
         break;
       }
@@ -39,7 +46,9 @@ function checkExtends(scenarios: ScenariosDocument, context: LoadContext): void 
 }
 
 function checkDefaults(scenarios: ScenariosDocument, context: LoadContext): void {
-  const marked = Object.entries(scenarios).filter(([, s]) => s?.default === true).map(([name]) => name);
+  const marked = Object.entries(scenarios)
+    .filter(([, s]) => s?.default === true)
+    .map(([name]) => name);
   if (marked.length > 1) {
     for (const name of marked.slice(1)) {
       context.report.error("E_SCENARIO_DEFAULT", ["scenarios", name, "default"], `"${name}" and "${marked[0]}" are both marked default: true`, { key: true });
@@ -54,7 +63,9 @@ function checkState(name: string, state: Record<string, Record<string, unknown>>
   for (const [fake, entities] of Object.entries(state)) {
     const at: PathSegment[] = ["scenarios", name, "state", fake];
     if (!fakes.ids.includes(fake)) {
-      context.report.error("E_UNKNOWN_FAKE", at, `scenario "${name}" sets state for "${fake}", which is not a server or api.${suggestion(fake, fakes.ids)}`, { key: true });
+      context.report.error("E_UNKNOWN_FAKE", at, `scenario "${name}" sets state for "${fake}", which is not a server or api.${suggestion(fake, fakes.ids)}`, {
+        key: true,
+      });
       continue;
     }
     const declared = [...fakes.servers, ...fakes.apis].find((f) => f.id === fake);

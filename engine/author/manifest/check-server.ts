@@ -47,9 +47,7 @@ export async function checkServer(id: string, server: ServerDocument, context: L
   const { report } = context;
   const path = ["servers", id];
   const captured = readCaptured(server.captured, [...path, "captured"], context.files, report);
-  const module = server.handlers
-    ? await loadHandlersModule(server.handlers, [...path, "handlers"], context.files, report)
-    : undefined;
+  const module = server.handlers ? await loadHandlersModule(server.handlers, [...path, "handlers"], context.files, report) : undefined;
   const entities = checkEntities(server.entities, [...path, "entities"], context);
   // Read by the checks (eval-simulate check), which run only on a valid manifest: the file rules
   // are enforced here, before anything opens it.
@@ -68,15 +66,38 @@ export async function checkServer(id: string, server: ServerDocument, context: L
   for (const tool of captured.tools) {
     const spec = server.tools[tool.name];
     if (!spec) continue;
-    const checked = checkTool(tool, spec, [...path, "tools", tool.name], entities.map((e) => e.name), module, context);
+    const checked = checkTool(
+      tool,
+      spec,
+      [...path, "tools", tool.name],
+      entities.map((e) => e.name),
+      module,
+      context,
+    );
     if (checked) tools.push(checked);
   }
-  const resources = checkResources(server.resources, captured, [...path, "resources"], entities.map((e) => e.name), module, context);
-  const areas = checkAreas(server.areas, Object.keys(server.tools).filter((name) => byName.has(name)), [...path, "areas"], context);
+  const resources = checkResources(
+    server.resources,
+    captured,
+    [...path, "resources"],
+    entities.map((e) => e.name),
+    module,
+    context,
+  );
+  const areas = checkAreas(
+    server.areas,
+    Object.keys(server.tools).filter((name) => byName.has(name)),
+    [...path, "areas"],
+    context,
+  );
   if (module) {
     for (const name of Object.keys(module.handlers)) {
       if (!server.tools[name] && !server.resources?.[name]) {
-        report.warn("W_UNUSED_HANDLER", [...path, "handlers"], `the handlers module exports "${name}", which ${id} does not serve.${suggestion(name, Object.keys(server.tools))}`);
+        report.warn(
+          "W_UNUSED_HANDLER",
+          [...path, "handlers"],
+          `the handlers module exports "${name}", which ${id} does not serve.${suggestion(name, Object.keys(server.tools))}`,
+        );
       }
     }
   }
@@ -105,8 +126,17 @@ function checkAreas(areas: ServerDocument["areas"], served: string[], path: Path
   const seen = new Map<string, string>();
   for (const [area, tools] of Object.entries(areas)) {
     tools.forEach((name, index) => {
-      if (!served.includes(name)) context.report.error("E_UNKNOWN_TOOL", [...path, area, index], `area "${area}" lists "${name}", which this fake does not serve.${suggestion(name, served)}`, { hint: "List served tools (the keys of `tools`)." });
-      else if (seen.has(name)) context.report.error("E_DUPLICATE_ID", [...path, area, index], `"${name}" is in two areas: "${seen.get(name)}" and "${area}"`, { hint: "Put each tool in one area." });
+      if (!served.includes(name))
+        context.report.error(
+          "E_UNKNOWN_TOOL",
+          [...path, area, index],
+          `area "${area}" lists "${name}", which this fake does not serve.${suggestion(name, served)}`,
+          { hint: "List served tools (the keys of `tools`)." },
+        );
+      else if (seen.has(name))
+        context.report.error("E_DUPLICATE_ID", [...path, area, index], `"${name}" is in two areas: "${seen.get(name)}" and "${area}"`, {
+          hint: "Put each tool in one area.",
+        });
       seen.set(name, seen.get(name) ?? area);
     });
   }
@@ -136,7 +166,9 @@ function checkTool(
     report.error("E_UNSUPPORTED_TOOL", path, `"${tool.name}" declares execution.taskSupport "${taskSupport}", which the MCP SDK cannot serve`, { key: true });
   }
   for (const pointer of nestedDefaults(tool.inputSchema ?? {})) {
-    report.warn("W_NESTED_DEFAULT", path, `"${tool.name}" states a default at ${pointer} of its input schema, below the top level: it is not filled`, { key: true });
+    report.warn("W_NESTED_DEFAULT", path, `"${tool.name}" states a default at ${pointer} of its input schema, below the top level: it is not filled`, {
+      key: true,
+    });
   }
   if (!capturedSchemasCompile(tool, path, context)) return undefined;
   const answer = checkAnswer(tool, spec, path, context);
@@ -159,7 +191,12 @@ function capturedSchemasCompile(tool: CapturedTool, path: PathSegment[], context
       compileNotingPatterns(() => capturedCompiler.compile(key === "inputSchema" ? { type: "object", ...schema } : schema), path, context, { key: true });
     } catch (error) {
       ok = false;
-      context.report.error("E_CAPTURE_INVALID", path, `the captured ${key} of "${tool.name}" does not compile: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}`, { key: true, hint: "Re-capture the server, or fix the capture file's schema." });
+      context.report.error(
+        "E_CAPTURE_INVALID",
+        path,
+        `the captured ${key} of "${tool.name}" does not compile: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}`,
+        { key: true, hint: "Re-capture the server, or fix the capture file's schema." },
+      );
     }
   }
   return ok;
@@ -168,10 +205,22 @@ function capturedSchemasCompile(tool: CapturedTool, path: PathSegment[], context
 const capturedCompiler = createSchemaCompiler({ defaultDialect: "2020-12" });
 
 /** A JSONata `set` may only change entities that exist and that the tool declares in `writes`. */
-export function checkSetTargets(tool: string, set: readonly string[], writes: string[], entityNames: string[], path: PathSegment[], context: LoadContext): void {
+export function checkSetTargets(
+  tool: string,
+  set: readonly string[],
+  writes: string[],
+  entityNames: string[],
+  path: PathSegment[],
+  context: LoadContext,
+): void {
   for (const entity of set) {
     if (!entityNames.includes(entity)) {
-      context.report.error("E_UNKNOWN_ENTITY", [...path, entity], `set names "${entity}", which is not an entity of this fake.${suggestion(entity, entityNames)}`, { key: true });
+      context.report.error(
+        "E_UNKNOWN_ENTITY",
+        [...path, entity],
+        `set names "${entity}", which is not an entity of this fake.${suggestion(entity, entityNames)}`,
+        { key: true },
+      );
     } else if (!writes.includes(entity)) {
       context.report.error("E_SET_NOT_WRITTEN", [...path, entity], `"${tool}" sets "${entity}" but does not list it in writes`, { key: true });
     }
@@ -185,7 +234,12 @@ function checkAnswer(tool: CapturedTool, spec: ToolDocument, path: PathSegment[]
     const answer = spec.answer;
     const others = Object.keys(answer ?? {}).filter((key) => key !== "text");
     if (others.length > 0) {
-      report.error("E_ANSWER_FORBIDDEN", at, `"${tool.name}" states an outputSchema in its capture, so it answers with structured content: its answer may only say how the text beside it is written (\`text\`)`, { key: true });
+      report.error(
+        "E_ANSWER_FORBIDDEN",
+        at,
+        `"${tool.name}" states an outputSchema in its capture, so it answers with structured content: its answer may only say how the text beside it is written (\`text\`)`,
+        { key: true },
+      );
       return undefined;
     }
     const text = answer?.text;
@@ -199,7 +253,9 @@ function checkAnswer(tool: CapturedTool, spec: ToolDocument, path: PathSegment[]
   }
   let ok = true;
   if (answer.text !== undefined) {
-    report.error("E_ANSWER_INVALID", [...at, "text"], "`text` goes with a tool whose capture states an outputSchema (the text beside its structured content)", { key: true });
+    report.error("E_ANSWER_INVALID", [...at, "text"], "`text` goes with a tool whose capture states an outputSchema (the text beside its structured content)", {
+      key: true,
+    });
     ok = false;
   }
   if ((answer.format === "text" || answer.format === "content") && answer.schema !== undefined) {
@@ -218,7 +274,12 @@ function checkAnswer(tool: CapturedTool, spec: ToolDocument, path: PathSegment[]
   }
   const schema = answer.schema === undefined ? undefined : checkSchema(answer.schema as Record<string, unknown>, [...at, "schema"], context);
   if (!ok || (answer.schema !== undefined && schema === undefined)) return undefined;
-  return { format: answer.format, ...(schema === undefined ? {} : { schema }), ...(answer.prefix === undefined ? {} : { prefix: answer.prefix }), ...(answer.suffix === undefined ? {} : { suffix: answer.suffix }) } as AnswerSpec;
+  return {
+    format: answer.format,
+    ...(schema === undefined ? {} : { schema }),
+    ...(answer.prefix === undefined ? {} : { prefix: answer.prefix }),
+    ...(answer.suffix === undefined ? {} : { suffix: answer.suffix }),
+  } as AnswerSpec;
 }
 
 export type { ToolHandler };

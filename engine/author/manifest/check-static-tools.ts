@@ -22,7 +22,11 @@ export function checkStaticTools(servers: ServerManifest[], spec: WorldSpec, con
             ? `scenario "${filled.get(entity)}" fills it`
             : undefined;
         if (why) {
-          context.report.error("E_STATIC_TOOL", ["servers", server.id, "tools", tool.name, "reads", index], `the static tool "${tool.name}" reads "${entity}", but ${why}`);
+          context.report.error(
+            "E_STATIC_TOOL",
+            ["servers", server.id, "tools", tool.name, "reads", index],
+            `the static tool "${tool.name}" reads "${entity}", but ${why}`,
+          );
         }
       });
     }

@@ -21,12 +21,32 @@ type StubDocument = NonNullable<NonNullable<ManifestDocument["scenarios"]>[strin
 
 /** The JSON Schema keywords a stub's `match` may use: a reference-free subset, cheap to check. */
 const MATCH_KEYWORDS = new Set([
-  "type", "const", "enum", "pattern", "minLength", "maxLength",
-  "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
-  "items", "contains", "minItems", "maxItems",
-  "properties", "required", "additionalProperties",
-  "allOf", "anyOf", "oneOf", "not", "if", "then", "else",
-  "title", "description",
+  "type",
+  "const",
+  "enum",
+  "pattern",
+  "minLength",
+  "maxLength",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "items",
+  "contains",
+  "minItems",
+  "maxItems",
+  "properties",
+  "required",
+  "additionalProperties",
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "not",
+  "if",
+  "then",
+  "else",
+  "title",
+  "description",
 ]);
 /** Keywords whose value is a map of schemas, or a list of them. */
 const SCHEMA_MAPS = new Set(["properties"]);
@@ -61,7 +81,10 @@ function checkMatchSchema(schema: unknown, path: PathSegment[], depth: number, c
         key: true,
         hint: "match uses types, scalar const/enum, string patterns and bounds, numeric bounds, items/contains, properties/required/additionalProperties, and allOf/anyOf/oneOf/not/if/then/else.",
       });
-    } else if ((keyword === "const" && value !== null && typeof value === "object") || (keyword === "enum" && (!Array.isArray(value) || value.some((v) => v !== null && typeof v === "object")))) {
+    } else if (
+      (keyword === "const" && value !== null && typeof value === "object") ||
+      (keyword === "enum" && (!Array.isArray(value) || value.some((v) => v !== null && typeof v === "object")))
+    ) {
       context.report.error("E_STUB", at, `${keyword} in a stub's match takes scalars only; match structured values with properties or items`);
     } else if (keyword === "pattern") {
       try {
@@ -111,7 +134,12 @@ export function checkStubs(scenario: string, stubs: StubDocument[], fakes: FakeI
   const nodes = countNodes(stubs);
   const characters = JSON.stringify(stubs).length;
   if (nodes > STUB_LIMITS.nodes || characters > STUB_LIMITS.characters) {
-    context.report.error("E_STUB", path, `scenario "${scenario}"'s stubs hold ${nodes} JSON nodes and ${characters} characters; the limits are ${STUB_LIMITS.nodes} and ${STUB_LIMITS.characters}`, { key: true });
+    context.report.error(
+      "E_STUB",
+      path,
+      `scenario "${scenario}"'s stubs hold ${nodes} JSON nodes and ${characters} characters; the limits are ${STUB_LIMITS.nodes} and ${STUB_LIMITS.characters}`,
+      { key: true },
+    );
   }
   const ids = new Set<string>();
   const checked: StubManifest[] = [];
@@ -129,7 +157,11 @@ export function checkStubs(scenario: string, stubs: StubDocument[], fakes: FakeI
       const where = stub.outcomes ? [...at, "outcomes", i] : [...at, "outcome"];
       // `delayMs` alone waits, then runs the handler as `pass: true` would.
       if (kinds.length > 1 || (kinds.length === 0 && outcome.delayMs === undefined)) {
-        context.report.error("E_STUB", where, `an outcome is one of answer, content, error, status (+body, headers) or pass: true, with delayMs or not; this one has ${kinds.length ? kinds.join(" and ") : "none"}`);
+        context.report.error(
+          "E_STUB",
+          where,
+          `an outcome is one of answer, content, error, status (+body, headers) or pass: true, with delayMs or not; this one has ${kinds.length ? kinds.join(" and ") : "none"}`,
+        );
       } else if ((outcome.body !== undefined || outcome.headers !== undefined) && kinds[0] !== "status") {
         context.report.error("E_STUB", where, "body and headers go with status (API fakes)");
       } else if (kinds[0] === "status" && server) {
@@ -151,7 +183,14 @@ export function checkStubs(scenario: string, stubs: StubDocument[], fakes: FakeI
         context.report.error("E_STUB", [...at, "match"], `the match does not compile: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}`);
       }
     }
-    checked.push({ id: stub.id, fake, target, match: stub.match as Record<string, JsonSchema> | undefined, outcomes: outcomes as StubOutcome[], source: context.report.location(at) });
+    checked.push({
+      id: stub.id,
+      fake,
+      target,
+      match: stub.match as Record<string, JsonSchema> | undefined,
+      outcomes: outcomes as StubOutcome[],
+      source: context.report.location(at),
+    });
   });
   return checked;
 }
@@ -172,14 +211,16 @@ export function checkFaults(scenario: string, faults: FaultDocument[], fakes: Fa
     if (fault.http && server) {
       context.report.error("E_STUB", [...at, "http"], "HTTP faults go with API fakes; for an MCP tool, stub an error outcome instead");
     }
-    return [{
-      fake,
-      target,
-      ...(fault.latencyMs === undefined ? {} : { latencyMs: fault.latencyMs as number | [number, number] }),
-      ...(fault.http === undefined ? {} : { http: fault.http }),
-      rate: fault.rate ?? 1,
-      seed: fault.seed ?? 1,
-      source: context.report.location(at),
-    }];
+    return [
+      {
+        fake,
+        target,
+        ...(fault.latencyMs === undefined ? {} : { latencyMs: fault.latencyMs as number | [number, number] }),
+        ...(fault.http === undefined ? {} : { http: fault.http }),
+        rate: fault.rate ?? 1,
+        seed: fault.seed ?? 1,
+        source: context.report.location(at),
+      },
+    ];
   });
 }

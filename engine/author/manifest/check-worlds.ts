@@ -57,7 +57,12 @@ export async function checkWorlds(
     try {
       built = await world.build(scenario, clock);
     } catch (error) {
-      report.error("E_WORLD_VALUE", scenarioPath, `the world of scenario "${scenario}" cannot be built: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}`, { key: true });
+      report.error(
+        "E_WORLD_VALUE",
+        scenarioPath,
+        `the world of scenario "${scenario}" cannot be built: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}`,
+        { key: true },
+      );
       continue;
     }
     for (const { fake, kind } of all) {
@@ -72,14 +77,21 @@ export async function checkWorlds(
         if (validate.validate(state[entity.name])) continue;
         const at = entityValuePath(spec, scenario, fake.id, entity.name, kind);
         for (const issue of validate.issues().slice(0, 5)) {
-          const inner = issue.path.split("/").slice(1).map((s) => (/^\d+$/.test(s) ? Number(s) : s.replace(/~1/g, "/").replace(/~0/g, "~")));
+          const inner = issue.path
+            .split("/")
+            .slice(1)
+            .map((s) => (/^\d+$/.test(s) ? Number(s) : s.replace(/~1/g, "/").replace(/~0/g, "~")));
           report.error("E_WORLD_SCHEMA", [...at, ...inner], `in scenario "${scenario}", ${fake.id}.${entity.name}${issue.path} ${issue.message}`);
         }
       }
     }
     if (!invariants.compiled) continue;
     for (const failure of await checkInvariants(built, invariants.compiled, clock)) {
-      report.error("E_INVARIANT", ["invariants", failure.index, "assert"], `the invariant "${failure.name}" does not hold in scenario "${scenario}"${failure.error ? `: ${failure.error}` : ""}`);
+      report.error(
+        "E_INVARIANT",
+        ["invariants", failure.index, "assert"],
+        `the invariant "${failure.name}" does not hold in scenario "${scenario}"${failure.error ? `: ${failure.error}` : ""}`,
+      );
     }
   }
 }

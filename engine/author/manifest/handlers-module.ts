@@ -16,12 +16,7 @@ export interface HandlersModule {
  * Loads a fake's handlers module and returns its default export's functions by name, reporting
  * a module that is missing, fails to load, or exports something else.
  */
-export async function loadHandlersModule(
-  relative: string,
-  path: readonly PathSegment[],
-  files: RecipeFiles,
-  report: Report,
-): Promise<HandlersModule> {
+export async function loadHandlersModule(relative: string, path: readonly PathSegment[], files: RecipeFiles, report: Report): Promise<HandlersModule> {
   const located = files.locate(relative);
   const file = located.file;
   if (!located.ok) {
@@ -35,13 +30,18 @@ export async function loadHandlersModule(
     const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
     // A syntax error points into the module (jiti ends its message with "file:line:column").
     const at = syntaxErrorPosition(error, file);
-    report.error("E_HANDLER_MODULE", path, `the handlers module ${relative} failed to load: ${message.trim()}${at ? ` at ${relative}:${at.line}:${at.column}` : ""}`, at ? { in: { file, position: at } } : {});
+    report.error(
+      "E_HANDLER_MODULE",
+      path,
+      `the handlers module ${relative} failed to load: ${message.trim()}${at ? ` at ${relative}:${at.line}:${at.column}` : ""}`,
+      at ? { in: { file, position: at } } : {},
+    );
     return { file, handlers: {}, failed: true };
   }
   const handlers = exported.default;
   if (!handlers || typeof handlers !== "object") {
     report.error("E_HANDLER_MODULE", path, `the handlers module ${relative} has no default export of handlers`, {
-      hint: "export default defineHandlers({ \"tool-name\": (args, context) => ... })",
+      hint: 'export default defineHandlers({ "tool-name": (args, context) => ... })',
     });
     return { file, handlers: {}, failed: true };
   }

@@ -37,7 +37,12 @@ function reportPatternNotes(notes: PatternNote[], path: readonly PathSegment[], 
     if (context.notedPatterns.has(note.pattern)) continue;
     context.notedPatterns.add(note.pattern);
     const shown = JSON.stringify(note.pattern.length > 200 ? `${note.pattern.slice(0, 200)}…` : note.pattern);
-    context.report.warn("W_PATTERN_FALLBACK", path, `the pattern ${shown} uses ${note.reason}, which RE2 cannot run: it runs on JavaScript's backtracking engine`, options);
+    context.report.warn(
+      "W_PATTERN_FALLBACK",
+      path,
+      `the pattern ${shown} uses ${note.reason}, which RE2 cannot run: it runs on JavaScript's backtracking engine`,
+      options,
+    );
   }
 }
 
@@ -97,7 +102,9 @@ export function checkNamedSchemas(context: LoadContext, sound: (path: PathSegmen
     if (unknown.length > 0) context.brokenSchemas.add(name);
     const cycle = refOnlyCycle(name, named);
     if (cycle) {
-      context.report.error("E_SCHEMA_REF", path, `the schemas ${cycle.join(" → ")} only refer to each other: no value can ever be checked against them`, { key: true });
+      context.report.error("E_SCHEMA_REF", path, `the schemas ${cycle.join(" → ")} only refer to each other: no value can ever be checked against them`, {
+        key: true,
+      });
       context.brokenSchemas.add(name);
     }
   }
@@ -147,11 +154,7 @@ function findUnknownRefs(schema: unknown, named: Record<string, JsonSchema>): st
 }
 
 /** Compiles a JSONata handler, placing each syntax error at its line and column in the YAML. */
-export function checkJsonata(
-  spec: unknown,
-  path: readonly PathSegment[],
-  context: LoadContext,
-): CompiledJsonataHandler | undefined {
+export function checkJsonata(spec: unknown, path: readonly PathSegment[], context: LoadContext): CompiledJsonataHandler | undefined {
   const compiled = compileJsonataHandler(spec as Parameters<typeof compileJsonataHandler>[0]);
   if (compiled.ok) return compiled.handler;
   for (const error of compiled.errors) {

@@ -72,7 +72,15 @@ export async function checkManifest(path: string, options: LoadOptions = {}): Pr
     invariants: Array.isArray(raw.invariants) ? raw.invariants : [],
   };
   const files = new RecipeFiles(dirname(file), { allowOutside: options.allowOutside });
-  const context: LoadContext = { dir: dirname(file), files, report, schemas: (document.schemas ?? {}) as Record<string, JsonSchema>, brokenSchemas: new Set(), compiler: createSchemaCompiler(), notedPatterns: new Set() };
+  const context: LoadContext = {
+    dir: dirname(file),
+    files,
+    report,
+    schemas: (document.schemas ?? {}) as Record<string, JsonSchema>,
+    brokenSchemas: new Set(),
+    compiler: createSchemaCompiler(),
+    notedPatterns: new Set(),
+  };
   // Data files first: from here on their values count as written in place, and every number
   // (inline or read) must be finite.
   readScenarioFiles(raw as unknown as Record<string, unknown>, context);
@@ -103,7 +111,10 @@ export async function checkManifest(path: string, options: LoadOptions = {}): Pr
   const unsound = new Set(Object.keys(document.scenarios ?? {}).filter((name) => !sound(["scenarios", name])));
   const { scenarios, spec } = checkScenarios(document.scenarios ?? {}, { servers, apis, ids, declared }, context, unsound);
   checkStaticTools(servers, spec, context);
-  const invariants = compileManifestInvariants((document.invariants ?? []).filter((inv, i) => sound(["invariants", i]) && isPlainObject(inv)), context);
+  const invariants = compileManifestInvariants(
+    (document.invariants ?? []).filter((inv, i) => sound(["invariants", i]) && isPlainObject(inv)),
+    context,
+  );
 
   let world: WorldSource | undefined;
   if (document.world !== undefined && document.scenarios !== undefined) {
@@ -126,16 +137,16 @@ export async function checkManifest(path: string, options: LoadOptions = {}): Pr
   }
   if (report.failed || !world) return { diagnostics: sorted(report.diagnostics) };
   const manifest: Manifest = {
-      file,
-      dir: context.dir,
-      servers,
-      apis,
-      schemas,
-      scenarios,
-      defaultScenario: world.defaultScenario ?? IMPLICIT_SCENARIO,
-      invariants: invariants.manifests,
-      redact: document.redact ?? [],
-      world,
+    file,
+    dir: context.dir,
+    servers,
+    apis,
+    schemas,
+    scenarios,
+    defaultScenario: world.defaultScenario ?? IMPLICIT_SCENARIO,
+    invariants: invariants.manifests,
+    redact: document.redact ?? [],
+    world,
   };
   const typesFile = defaultTypesFile(file);
   if (typesStale(manifest, typesFile)) report.warn("W_TYPES_STALE", [], `${basename(typesFile)} was generated from an earlier version of this manifest`);

@@ -17,12 +17,7 @@ export interface CapturedServer {
  * A server's captured tools/list: from a JSON or YAML file, or inline. Accepts the result
  * (`{ tools: [...] }`) or the bare array. Problems inside the file point into that file.
  */
-export function readCaptured(
-  value: unknown,
-  path: readonly PathSegment[],
-  files: RecipeFiles,
-  report: Report,
-): CapturedServer | undefined {
+export function readCaptured(value: unknown, path: readonly PathSegment[], files: RecipeFiles, report: Report): CapturedServer | undefined {
   let data = value;
   let file: string | undefined;
   let text = "";
@@ -66,7 +61,12 @@ export function readCaptured(
     const captured = tool as CapturedTool;
     const input = captured.inputSchema;
     if (input !== undefined && (typeof input !== "object" || input === null || (input.type !== undefined && input.type !== "object"))) {
-      report.error("E_CAPTURE_INVALID", path, `captured tool "${captured.name}" has an inputSchema that is not an object schema`, where([...at, "inputSchema"]));
+      report.error(
+        "E_CAPTURE_INVALID",
+        path,
+        `captured tool "${captured.name}" has an inputSchema that is not an object schema`,
+        where([...at, "inputSchema"]),
+      );
       return;
     }
     if (names.has(captured.name)) {

@@ -71,7 +71,8 @@ export class RecipeFiles {
     }
     if (!this.allowOutside && !this.inside(real)) {
       const shown = real === file ? "" : ` (it leads to ${real})`;
-      const [folder, rule] = this.owner === "manifest" ? ["the Recipe's folder", "a manifest reads files"] : ["the evals file's folder", "an evals file names its fakes"];
+      const [folder, rule] =
+        this.owner === "manifest" ? ["the Recipe's folder", "a manifest reads files"] : ["the evals file's folder", "an evals file names its fakes"];
       return { ok: false, file, reason: `is outside ${folder} ${this.root}${shown}: ${rule} in its own folder and below (--allow-outside widens that)` };
     }
     const checked = checkRegularFile(real, this.maxBytes);
@@ -79,7 +80,7 @@ export class RecipeFiles {
   }
 
   /** Reads a name's file as UTF-8 under the same rules. */
-  read(name: string): ({ file: string } & FileRead) {
+  read(name: string): { file: string } & FileRead {
     const located = this.locate(name);
     if (!located.ok) return { ok: false, file: located.file, code: "EREFUSED", reason: located.reason };
     const read = readRegularFile(realpath(located.file) ?? located.file, this.maxBytes);
@@ -91,4 +92,3 @@ export class RecipeFiles {
     return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel));
   }
 }
-

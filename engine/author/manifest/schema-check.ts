@@ -39,9 +39,7 @@ export function checkAgainstSchema(source: SourceDocument, validate: ValidateFun
 
 /** Of an `anyOf`'s branch errors, keeps those of the branch whose type fits the value. */
 function keepIntendedBranches(errors: ErrorObject[], value: unknown): ErrorObject[] {
-  const unions = errors
-    .filter((e) => e.keyword === "anyOf")
-    .sort((a, b) => b.schemaPath.length - a.schemaPath.length);
+  const unions = errors.filter((e) => e.keyword === "anyOf").sort((a, b) => b.schemaPath.length - a.schemaPath.length);
   let kept = errors;
   for (const union of unions) {
     const prefix = `${union.schemaPath}/`;
@@ -54,9 +52,7 @@ function keepIntendedBranches(errors: ErrorObject[], value: unknown): ErrorObjec
       const n = Number(e.schemaPath.slice(prefix.length).split("/")[0]);
       branches.set(n, [...(branches.get(n) ?? []), e]);
     }
-    const fitting = [...branches.values()].filter(
-      (list) => !list.some((e) => e.keyword === "type" && e.instancePath === union.instancePath),
-    );
+    const fitting = [...branches.values()].filter((list) => !list.some((e) => e.keyword === "type" && e.instancePath === union.instancePath));
     const drop = new Set<ErrorObject>([union, ...[...branches.values()].flat()]);
     kept = kept.filter((e) => !drop.has(e));
     const constants = (union.schema as Array<{ const?: unknown }>).map((s) => s.const);
@@ -95,12 +91,22 @@ function toDiagnostic(error: ErrorObject, source: SourceDocument): Diagnostic {
       const pattern = Object.keys((parent.patternProperties ?? {}) as object)[0];
       if (pattern) {
         const what = pattern.includes("-") ? "id" : "name";
-        return at("E_INVALID_ID", keyPath, `"${key}" is not a valid ${what} in ${where}: it must match ${pattern}`, true,
-          what === "id" ? DIAGNOSTIC_CODES.E_INVALID_ID : "Names start with a letter or _ and hold letters, digits and _.");
+        return at(
+          "E_INVALID_ID",
+          keyPath,
+          `"${key}" is not a valid ${what} in ${where}: it must match ${pattern}`,
+          true,
+          what === "id" ? DIAGNOSTIC_CODES.E_INVALID_ID : "Names start with a letter or _ and hold letters, digits and _.",
+        );
       }
       const known = Object.keys((parent.properties ?? {}) as object);
-      return at("E_UNKNOWN_KEY", keyPath, `unknown key "${key}" in ${where}.${suggestion(key, known)}`, true,
-        known.length ? `Keys allowed here: ${known.join(", ")}.` : undefined);
+      return at(
+        "E_UNKNOWN_KEY",
+        keyPath,
+        `unknown key "${key}" in ${where}.${suggestion(key, known)}`,
+        true,
+        known.length ? `Keys allowed here: ${known.join(", ")}.` : undefined,
+      );
     }
     case "required": {
       const key = (error.params as { missingProperty: string }).missingProperty;

@@ -19,10 +19,7 @@ function rewrite(schema: unknown): unknown {
   if (!schema || typeof schema !== "object") return schema;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
-    out[key] =
-      key === "$ref" && typeof value === "string" && value.startsWith(PREFIX)
-        ? `#/definitions/${value.slice(PREFIX.length)}`
-        : rewrite(value);
+    out[key] = key === "$ref" && typeof value === "string" && value.startsWith(PREFIX) ? `#/definitions/${value.slice(PREFIX.length)}` : rewrite(value);
   }
   return out;
 }

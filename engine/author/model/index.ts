@@ -5,4 +5,21 @@
  *
  * Other folders import this folder through this file only.
  */
-export type { ApiManifest, CapturedTool, EntityManifest, FaultManifest, HandlerManifest, InvariantManifest, JsonSchema, Manifest, OperationManifest, ResourceManifest, ScenarioManifest, ServerManifest, SourceLocation, StubManifest, StubOutcome, ToolManifest } from "./types.js";
+export type {
+  ApiManifest,
+  CapturedTool,
+  EntityManifest,
+  FaultManifest,
+  HandlerManifest,
+  InvariantManifest,
+  JsonSchema,
+  Manifest,
+  OperationManifest,
+  ResourceManifest,
+  ScenarioManifest,
+  ServerManifest,
+  SourceLocation,
+  StubManifest,
+  StubOutcome,
+  ToolManifest,
+} from "./types.js";

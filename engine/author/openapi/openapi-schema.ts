@@ -31,7 +31,12 @@ export function standaloneSchema(document: DocumentNode, schema: unknown, versio
       throw new Error(`[eval-simulate] ${where}: the $ref ${ref} is not inside the document; a trimmed document must hold every schema it uses`);
     }
     if (atPointer(document, ref) === undefined) throw new Error(`[eval-simulate] ${where}: the $ref ${ref} points at nothing in the document`);
-    const base = ref.slice(2).split("/").map(decodeToken).join(".").replace(/[^A-Za-z0-9._-]/g, "_");
+    const base = ref
+      .slice(2)
+      .split("/")
+      .map(decodeToken)
+      .join(".")
+      .replace(/[^A-Za-z0-9._-]/g, "_");
     key = base;
     for (let n = 2; [...keys.values()].includes(key); n++) key = `${base}_${n}`;
     keys.set(ref, key);

@@ -50,7 +50,13 @@ const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
  *
  * @example compileParameters(document, "#/paths/~1issues", "#/paths/~1issues/get", "3.0", compiler);
  */
-export function compileParameters(document: DocumentNode, itemAt: string, operationAt: string, version: "3.0" | "3.1", compiler: SchemaCompiler): CompiledParameter[] {
+export function compileParameters(
+  document: DocumentNode,
+  itemAt: string,
+  operationAt: string,
+  version: "3.0" | "3.1",
+  compiler: SchemaCompiler,
+): CompiledParameter[] {
   const byKey = new Map<string, CompiledParameter>();
   for (const [owner, at] of [
     [deref(document, { $ref: itemAt }, itemAt).node, itemAt],
@@ -80,7 +86,9 @@ function compileParameter(document: DocumentNode, node: DocumentNode, at: string
   try {
     validator = compiler.compile(schema);
   } catch (error) {
-    throw new Error(`[eval-simulate] cannot compile the schema at ${schemaAt}: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}`, { cause: error });
+    throw new Error(`[eval-simulate] cannot compile the schema at ${schemaAt}: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}`, {
+      cause: error,
+    });
   }
   return {
     name: node.name as string,
@@ -113,15 +121,23 @@ function deepObject(parameter: CompiledParameter, query: URLSearchParams): Recor
   for (const [key, text] of query) {
     if (!key.startsWith(prefix) || !key.endsWith("]")) continue;
     const property = key.slice(prefix.length, -1);
-    const propertySchema = subschema(parameter.schema, parameter.schema, (node) => (isSchemaObject(node.properties) ? (node.properties as DocumentNode)[property] : undefined));
-    Object.defineProperty(value, property, { value: coerceScalar(text, propertySchema, parameter.schema), enumerable: true, writable: true, configurable: true });
+    const propertySchema = subschema(parameter.schema, parameter.schema, (node) =>
+      isSchemaObject(node.properties) ? (node.properties as DocumentNode)[property] : undefined,
+    );
+    Object.defineProperty(value, property, {
+      value: coerceScalar(text, propertySchema, parameter.schema),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return Object.keys(value).length > 0 ? value : undefined;
 }
 
 /** One parameter's value: coerced, or its default, or undefined; problems are pushed. */
 function readOne(parameter: CompiledParameter, raw: string[] | undefined, query: URLSearchParams, problems: RequestProblem[]): unknown {
-  const problem = (message: string, path?: string) => problems.push({ in: parameter.in as RequestProblem["in"], name: parameter.name, ...(path ? { path } : {}), message });
+  const problem = (message: string, path?: string) =>
+    problems.push({ in: parameter.in as RequestProblem["in"], name: parameter.name, ...(path ? { path } : {}), message });
   let value: unknown = parameter.style === "deepObject" ? deepObject(parameter, query) : undefined;
   if (value === undefined && raw !== undefined) {
     if (parameter.json) {
@@ -172,7 +188,8 @@ export function readParameters(parameters: CompiledParameter[], path: Record<str
     if (value === undefined) continue;
     if (parameter.in === "path") define(read.params, parameter.name, value);
     else if (parameter.in === "query") define(read.query, parameter.name, value);
-    else if (read.headers[parameter.name.toLowerCase()] === undefined) read.headers[parameter.name.toLowerCase()] = typeof value === "string" ? value : JSON.stringify(value);
+    else if (read.headers[parameter.name.toLowerCase()] === undefined)
+      read.headers[parameter.name.toLowerCase()] = typeof value === "string" ? value : JSON.stringify(value);
   }
   return read;
 }

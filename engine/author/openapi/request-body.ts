@@ -63,7 +63,9 @@ export function compileBody(document: DocumentNode, operationAt: string, version
   const { node, at } = deref(document, operation.requestBody, child(operationAt, "requestBody"));
   const content = isSchemaObject(node.content) ? (node.content as Record<string, DocumentNode>) : {};
   const mediaTypes = Object.keys(content).map((type) => type.toLowerCase());
-  const key = Object.keys(content).find((type) => type.toLowerCase() === "application/json") ?? Object.keys(content).find((type) => isJsonMediaType(type.toLowerCase()) || coversMediaType(type.toLowerCase(), "application/json"));
+  const key =
+    Object.keys(content).find((type) => type.toLowerCase() === "application/json") ??
+    Object.keys(content).find((type) => isJsonMediaType(type.toLowerCase()) || coversMediaType(type.toLowerCase(), "application/json"));
   const compiled: CompiledBody = { required: node.required === true, mediaTypes, at };
   const raw = key === undefined ? undefined : content[key]?.schema;
   if (key !== undefined && raw !== undefined) {
@@ -73,7 +75,9 @@ export function compileBody(document: DocumentNode, operationAt: string, version
     try {
       validator = compiler.compile(schema);
     } catch (error) {
-      throw new Error(`[eval-simulate] cannot compile the schema at ${schemaAt}: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}`, { cause: error });
+      throw new Error(`[eval-simulate] cannot compile the schema at ${schemaAt}: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}`, {
+        cause: error,
+      });
     }
     compiled.json = { schema, validator, defaults: defaultsOf(resolveNode(schema, schema) ?? {}), at: schemaAt };
   }

@@ -47,7 +47,9 @@ export function compileResponses(document: DocumentNode, operationAt: string, ve
         try {
           validator = compiler.compile(standaloneSchema(document, schema, version, schemaAt));
         } catch (error) {
-          throw new Error(`[eval-simulate] cannot compile the schema at ${schemaAt}: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}`, { cause: error });
+          throw new Error(`[eval-simulate] cannot compile the schema at ${schemaAt}: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}`, {
+            cause: error,
+          });
         }
       }
       content.set(mediaType.toLowerCase(), { validator, at: schemaAt });
@@ -89,23 +91,48 @@ export function checkResponse(
   const response = responseFor(responses, status);
   if (!response) {
     const declared = [...responses.values()].map((r) => r.key).join(", ") || "none";
-    return { violation: { error: "response_not_in_document", message: `[eval-simulate] the handler of ${handler} answered status ${status}, which is not declared for ${operation}; declared: ${declared}` } };
+    return {
+      violation: {
+        error: "response_not_in_document",
+        message: `[eval-simulate] the handler of ${handler} answered status ${status}, which is not declared for ${operation}; declared: ${declared}`,
+      },
+    };
   }
   const sent = mediaTypeOf(contentType);
   const fallback = sent === undefined ? "application/json" : contentType!;
   if (response.content.size === 0) {
     if (body === undefined || body === null) return { contentType: fallback };
-    return { violation: { error: "response_schema", schema: response.at, message: `[eval-simulate] the handler of ${handler} answered ${status} with a body, but ${response.at} (${operation}) declares no content`, problems: [{ message: "must have no body" }] } };
+    return {
+      violation: {
+        error: "response_schema",
+        schema: response.at,
+        message: `[eval-simulate] the handler of ${handler} answered ${status} with a body, but ${response.at} (${operation}) declares no content`,
+        problems: [{ message: "must have no body" }],
+      },
+    };
   }
   const mediaType = chooseMediaType(response, sent);
   if (mediaType === undefined) {
     const declared = [...response.content.keys()].join(", ");
-    return { violation: { error: "response_schema", schema: response.at, message: `[eval-simulate] the handler of ${handler} answered ${status} as ${sent}, which ${response.at} (${operation}) does not declare; declared: ${declared}` } };
+    return {
+      violation: {
+        error: "response_schema",
+        schema: response.at,
+        message: `[eval-simulate] the handler of ${handler} answered ${status} as ${sent}, which ${response.at} (${operation}) does not declare; declared: ${declared}`,
+      },
+    };
   }
   const { validator, at } = response.content.get(mediaType)!;
   if (validator && !validator.validate(body ?? null)) {
     const problems = validator.issues().map((issue) => ({ ...(issue.path ? { path: issue.path } : {}), message: issue.message }));
-    return { violation: { error: "response_schema", schema: at, problems, message: `[eval-simulate] the ${status} answer of ${handler} to ${operation} is outside ${at}: ${validator.errorsText()}` } };
+    return {
+      violation: {
+        error: "response_schema",
+        schema: at,
+        problems,
+        message: `[eval-simulate] the ${status} answer of ${handler} to ${operation} is outside ${at}: ${validator.errorsText()}`,
+      },
+    };
   }
   return { contentType: sent !== undefined ? contentType! : mediaType.includes("*") ? "application/json" : mediaType };
 }

@@ -22,8 +22,10 @@ export interface ScaffoldInput {
   source?: { command: string } | { url: string };
 }
 
-const WRITE_VERBS = /^(create|add|update|delete|remove|set|send|post|put|patch|write|edit|insert|upsert|move|rename|close|reopen|archive|assign|unassign|merge|publish|cancel|approve|reject|submit|upload|mark|toggle|enable|disable|reset|clear|import|save|append|reply|forward|schedule|book|transfer|pay|refund|invite|link|unlink|tag|untag|comment)/;
-const READ_VERBS = /^(get|list|search|read|find|fetch|query|describe|show|view|count|lookup|check|browse|export|download|preview|summari[sz]e|resolve|validate|inspect)/;
+const WRITE_VERBS =
+  /^(create|add|update|delete|remove|set|send|post|put|patch|write|edit|insert|upsert|move|rename|close|reopen|archive|assign|unassign|merge|publish|cancel|approve|reject|submit|upload|mark|toggle|enable|disable|reset|clear|import|save|append|reply|forward|schedule|book|transfer|pay|refund|invite|link|unlink|tag|untag|comment)/;
+const READ_VERBS =
+  /^(get|list|search|read|find|fetch|query|describe|show|view|count|lookup|check|browse|export|download|preview|summari[sz]e|resolve|validate|inspect)/;
 
 /** Whether a name starts with one of the verbs as a word: `send-email`, `send_email`, `sendEmail`, `SendEmail`; not `settings`. */
 function startsWithVerb(name: string, verbs: RegExp): boolean {

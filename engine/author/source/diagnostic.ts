@@ -50,7 +50,7 @@ export const DIAGNOSTIC_CODES = {
   E_SCENARIO_DEFAULT: "Mark exactly one scenario `default: true`.",
   E_UNKNOWN_FAKE: "Name a server or api declared in this manifest.",
   E_WORLD_SCHEMA: "Make the scenario's value fit the entity's schema.",
-  E_WORLD_VALUE: "Use `{ $date: \"-3d\" }`, `{ $date: \"-1d\", at: \"09:00\" }`, `{ $id: \"label\" }` or `{ $expr: \"...\" }`.",
+  E_WORLD_VALUE: 'Use `{ $date: "-3d" }`, `{ $date: "-1d", at: "09:00" }`, `{ $id: "label" }` or `{ $expr: "..." }`.',
   E_WORLD_MODULE: "The world module must export world(scenario, clock) and SCENARIOS.",
   E_INVARIANT: "Fix the scenario's state, or the invariant.",
   E_STUB: "Fix the stub.",
@@ -66,7 +66,8 @@ export const DIAGNOSTIC_CODES = {
   E_NON_FINITE: "Write a finite number: JSON has no Infinity or NaN, and a number past ±1.8e308 reads as Infinity.",
   W_UNUSED_HANDLER: "Remove the entry, or list the tool under `tools` so it is served.",
   W_TYPES_STALE: "Run `eval-simulate types` again, so tsc checks the handlers against the manifest as it is.",
-  W_PATTERN_FALLBACK: "RE2 runs patterns in linear time; this one runs on JavaScript's backtracking engine. Rewrite it without backreferences or lookaround if you can.",
+  W_PATTERN_FALLBACK:
+    "RE2 runs patterns in linear time; this one runs on JavaScript's backtracking engine. Rewrite it without backreferences or lookaround if you can.",
   W_UNKNOWN_ARGUMENT: "Read an argument the tool's captured input schema declares; an undeclared one is never sent by a client that follows the schema.",
 } as const;
 

@@ -57,22 +57,12 @@ export class Report {
   /** True when an error was reported at `path` or below it. */
   hasErrorsUnder(path: readonly PathSegment[]): boolean {
     const prefix = formatPath(path);
-    return this.diagnostics.some(
-      (d) => d.severity === "error" && (d.path === prefix || d.path.startsWith(`${prefix}.`) || d.path.startsWith(`${prefix}[`)),
-    );
+    return this.diagnostics.some((d) => d.severity === "error" && (d.path === prefix || d.path.startsWith(`${prefix}.`) || d.path.startsWith(`${prefix}[`)));
   }
 
-  private add(
-    severity: Diagnostic["severity"],
-    code: DiagnosticCode,
-    path: readonly PathSegment[],
-    message: string,
-    options: ReportOptions,
-  ): void {
+  private add(severity: Diagnostic["severity"], code: DiagnosticCode, path: readonly PathSegment[], message: string, options: ReportOptions): void {
     const position =
-      options.in?.position ??
-      options.position ??
-      (options.key && path.length > 0 ? this.source.keyPositionOf(path) : this.source.positionOf(path));
+      options.in?.position ?? options.position ?? (options.key && path.length > 0 ? this.source.keyPositionOf(path) : this.source.positionOf(path));
     this.diagnostics.push({
       code,
       severity,

@@ -90,7 +90,11 @@ export class SourceDocument {
       visit(this.doc, {
         Alias: (_, alias) => {
           if (alias.resolve(this.doc) === undefined) {
-            this.problems.push({ code: "E_YAML_SYNTAX", message: `the alias *${alias.source} names no anchor (&${alias.source}) defined before it`, position: this.positionAt(alias.range?.[0] ?? 0) });
+            this.problems.push({
+              code: "E_YAML_SYNTAX",
+              message: `the alias *${alias.source} names no anchor (&${alias.source}) defined before it`,
+              position: this.positionAt(alias.range?.[0] ?? 0),
+            });
           }
         },
       });

@@ -41,4 +41,3 @@ export async function generateTypes(manifest: Manifest): Promise<string> {
     ...fakes.flatMap((text) => [text, ""]),
   ].join("\n");
 }
-

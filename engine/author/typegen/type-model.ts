@@ -20,7 +20,11 @@ export interface TypeModel {
 
 /** `crm` → `Crm`, `my-api_v2` → `MyApiV2`: a type name from a fake id. */
 export function typeName(id: string): string {
-  const name = id.split(/[^A-Za-z0-9]+/).filter(Boolean).map((part) => part[0].toUpperCase() + part.slice(1)).join("");
+  const name = id
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part[0].toUpperCase() + part.slice(1))
+    .join("");
   return /^[0-9]/.test(name) ? `Fake${name}` : name || "Fake";
 }
 
@@ -53,7 +57,31 @@ function hoist(schema: unknown, defs: Record<string, unknown>, prefix: string): 
 }
 
 // Names a generated type must not take: they would shadow the global types the file itself uses.
-const GLOBAL_TYPES = new Set(["Record", "Partial", "Required", "Readonly", "Pick", "Omit", "Array", "Object", "String", "Number", "Boolean", "Date", "Map", "Set", "Promise", "Error", "Function", "Symbol", "JSON", "Response", "Request", "Headers", "URL"]);
+const GLOBAL_TYPES = new Set([
+  "Record",
+  "Partial",
+  "Required",
+  "Readonly",
+  "Pick",
+  "Omit",
+  "Array",
+  "Object",
+  "String",
+  "Number",
+  "Boolean",
+  "Date",
+  "Map",
+  "Set",
+  "Promise",
+  "Error",
+  "Function",
+  "Symbol",
+  "JSON",
+  "Response",
+  "Request",
+  "Headers",
+  "URL",
+]);
 
 function safeTitle(name: string): string {
   const title = name.replace(/[^A-Za-z0-9_]/g, "_");
@@ -74,7 +102,9 @@ function defaultsPresent(schema: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) out[key] = key === "const" || key === "default" || key === "enum" ? value : defaultsPresent(value);
   if (isSchemaObject(out.properties)) {
-    const filled = Object.entries(out.properties).filter(([, property]) => isSchemaObject(property) && property.default !== undefined).map(([name]) => name);
+    const filled = Object.entries(out.properties)
+      .filter(([, property]) => isSchemaObject(property) && property.default !== undefined)
+      .map(([name]) => name);
     if (filled.length > 0) out.required = [...new Set([...((out.required as string[] | undefined) ?? []), ...filled])];
   }
   return out;
@@ -146,7 +176,16 @@ function apiTypes(api: ApiManifest, defs: Record<string, unknown>, name: string)
         const { node, at } = deref(document, raw, child(opAt, "responses", status));
         const schema = jsonSchemaOf(node.content);
         const statusSchema = /^\d{3}$/.test(status) ? { const: Number(status) } : { type: "integer" };
-        answers.push(objectOf({ status: statusSchema, body: schema === undefined ? {} : convert(schema, child(at, "content")), headers: { type: "object", additionalProperties: { type: "string" } } }, ["status"]));
+        answers.push(
+          objectOf(
+            {
+              status: statusSchema,
+              body: schema === undefined ? {} : convert(schema, child(at, "content")),
+              headers: { type: "object", additionalProperties: { type: "string" } },
+            },
+            ["status"],
+          ),
+        );
       }
       responses[operation.name] = answers.length > 0 ? { anyOf: answers } : {};
     }
@@ -186,7 +225,13 @@ export function typeModel(manifest: Manifest): TypeModel {
   defs.World = { ...objectOf(world), title: "World" };
   const root = {
     title: "RecipeTypes",
-    ...objectOf(Object.fromEntries(Object.keys(defs).filter((key) => !key.includes(".")).map((key) => [key, { $ref: `#/$defs/${key}` }]))),
+    ...objectOf(
+      Object.fromEntries(
+        Object.keys(defs)
+          .filter((key) => !key.includes("."))
+          .map((key) => [key, { $ref: `#/$defs/${key}` }]),
+      ),
+    ),
     $defs: defs,
   };
   return { root, fakes, hash: createHash("sha256").update(canonical(root)).digest("hex") };
@@ -196,7 +241,10 @@ export function typeModel(manifest: Manifest): TypeModel {
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
   if (value && typeof value === "object") {
-    return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`).join(",")}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
+      .join(",")}}`;
   }
   return JSON.stringify(value) ?? "null";
 }

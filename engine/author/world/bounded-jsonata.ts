@@ -79,9 +79,17 @@ function stopError(stop: RunStop): JsonataErrorLike {
     case "timeout":
       return { code: "D1012", message: `Evaluation timeout: the expression ran past its ${EXPRESSION_LIMITS.timeout} ms limit`, ...where };
     case "stalled":
-      return { code: "D1012", message: `Evaluation timeout: the expression blocked the process for over ${stop.detail} in one step and was stopped by the watchdog`, ...where };
+      return {
+        code: "D1012",
+        message: `Evaluation timeout: the expression blocked the process for over ${stop.detail} in one step and was stopped by the watchdog`,
+        ...where,
+      };
     case "depth":
-      return { code: "D1011", message: `Stack overflow: the expression nested evaluations deeper than ${EXPRESSION_LIMITS.stack} (a recursion that never ends?)`, ...where };
+      return {
+        code: "D1011",
+        message: `Stack overflow: the expression nested evaluations deeper than ${EXPRESSION_LIMITS.stack} (a recursion that never ends?)`,
+        ...where,
+      };
     case "too-large": {
       const message = stop.refusal
         ? `the expression ${stop.refusal}`

@@ -5,8 +5,7 @@ import { WorldError } from "./world-error.js";
  * Date.parse rolls impossible dates over (2026-02-30 becomes March 2) and reads a time without
  * an offset in the machine's time zone.
  */
-const ISO_8601 =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:([Zz])|([+-])(\d{2}):?(\d{2}))?)?$/;
+const ISO_8601 = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:([Zz])|([+-])(\d{2}):?(\d{2}))?)?$/;
 
 const EXAMPLE = `"now", an ISO 8601 date-time such as "2026-10-01T09:00:00Z", or epoch milliseconds`;
 
@@ -64,6 +63,6 @@ function checked(date: Date, original: unknown): Date {
 }
 
 function badClock(value: unknown): WorldError {
-  const shown = value instanceof Date ? "an invalid Date" : JSON.stringify(value) ?? String(value);
+  const shown = value instanceof Date ? "an invalid Date" : (JSON.stringify(value) ?? String(value));
   return new WorldError("E_BAD_CLOCK", `clock ${shown} is not ${EXAMPLE}`);
 }

@@ -65,11 +65,7 @@ export function compileInvariants(invariants: ReadonlyArray<{ name: string; asse
  *
  * @example const failures = await checkInvariants(world, compiled); // [] when all hold
  */
-export async function checkInvariants(
-  world: unknown,
-  invariants: ReadonlyArray<CompiledInvariant>,
-  clock?: Date,
-): Promise<InvariantFailure[]> {
+export async function checkInvariants(world: unknown, invariants: ReadonlyArray<CompiledInvariant>, clock?: Date): Promise<InvariantFailure[]> {
   const bindings: Record<string, unknown> = { world, labelId };
   if (clock) Object.assign(bindings, { now: clock.toISOString(), millis: () => clock.getTime() });
   const failures: InvariantFailure[] = [];

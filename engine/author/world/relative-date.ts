@@ -28,9 +28,7 @@ export function parseShift(text: unknown): { ms: number } | { error: string } {
   const match = SHIFT.exec(trimmed);
   if (!match) {
     // Months and years have no fixed length, so they are left out on purpose; say so.
-    const hint = /^[+-]?\d+\s*(M|mo|months?|y|years?)$/.test(trimmed)
-      ? "; months and years vary in length, so write days or weeks"
-      : "";
+    const hint = /^[+-]?\d+\s*(M|mo|months?|y|years?)$/.test(trimmed) ? "; months and years vary in length, so write days or weeks" : "";
     return { error: `$date ${JSON.stringify(text)} is not ${expected}${hint}` };
   }
   const [, sign, amount, unit] = match;

@@ -159,7 +159,10 @@ function readSpecial(node: Record<string, unknown>): Special | { code: string; m
   const dollarKeys = keys.filter((key) => key.startsWith("$"));
   if (dollarKeys.length === 0) return undefined;
   if (Object.hasOwn(node, "$file")) {
-    return { code: "E_WORLD_VALUE", message: "{ $file } is read when a fakes.yaml loads; a world built elsewhere (a world module, a TypeScript fake) reads its data files itself" };
+    return {
+      code: "E_WORLD_VALUE",
+      message: "{ $file } is read when a fakes.yaml loads; a world built elsewhere (a world module, a TypeScript fake) reads its data files itself",
+    };
   }
   const unknown = dollarKeys.find((key) => !(SPECIAL_KEYS as readonly string[]).includes(key));
   if (unknown !== undefined) {
@@ -201,9 +204,7 @@ function readSpecial(node: Record<string, unknown>): Special | { code: string; m
 }
 
 function valueError(code: string, message: string, path: JsonPath, context: Context, cause?: unknown): WorldError {
-  const where = [context.scenario === undefined ? undefined : `scenario ${JSON.stringify(context.scenario)}`, context.where]
-    .filter(Boolean)
-    .join(" ");
+  const where = [context.scenario === undefined ? undefined : `scenario ${JSON.stringify(context.scenario)}`, context.where].filter(Boolean).join(" ");
   const prefix = where ? `${where}, ${formatPath(path)}` : formatPath(path);
   return new WorldError(code, `${prefix}: ${message}`, { path, scenario: context.scenario, cause });
 }

@@ -100,7 +100,10 @@ function jsonWorld(file: string, scenario: string, result: unknown): World {
     throw moduleError(file, `world(${JSON.stringify(scenario)}) returned a value that is not JSON: ${(error as Error).message}`, error);
   }
   if (!isPlainObject(copy)) {
-    throw moduleError(file, `world(${JSON.stringify(scenario)}) must return an object keyed by fake id, not ${Array.isArray(copy) ? "an array" : JSON.stringify(copy)}`);
+    throw moduleError(
+      file,
+      `world(${JSON.stringify(scenario)}) must return an object keyed by fake id, not ${Array.isArray(copy) ? "an array" : JSON.stringify(copy)}`,
+    );
   }
   for (const [fakeId, state] of Object.entries(copy)) {
     if (!isPlainObject(state)) {

@@ -25,7 +25,9 @@ const PSEUDO = ["/proc/", "/sys/"];
  * The file systems whose files are the kernel's, wherever they are mounted (statfs `f_type`):
  * proc, sysfs, debugfs, tracefs, securityfs, cgroup, cgroup2, bpf, nsfs, efivarfs, configfs.
  */
-const PSEUDO_FILE_SYSTEMS = new Set([0x9fa0, 0x62656572, 0x64626720, 0x74726163, 0x73636673, 0x27e0eb, 0x63677270, 0xcafe4a11, 0x6e736673, 0xde5e81e4, 0x62656570]);
+const PSEUDO_FILE_SYSTEMS = new Set([
+  0x9fa0, 0x62656572, 0x64626720, 0x74726163, 0x73636673, 0x27e0eb, 0x63677270, 0xcafe4a11, 0x6e736673, 0xde5e81e4, 0x62656570,
+]);
 
 /** A byte count as messages say it: `1 MiB`, `512 KiB`, `100 bytes`. */
 export function sizeText(bytes: number): string {
@@ -65,14 +67,15 @@ function onPseudoFileSystem(real: string): boolean {
  *
  * @example checkRegularFile("/recipe/mcp/crm/tools.json") // { ok: true, size: 5120, real: "/recipe/mcp/crm/tools.json" }
  */
-export function checkRegularFile(file: string, maxBytes = MAX_FILE_BYTES): ({ ok: true; size: number; real: string; stats: Stats }) | FileRefusal {
+export function checkRegularFile(file: string, maxBytes = MAX_FILE_BYTES): { ok: true; size: number; real: string; stats: Stats } | FileRefusal {
   let real: string;
   try {
     real = realpathSync(resolve(file));
   } catch (error) {
     return failed(error);
   }
-  if (onPseudoFileSystem(real)) return { ok: false, code: "EPSEUDO", reason: `is a system pseudo-file, not a Recipe's file${real === resolve(file) ? "" : ` (it leads to ${real})`}` };
+  if (onPseudoFileSystem(real))
+    return { ok: false, code: "EPSEUDO", reason: `is a system pseudo-file, not a Recipe's file${real === resolve(file) ? "" : ` (it leads to ${real})`}` };
   let stats: Stats;
   try {
     stats = statSync(real);
@@ -92,7 +95,7 @@ export function checkRegularFile(file: string, maxBytes = MAX_FILE_BYTES): ({ ok
  *
  * @example const opened = openRegularFile("run/record.jsonl"); if (opened.ok) try { … } finally { closeSync(opened.fd); }
  */
-export function openRegularFile(file: string, maxBytes = MAX_FILE_BYTES): ({ ok: true; fd: number; size: number; real: string }) | FileRefusal {
+export function openRegularFile(file: string, maxBytes = MAX_FILE_BYTES): { ok: true; fd: number; size: number; real: string } | FileRefusal {
   const checked = checkRegularFile(file, maxBytes);
   if (!checked.ok) return checked;
   let fd: number;

@@ -49,7 +49,8 @@ export function readRegularLines(file: string, limits: LineLimits, onLine: (text
       while (start < read) {
         const newline = view.indexOf(NEWLINE, start);
         const end = newline === -1 ? read : newline;
-        if (pendingBytes + end - start > limits.maxLineBytes) return { ok: false, code: "ELINE", line: number + 1, reason: `the line is longer than ${sizeText(limits.maxLineBytes)}` };
+        if (pendingBytes + end - start > limits.maxLineBytes)
+          return { ok: false, code: "ELINE", line: number + 1, reason: `the line is longer than ${sizeText(limits.maxLineBytes)}` };
         // The chunk is reused by the next read: a line's bytes are copied out of it.
         if (end > start) pending.push(Buffer.from(view.subarray(start, end)));
         pendingBytes += end - start;

@@ -71,7 +71,8 @@ const pointer = (segment: string | number) => String(segment).replace(/~/g, "~0"
 function diffInto(before: unknown, after: unknown, path: string, ops: JsonPatchOperation[]): void {
   if (sameJson(before, after)) return;
   if (isObject(before) && isObject(after)) {
-    for (const key of Object.keys(before)) if (before[key] !== undefined && (!Object.hasOwn(after, key) || after[key] === undefined)) ops.push({ op: "remove", path: `${path}/${pointer(key)}` });
+    for (const key of Object.keys(before))
+      if (before[key] !== undefined && (!Object.hasOwn(after, key) || after[key] === undefined)) ops.push({ op: "remove", path: `${path}/${pointer(key)}` });
     for (const key of Object.keys(after)) {
       if (after[key] === undefined) continue;
       if (!Object.hasOwn(before, key) || before[key] === undefined) ops.push({ op: "add", path: `${path}/${pointer(key)}`, value: after[key] });
@@ -155,7 +156,8 @@ function applyOperation(value: unknown, segments: string[], op: JsonPatchOperati
   if (Array.isArray(value)) {
     const copy = [...value];
     const index = head === "-" ? copy.length : Number(head);
-    if (!Number.isInteger(index) || index < 0 || index > copy.length) throw new Error(`[eval-simulate] a patch names index ${head} of an array of ${copy.length}`);
+    if (!Number.isInteger(index) || index < 0 || index > copy.length)
+      throw new Error(`[eval-simulate] a patch names index ${head} of an array of ${copy.length}`);
     if (rest.length > 0) copy[index] = applyOperation(copy[index], rest, op);
     else if (op.op === "add") copy.splice(index, 0, op.value);
     else if (op.op === "remove") copy.splice(index, 1);

@@ -77,8 +77,6 @@ export function entityMapOf(manifest: WriteMap): Record<string, { reads: string[
 /** Refuses an empty set of manifests: checks over no fakes would report nothing, which reads as a pass. */
 export function requireManifests(manifests: WriteMaps, check: string): void {
   if (manifests === null || typeof manifests !== "object" || Object.keys(manifests).length === 0) {
-    throw new Error(
-      `[eval-simulate] ${check} needs at least one fake's manifest: with none it would report nothing, which a check reads as a pass`,
-    );
+    throw new Error(`[eval-simulate] ${check} needs at least one fake's manifest: with none it would report nothing, which a check reads as a pass`);
   }
 }

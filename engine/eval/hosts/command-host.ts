@@ -29,7 +29,8 @@ const EXIT_GRACE_MS = 1000;
 
 /** The answer in a JSON value: `result` (claude -p's JSON), `answer`, or the last assistant message. */
 function answerOf(value: unknown): string | undefined {
-  if (value && typeof value === "object" && !Array.isArray(value) && typeof (value as { result?: unknown }).result === "string") return (value as { result: string }).result;
+  if (value && typeof value === "object" && !Array.isArray(value) && typeof (value as { result?: unknown }).result === "string")
+    return (value as { result: string }).result;
   return finalAnswer(value);
 }
 
@@ -60,7 +61,11 @@ export function readAnswer(stdout: string, format = "text"): string | undefined 
       return answer;
     }
     default:
-      return stdout.split("\n").map((line) => line.trim()).filter((line) => line !== "").at(-1);
+      return stdout
+        .split("\n")
+        .map((line) => line.trim())
+        .filter((line) => line !== "")
+        .at(-1);
   }
 }
 
@@ -69,7 +74,9 @@ const shellQuote = (value: string) => `'${value.replaceAll("'", "'\\''")}'`;
 
 /** `{{name}}` is the value as it is; `{{name:sh}}` is the value quoted for a shell command line. */
 const fill = (arg: string, values: Record<string, string>) =>
-  arg.replace(/\{\{(\w+)(:sh)?\}\}/g, (whole, name: string, sh?: string) => (Object.hasOwn(values, name) ? (sh ? shellQuote(values[name]!) : values[name]!) : whole));
+  arg.replace(/\{\{(\w+)(:sh)?\}\}/g, (whole, name: string, sh?: string) =>
+    Object.hasOwn(values, name) ? (sh ? shellQuote(values[name]!) : values[name]!) : whole,
+  );
 
 /** The tail of a stream, bounded. */
 function collector() {
@@ -104,18 +111,29 @@ export function commandHost(config: CommandHostConfig): AgentHost {
       const mcpConfig = join(dir, "mcp.json");
       const servers = Object.fromEntries(trial.session.mcpServers().map((s) => [s.id, { type: "http", url: s.url }]));
       writeFileSync(mcpConfig, `${JSON.stringify({ mcpServers: servers }, null, 2)}\n`);
-      const values = { prompt: trial.case.prompt ?? "", system: trial.case.system ?? "", mcpConfig, session: trial.session.id, case: trial.case.id, iteration: String(trial.iteration) };
+      const values = {
+        prompt: trial.case.prompt ?? "",
+        system: trial.case.system ?? "",
+        mcpConfig,
+        session: trial.session.id,
+        case: trial.case.id,
+        iteration: String(trial.iteration),
+      };
       const free = (extra: Partial<AgentOutcome>): AgentOutcome => ({ requests: 0, usage: { ...NO_USAGE }, costUsd: 0, ...extra });
       try {
         return await new Promise<AgentOutcome>((resolve) => {
           const stdout = collector();
           const stderr = collector();
           // A group of its own, so a timeout or an abort stops every process the agent started.
-          const child = spawn(fill(program, values), args.map((arg) => fill(arg, values)), {
-            stdio: ["ignore", "pipe", "pipe"],
-            detached: true,
-            env: { ...process.env, EVAL_SIMULATE_MCP_CONFIG: mcpConfig, EVAL_SIMULATE_SESSION: trial.session.id },
-          });
+          const child = spawn(
+            fill(program, values),
+            args.map((arg) => fill(arg, values)),
+            {
+              stdio: ["ignore", "pipe", "pipe"],
+              detached: true,
+              env: { ...process.env, EVAL_SIMULATE_MCP_CONFIG: mcpConfig, EVAL_SIMULATE_SESSION: trial.session.id },
+            },
+          );
           const group = processGroup(child);
           let timedOut = false;
           let settled = false;
@@ -138,11 +156,14 @@ export function commandHost(config: CommandHostConfig): AgentHost {
           };
           child.stdout.on("data", stdout.add);
           child.stderr.on("data", stderr.add);
-          child.on("error", (error) => finish(free({ outcome: { status: "not_run", reason: `the agent command ${program} could not start: ${error.message}` } })));
+          child.on("error", (error) =>
+            finish(free({ outcome: { status: "not_run", reason: `the agent command ${program} could not start: ${error.message}` } })),
+          );
           const ended = (code: number | null, signal: NodeJS.Signals | null) => {
             const answer = readAnswer(stdout.text, config.outputFormat);
             const base = answer === undefined ? {} : { answer };
-            if (timedOut) return finish(free({ ...base, outcome: { status: "fail", reason: `the agent command did not finish within ${timeoutMs} ms and was stopped` } }));
+            if (timedOut)
+              return finish(free({ ...base, outcome: { status: "fail", reason: `the agent command did not finish within ${timeoutMs} ms and was stopped` } }));
             if (code !== 0) {
               const tail = stderr.text.trim().split("\n").slice(-3).join(" | ").slice(0, 500);
               return finish(free({ ...base, outcome: { status: "not_run", reason: `the agent command exited ${code ?? signal}${tail ? `: ${tail}` : ""}` } }));

@@ -35,7 +35,10 @@ const TRIAL_TIMEOUT_MS = 600_000;
  *
  * @example const host = modelHost({ model: "anthropic:claude-sonnet-4-5" }, { env: process.env, ledger });
  */
-export function modelHost(config: ModelHostConfig, context: { env: NodeJS.ProcessEnv; ledger: SpendLedger; retry?: RetryOptions; variant?: Variant }): AgentHost {
+export function modelHost(
+  config: ModelHostConfig,
+  context: { env: NodeJS.ProcessEnv; ledger: SpendLedger; retry?: RetryOptions; variant?: Variant },
+): AgentHost {
   const spec = parseModel(config.model, config.baseURL);
   const timeoutMs = config.timeoutMs ?? TRIAL_TIMEOUT_MS;
   const limits = { requestTimeoutMs: config.requestTimeoutMs, idleTimeoutMs: config.idleTimeoutMs };
@@ -45,7 +48,12 @@ export function modelHost(config: ModelHostConfig, context: { env: NodeJS.Proces
     async run(trial): Promise<AgentOutcome> {
       const c = trial.case;
       const budget = context.ledger.forModel(spec.id);
-      const spent = (outcome?: AgentOutcome["outcome"]): AgentOutcome => ({ requests: 0, usage: { inputTokens: 0, outputTokens: 0 }, costUsd: budget.spentUsd, ...(outcome ? { outcome } : {}) });
+      const spent = (outcome?: AgentOutcome["outcome"]): AgentOutcome => ({
+        requests: 0,
+        usage: { inputTokens: 0, outputTokens: 0 },
+        costUsd: budget.spentUsd,
+        ...(outcome ? { outcome } : {}),
+      });
       if (c.prompt === undefined) return spent({ status: "fail", reason: `case ${c.id} has no prompt to send the model` });
       if (!context.ledger.allows()) return spent({ status: "not_run", reason: "the budget was spent before this trial started" });
       // The trial's own signal: the run's, and the wall limit's.
@@ -80,11 +88,23 @@ export function modelHost(config: ModelHostConfig, context: { env: NodeJS.Proces
         if (timedOut) return spent({ status: "not_run", reason: `${spec.id}: the trial did not finish within ${timeoutMs} ms (timeoutMs) and was stopped` });
         if (trial.signal.aborted) return spent({ status: "not_run", reason: "the run was interrupted" });
         // What the model answered cannot be taken: its trial fails, judged on what it did.
-        const unreadable = [error, (error as { cause?: unknown }).cause, (error as { lastError?: unknown }).lastError].find((e) => e instanceof ModelOutputError);
+        const unreadable = [error, (error as { cause?: unknown }).cause, (error as { lastError?: unknown }).lastError].find(
+          (e) => e instanceof ModelOutputError,
+        );
         if (unreadable) return spent({ status: "fail", reason: `${spec.id}: ${(unreadable as Error).message.replace(/^\[eval-simulate\] /, "")}` });
-        const request = error instanceof ModelRequestError ? error : (error as { cause?: unknown }).cause instanceof ModelRequestError ? ((error as { cause: ModelRequestError }).cause) : undefined;
-        if (request?.classification.kind === "fatal") throw new FatalRunError(`[eval-simulate] ${spec.id}: ${request.classification.message} (fatal: the run stops)`, { cause: error });
-        if (request) return spent({ status: "not_run", reason: `${spec.id}: model requests kept failing (${request.attempts} attempts): ${request.classification.message}` });
+        const request =
+          error instanceof ModelRequestError
+            ? error
+            : (error as { cause?: unknown }).cause instanceof ModelRequestError
+              ? (error as { cause: ModelRequestError }).cause
+              : undefined;
+        if (request?.classification.kind === "fatal")
+          throw new FatalRunError(`[eval-simulate] ${spec.id}: ${request.classification.message} (fatal: the run stops)`, { cause: error });
+        if (request)
+          return spent({
+            status: "not_run",
+            reason: `${spec.id}: model requests kept failing (${request.attempts} attempts): ${request.classification.message}`,
+          });
         throw error;
       } finally {
         clearTimeout(timer);

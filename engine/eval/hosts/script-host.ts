@@ -69,7 +69,11 @@ export function scriptHost(): AgentHost {
             return free(script.answer, { status: "fail", reason: `script call #${i + 1} ${call.tool}: ${why}` });
           }
           const { server, tool } = found[0];
-          if (!trial.session.fakes.includes(server)) return free(script.answer, { status: "fail", reason: `script call #${i + 1} ${call.tool}: ${server} is not among the case's fakes (${trial.session.fakes.join(", ")})` });
+          if (!trial.session.fakes.includes(server))
+            return free(script.answer, {
+              status: "fail",
+              reason: `script call #${i + 1} ${call.tool}: ${server} is not among the case's fakes (${trial.session.fakes.join(", ")})`,
+            });
           const fake = trial.fakes.fakes[server];
           const args = call.arguments ?? {};
           if (fake.kind === "mcp") {

@@ -38,7 +38,12 @@ export function loadAi(): Promise<typeof import("ai")> {
  *
  * @example const model = await languageModel(parseModel("anthropic:claude-sonnet-4-5"), process.env);
  */
-export async function languageModel(spec: ModelSpec, env: NodeJS.ProcessEnv = process.env, retry: RetryOptions = {}, limits: RequestLimits = {}): Promise<LanguageModel> {
+export async function languageModel(
+  spec: ModelSpec,
+  env: NodeJS.ProcessEnv = process.env,
+  retry: RetryOptions = {},
+  limits: RequestLimits = {},
+): Promise<LanguageModel> {
   const pkg = PROVIDER_PACKAGES[spec.provider];
   const apiKey = env[KEY_VARIABLES[spec.provider]];
   const fetch = timedFetch(limits);
@@ -62,7 +67,9 @@ export async function languageModel(spec: ModelSpec, env: NodeJS.ProcessEnv = pr
     case "openai-compatible": {
       const { createOpenAICompatible } = await load<typeof import("@ai-sdk/openai-compatible")>("@ai-sdk/openai-compatible", pkg);
       // Structured output sends the judgment's schema (response_format json_schema), as Ollama, vLLM and LM Studio take it.
-      model = createOpenAICompatible({ name: "openai-compatible", baseURL: spec.baseURL!, apiKey, fetch, supportsStructuredOutputs: true }).chatModel(spec.model);
+      model = createOpenAICompatible({ name: "openai-compatible", baseURL: spec.baseURL!, apiKey, fetch, supportsStructuredOutputs: true }).chatModel(
+        spec.model,
+      );
       break;
     }
   }

@@ -31,7 +31,10 @@ export interface ToolOutcome {
  *
  * @example const { tools, close } = await connectTools(session.mcpServers());
  */
-export async function connectTools(servers: readonly McpServerRef[], headers: Record<string, string> = {}): Promise<{ tools: ServedTool[]; close(): Promise<void> }> {
+export async function connectTools(
+  servers: readonly McpServerRef[],
+  headers: Record<string, string> = {},
+): Promise<{ tools: ServedTool[]; close(): Promise<void> }> {
   const { Client, StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client");
   const clients: Client[] = [];
   const close = async () => {
@@ -67,7 +70,10 @@ export async function connectTools(servers: readonly McpServerRef[], headers: Re
  * @example const { text, isError } = await callServedTool(tool, { id: "T-1" });
  */
 export async function callServedTool(served: ServedTool, args: unknown, signal?: AbortSignal): Promise<ToolOutcome> {
-  const result = (await served.client.callTool({ name: served.tool.name, arguments: (args ?? {}) as Record<string, unknown> }, signal ? { signal } : undefined)) as {
+  const result = (await served.client.callTool(
+    { name: served.tool.name, arguments: (args ?? {}) as Record<string, unknown> },
+    signal ? { signal } : undefined,
+  )) as {
     content?: Array<{ type: string; text?: string }>;
     structuredContent?: unknown;
     isError?: boolean;

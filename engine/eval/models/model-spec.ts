@@ -44,7 +44,8 @@ export function parseModel(id: string, baseURL?: string): ModelSpec {
   if (at <= 0 || model === "" || !(provider in PROVIDER_PACKAGES)) {
     throw new Error(`[eval-simulate] a model is "<provider>:<model>" with provider ${Object.keys(PROVIDER_PACKAGES).join(", ")}; not "${id}"`);
   }
-  if (provider === "openai-compatible" && !baseURL) throw new Error(`[eval-simulate] ${id} needs a baseURL (the OpenAI-compatible endpoint, e.g. http://localhost:11434/v1)`);
+  if (provider === "openai-compatible" && !baseURL)
+    throw new Error(`[eval-simulate] ${id} needs a baseURL (the OpenAI-compatible endpoint, e.g. http://localhost:11434/v1)`);
   return { provider, model, id, ...(baseURL ? { baseURL } : {}) };
 }
 

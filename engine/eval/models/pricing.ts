@@ -53,7 +53,9 @@ export function priceOf(model: string, prices: Readonly<Record<string, Price>> =
 /** A budget was set for a model the price table does not know: the spend could not be counted. */
 export class UnknownPriceError extends Error {
   constructor(model: string) {
-    super(`[eval-simulate] a budget needs the price of ${model}, which the price table does not have: add it (prices: { "${model}": { input, output } }, dollars per million tokens)`);
+    super(
+      `[eval-simulate] a budget needs the price of ${model}, which the price table does not have: add it (prices: { "${model}": { input, output } }, dollars per million tokens)`,
+    );
     this.name = "UnknownPriceError";
   }
 }

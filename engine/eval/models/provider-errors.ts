@@ -14,7 +14,18 @@ export interface ErrorClass {
   message: string;
 }
 
-const NETWORK_CODES = new Set(["ECONNRESET", "ECONNREFUSED", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_SOCKET", "UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT"]);
+const NETWORK_CODES = new Set([
+  "ECONNRESET",
+  "ECONNREFUSED",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "UND_ERR_SOCKET",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "UND_ERR_HEADERS_TIMEOUT",
+  "UND_ERR_BODY_TIMEOUT",
+]);
 
 /**
  * Reads `Retry-After` (seconds or an HTTP date) or `retry-after-ms`, capped at `maxMs`.
@@ -73,6 +84,7 @@ export function classifyError(error: unknown): ErrorClass {
     if (/overloaded/i.test(String((e as Error)?.message ?? ""))) return { kind: "transient", message: String((e as Error).message) };
   }
   const name = (error as Error)?.name ?? "";
-  if (/LoadAPIKeyError|NoSuchModelError|NoSuchProviderError|InvalidPromptError|InvalidArgumentError/.test(name)) return { kind: "fatal", message: `${name}: ${(error as Error).message}` };
+  if (/LoadAPIKeyError|NoSuchModelError|NoSuchProviderError|InvalidPromptError|InvalidArgumentError/.test(name))
+    return { kind: "fatal", message: `${name}: ${(error as Error).message}` };
   return { kind: "fatal", message: String((error as Error)?.message ?? error).slice(0, 300) };
 }

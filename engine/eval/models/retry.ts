@@ -21,7 +21,10 @@ export class ModelRequestError extends Error {
     readonly attempts: number,
     options?: { cause?: unknown },
   ) {
-    super(`[eval-simulate] the model request failed (${classification.kind}, after ${attempts} attempt${attempts === 1 ? "" : "s"}): ${classification.message}`, options);
+    super(
+      `[eval-simulate] the model request failed (${classification.kind}, after ${attempts} attempt${attempts === 1 ? "" : "s"}): ${classification.message}`,
+      options,
+    );
     this.name = "ModelRequestError";
   }
 }
@@ -52,7 +55,8 @@ export async function withRetries<T>(request: () => Promise<T>, options: RetryOp
       // The model's own answer: asking again is not a retry of a failed request.
       if (error instanceof ModelOutputError) throw error;
       const classification = classifyError(error);
-      if (classification.kind === "fatal" || attempt > retries || options.signal?.aborted) throw new ModelRequestError(classification, attempt, { cause: error });
+      if (classification.kind === "fatal" || attempt > retries || options.signal?.aborted)
+        throw new ModelRequestError(classification, attempt, { cause: error });
       const backoff = Math.min(max, base * 2 ** (attempt - 1)) * (0.75 + Math.random() * 0.5);
       const delay = classification.retryAfterMs ?? backoff;
       options.onRetry?.(attempt, classification, delay);

@@ -9,7 +9,8 @@ export function budgetLimit(flag: string | number | undefined, env: NodeJS.Proce
   const raw = flag ?? env.EVAL_BUDGET_USD;
   if (raw === undefined || raw === "") return undefined;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0) throw new Error(`[eval-simulate] a budget is a number of US dollars (--budget-usd 5, EVAL_BUDGET_USD=5), not "${raw}"`);
+  if (!Number.isFinite(value) || value < 0)
+    throw new Error(`[eval-simulate] a budget is a number of US dollars (--budget-usd 5, EVAL_BUDGET_USD=5), not "${raw}"`);
   return value;
 }
 

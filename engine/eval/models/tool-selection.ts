@@ -24,10 +24,19 @@ export interface Selection {
  *
  * @example const { tools } = await selectTools({ model, query: "Close ticket T-101", catalog });
  */
-export async function selectTools(options: { model: LanguageModel; query: string; catalog: readonly CatalogTool[]; system?: string; signal?: AbortSignal }): Promise<Selection> {
+export async function selectTools(options: {
+  model: LanguageModel;
+  query: string;
+  catalog: readonly CatalogTool[];
+  system?: string;
+  signal?: AbortSignal;
+}): Promise<Selection> {
   const { generateText, tool, jsonSchema, stepCountIs } = await loadAi();
   const tools = Object.fromEntries(
-    options.catalog.map((entry) => [entry.name, tool({ description: entry.description ?? "", inputSchema: jsonSchema(entry.inputSchema as Parameters<typeof jsonSchema>[0]) })]),
+    options.catalog.map((entry) => [
+      entry.name,
+      tool({ description: entry.description ?? "", inputSchema: jsonSchema(entry.inputSchema as Parameters<typeof jsonSchema>[0]) }),
+    ]),
   );
   const result = await generateText({
     model: options.model,

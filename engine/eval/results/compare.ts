@@ -80,7 +80,8 @@ export interface Comparison {
 
 const scoredStatus = (l: TrialLine) => l.status === "pass" || l.status === "fail";
 /** The scores of judged trials, as the run's summary averages them. */
-const scoresOf = (lines: readonly TrialLine[]) => lines.filter((l) => (scoredStatus(l) || l.status === "not_evaluated") && typeof l.score === "number").map((l) => l.score!);
+const scoresOf = (lines: readonly TrialLine[]) =>
+  lines.filter((l) => (scoredStatus(l) || l.status === "not_evaluated") && typeof l.score === "number").map((l) => l.score!);
 const mean = (xs: readonly number[]) => (xs.length === 0 ? Number.NaN : xs.reduce((a, b) => a + b, 0) / xs.length);
 
 /** The MCP tools an eval trial called, from its record (`server/tool`). */
@@ -111,8 +112,15 @@ function side(lines: readonly ComparedLine[], label: string): RunSide {
     }
   }
   return {
-    label, trials: lines.length, scored: scored.length, passes, passRate: scored.length === 0 ? 0 : passes / scored.length, meanScore: mean(scoresOf(lines)),
-    notRun: lines.filter((l) => l.status === "not_run").length, tools: toolMetrics(outcomes), ...(bad ? { badCalls: bad } : {}),
+    label,
+    trials: lines.length,
+    scored: scored.length,
+    passes,
+    passRate: scored.length === 0 ? 0 : passes / scored.length,
+    meanScore: mean(scoresOf(lines)),
+    notRun: lines.filter((l) => l.status === "not_run").length,
+    tools: toolMetrics(outcomes),
+    ...(bad ? { badCalls: bad } : {}),
   };
 }
 
@@ -142,14 +150,19 @@ const pct = (rate: number) => `${(rate * 100).toFixed(1)}%`;
  *
  * @example const comparison = compareRuns(readResults("base.ndjson"), readResults("candidate.ndjson"));
  */
-export function compareRuns(baselineLines: readonly TrialLine[], candidateLines: readonly TrialLine[], options: { labels?: { baseline?: string; candidate?: string }; z?: number } = {}): Comparison {
+export function compareRuns(
+  baselineLines: readonly TrialLine[],
+  candidateLines: readonly TrialLine[],
+  options: { labels?: { baseline?: string; candidate?: string }; z?: number } = {},
+): Comparison {
   const z = options.z ?? 1.96;
   const labelOf = (lines: readonly ComparedLine[], fallback: string) => lines.find((l) => l.variant)?.variant ?? fallback;
   const baseline = side(baselineLines, options.labels?.baseline ?? labelOf(baselineLines, "baseline"));
   const candidate = side(candidateLines, options.labels?.candidate ?? labelOf(candidateLines, "candidate"));
   const passRateDelta = candidate.passRate - baseline.passRate;
   const pooled = baseline.scored + candidate.scored === 0 ? 0 : (baseline.passes + candidate.passes) / (baseline.scored + candidate.scored);
-  const noise = baseline.scored === 0 || candidate.scored === 0 ? Infinity : z * Math.sqrt(pooled * (1 - pooled) * (1 / baseline.scored + 1 / candidate.scored));
+  const noise =
+    baseline.scored === 0 || candidate.scored === 0 ? Infinity : z * Math.sqrt(pooled * (1 - pooled) * (1 / baseline.scored + 1 / candidate.scored));
 
   const toolNames = [...new Set([...baseline.tools, ...candidate.tools].map((t) => t.tool))].sort();
   const pick = (metrics: ToolMetrics | undefined) => (metrics ? { precision: metrics.precision, recall: metrics.recall, f1: metrics.f1 } : ZERO);
@@ -182,15 +195,37 @@ export function compareRuns(baselineLines: readonly TrialLine[], candidateLines:
   let proposal: Proposal;
   const delta = `pass rate ${pct(baseline.passRate)} → ${pct(candidate.passRate)} (${passRateDelta >= 0 ? "+" : ""}${(passRateDelta * 100).toFixed(1)} points)`;
   if (baseline.notRun > 0 || candidate.notRun > 0) {
-    proposal = { decision: "inconclusive", reason: `${delta}, but ${baseline.notRun + candidate.notRun} trials were not run: a PRELIMINARY run decides nothing; resume it first` };
+    proposal = {
+      decision: "inconclusive",
+      reason: `${delta}, but ${baseline.notRun + candidate.notRun} trials were not run: a PRELIMINARY run decides nothing; resume it first`,
+    };
   } else if (!Number.isFinite(noise)) {
     proposal = { decision: "inconclusive", reason: "a run has no scored trials" };
   } else if (passRateDelta > noise) {
-    proposal = { decision: "apply", reason: `${delta}, beyond the noise (±${(noise * 100).toFixed(1)} points at z=${z})${regressed.length ? `; check the ${regressed.length} regressed case${regressed.length === 1 ? "" : "s"}: ${regressed.join(", ")}` : ""}` };
+    proposal = {
+      decision: "apply",
+      reason: `${delta}, beyond the noise (±${(noise * 100).toFixed(1)} points at z=${z})${regressed.length ? `; check the ${regressed.length} regressed case${regressed.length === 1 ? "" : "s"}: ${regressed.join(", ")}` : ""}`,
+    };
   } else if (passRateDelta < -noise) {
     proposal = { decision: "reject", reason: `${delta}, worse beyond the noise (±${(noise * 100).toFixed(1)} points at z=${z})` };
   } else {
-    proposal = { decision: "inconclusive", reason: `${delta} is inside the noise (±${(noise * 100).toFixed(1)} points at z=${z}, ${baseline.scored} and ${candidate.scored} trials): run more iterations` };
+    proposal = {
+      decision: "inconclusive",
+      reason: `${delta} is inside the noise (±${(noise * 100).toFixed(1)} points at z=${z}, ${baseline.scored} and ${candidate.scored} trials): run more iterations`,
+    };
   }
-  return { baseline, candidate, passRateDelta, meanScoreDelta: candidate.meanScore - baseline.meanScore, noise, z, tools, cases, improved, regressed, unchangedFailing: named("unchanged-failing"), proposal };
+  return {
+    baseline,
+    candidate,
+    passRateDelta,
+    meanScoreDelta: candidate.meanScore - baseline.meanScore,
+    noise,
+    z,
+    tools,
+    cases,
+    improved,
+    regressed,
+    unchangedFailing: named("unchanged-failing"),
+    proposal,
+  };
 }

@@ -6,7 +6,10 @@
 import type { TrialLine } from "./results-file.js";
 import type { RunSummary } from "./run-summary.js";
 
-const xml = (text: string) => text.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "");
+const xml = (text: string) =>
+  text
+    .replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!)
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "");
 
 /**
  * JUnit XML of the trials, grouped by the summary's cases.
@@ -16,13 +19,18 @@ const xml = (text: string) => text.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">
 export function renderJunit(summary: RunSummary, lines: readonly TrialLine[], name = "eval-simulate"): string {
   const out = ['<?xml version="1.0" encoding="UTF-8"?>'];
   const t = summary.trials;
-  out.push(`<testsuites name="${xml(name)}" tests="${t.total}" failures="${t.failed + t.notEvaluated}" skipped="${t.notRun + t.skipped}" time="${(summary.durationMs / 1000).toFixed(3)}">`);
+  out.push(
+    `<testsuites name="${xml(name)}" tests="${t.total}" failures="${t.failed + t.notEvaluated}" skipped="${t.notRun + t.skipped}" time="${(summary.durationMs / 1000).toFixed(3)}">`,
+  );
   for (const c of summary.cases) {
     const trials = lines.filter((l) => l.case === c.case && l.model === c.model).sort((a, b) => a.iteration - b.iteration);
     const missing = Math.max(0, c.iterations - trials.length);
-    out.push(`  <testsuite name="${xml(`${c.case} [${c.model}]`)}" tests="${c.iterations}" failures="${c.failed + c.notEvaluated}" skipped="${c.notRun + c.skipped}" time="${(c.durationMs / 1000).toFixed(3)}">`);
+    out.push(
+      `  <testsuite name="${xml(`${c.case} [${c.model}]`)}" tests="${c.iterations}" failures="${c.failed + c.notEvaluated}" skipped="${c.notRun + c.skipped}" time="${(c.durationMs / 1000).toFixed(3)}">`,
+    );
     const properties = [...(Number.isNaN(c.meanScore) ? [] : [["meanScore", c.meanScore]]), ...(c.minScore === undefined ? [] : [["minScore", c.minScore]])];
-    if (properties.length > 0) out.push(`    <properties>${properties.map(([name, value]) => `<property name="${name}" value="${value}"/>`).join("")}</properties>`);
+    if (properties.length > 0)
+      out.push(`    <properties>${properties.map(([name, value]) => `<property name="${name}" value="${value}"/>`).join("")}</properties>`);
     for (const trial of trials) {
       out.push(`    <testcase classname="${xml(c.case)}" name="${xml(`${c.case} #${trial.iteration + 1}`)}" time="${(trial.durationMs / 1000).toFixed(3)}">`);
       if (typeof trial.score === "number") out.push(`      <properties><property name="score" value="${trial.score}"/></properties>`);
@@ -35,7 +43,10 @@ export function renderJunit(summary: RunSummary, lines: readonly TrialLine[], na
       }
       out.push("    </testcase>");
     }
-    for (let i = 0; i < missing; i++) out.push(`    <testcase classname="${xml(c.case)}" name="${xml(`${c.case} (not started)`)}"><skipped message="not run${summary.stopped ? `: ${xml(summary.stopped)}` : ""}"/></testcase>`);
+    for (let i = 0; i < missing; i++)
+      out.push(
+        `    <testcase classname="${xml(c.case)}" name="${xml(`${c.case} (not started)`)}"><skipped message="not run${summary.stopped ? `: ${xml(summary.stopped)}` : ""}"/></testcase>`,
+      );
     out.push("  </testsuite>");
   }
   out.push("</testsuites>");

@@ -11,13 +11,16 @@ const tokens = (u: { inputTokens: number; outputTokens: number }) => `${u.inputT
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)}s`;
 const calls = (c: CaseSummary) => `${c.toolCalls} tool calls${c.badCalls > 0 ? ` (${c.badCalls} bad)` : ""}`;
 /** Requests the case's agents sent outside their sessions, the first few named. */
-const outsideOf = (c: CaseSummary) => (c.outside ? [`${c.outside.count} request${c.outside.count === 1 ? "" : "s"} outside its session: ${c.outside.first.join(", ")}`] : []);
+const outsideOf = (c: CaseSummary) =>
+  c.outside ? [`${c.outside.count} request${c.outside.count === 1 ? "" : "s"} outside its session: ${c.outside.first.join(", ")}`] : [];
 
 const score = (x: number) => (Number.isNaN(x) ? "–" : x.toFixed(2));
 /** `; mean score 0.83 (min 0.80)`, or nothing when no trial has a score. */
-const meanScoreOf = (c: CaseSummary) => (Number.isNaN(c.meanScore) ? "" : `; mean score ${score(c.meanScore)}${c.minScore === undefined ? "" : ` (min ${score(c.minScore)})`}`);
+const meanScoreOf = (c: CaseSummary) =>
+  Number.isNaN(c.meanScore) ? "" : `; mean score ${score(c.meanScore)}${c.minScore === undefined ? "" : ` (min ${score(c.minScore)})`}`;
 /** What the rubric judge spent, when it judged anything. */
-const judgeOf = (j: RunSummary["judge"]) => (j && j.judged + j.cached + j.requests > 0 ? `judge: ${j.judged} judged, ${j.cached} from the cache, tokens in/out ${tokens(j.usage)}, ${usd(j.costUsd)}` : "");
+const judgeOf = (j: RunSummary["judge"]) =>
+  j && j.judged + j.cached + j.requests > 0 ? `judge: ${j.judged} judged, ${j.cached} from the cache, tokens in/out ${tokens(j.usage)}, ${usd(j.costUsd)}` : "";
 
 const VERDICT_TEXT: Record<CaseSummary["verdict"], string> = { pass: "PASS", fail: "FAIL", preliminary: "PRELIMINARY", skipped: "SKIPPED" };
 
@@ -33,7 +36,10 @@ function trialsOf(c: CaseSummary): string {
 export function verdictLine(summary: RunSummary): string {
   const head = { pass: "PASS", fail: "FAIL", preliminary: "PRELIMINARY", skipped: "SKIPPED" }[summary.verdict];
   const cases = `${summary.passed} passed, ${summary.failed} failed${summary.preliminary ? `, ${summary.preliminary} preliminary` : ""}${summary.skipped ? `, ${summary.skipped} skipped` : ""}`;
-  const why = summary.verdict === "preliminary" ? ` (${summary.trials.notRun} trial${summary.trials.notRun === 1 ? "" : "s"} not run${summary.stopped ? `; stopped: ${summary.stopped}` : ""}: not a measurement)` : "";
+  const why =
+    summary.verdict === "preliminary"
+      ? ` (${summary.trials.notRun} trial${summary.trials.notRun === 1 ? "" : "s"} not run${summary.stopped ? `; stopped: ${summary.stopped}` : ""}: not a measurement)`
+      : "";
   return `${head}: ${summary.cases.length} case${summary.cases.length === 1 ? "" : "s"} (${cases})${why}`;
 }
 
@@ -46,7 +52,9 @@ export function renderSummaryText(summary: RunSummary): string {
   const out: string[] = [];
   for (const c of summary.cases) {
     out.push(`${VERDICT_TEXT[c.verdict].padEnd(11)} ${c.case}  [${c.model}]`);
-    out.push(`            ${trialsOf(c)}; pass rate ${pct(c.passRate)} (threshold ${pct(c.accuracyThreshold)}); pass^${c.k} ${pct(c.passHatK)}, pass@${c.k} ${pct(c.passAtK)}${meanScoreOf(c)}`);
+    out.push(
+      `            ${trialsOf(c)}; pass rate ${pct(c.passRate)} (threshold ${pct(c.accuracyThreshold)}); pass^${c.k} ${pct(c.passHatK)}, pass@${c.k} ${pct(c.passAtK)}${meanScoreOf(c)}`,
+    );
     out.push(`            ${calls(c)}, tokens in/out ${tokens(c.usage)}, ${usd(c.costUsd)}, ${secs(c.durationMs)}`);
     if (judgeOf(c.judge)) out.push(`            ${judgeOf(c.judge)}`);
     for (const failure of c.failures) out.push(`            ✗ ${failure}`);
@@ -55,7 +63,9 @@ export function renderSummaryText(summary: RunSummary): string {
   }
   const t = summary.trials;
   out.push("");
-  out.push(`trials: ${t.total} (${t.passed} passed, ${t.failed} failed, ${t.notEvaluated} not evaluated, ${t.notRun} not run, ${t.skipped} skipped); ${summary.toolCalls} tool calls; tokens in/out ${tokens(summary.usage)}; ${usd(summary.costUsd)}${judgeOf(summary.judge) ? `; ${judgeOf(summary.judge)}` : ""}`);
+  out.push(
+    `trials: ${t.total} (${t.passed} passed, ${t.failed} failed, ${t.notEvaluated} not evaluated, ${t.notRun} not run, ${t.skipped} skipped); ${summary.toolCalls} tool calls; tokens in/out ${tokens(summary.usage)}; ${usd(summary.costUsd)}${judgeOf(summary.judge) ? `; ${judgeOf(summary.judge)}` : ""}`,
+  );
   for (const note of summary.notes) out.push(note);
   out.push(verdictLine(summary));
   return `${out.join("\n")}\n`;
@@ -83,7 +93,8 @@ export function renderSummaryMarkdown(summary: RunSummary): string {
   const details = summary.cases.filter((c) => c.failures.length + c.reasons.length > 0 || c.outside);
   for (const c of details) {
     out.push(`**${cell(c.case)}**`, "");
-    for (const line of [...c.failures.map((f) => `✗ ${f}`), ...c.reasons.map((r) => `! ${r}`), ...outsideOf(c).map((o) => `! ${o}`)]) out.push(`- ${cell(line)}`);
+    for (const line of [...c.failures.map((f) => `✗ ${f}`), ...c.reasons.map((r) => `! ${r}`), ...outsideOf(c).map((o) => `! ${o}`)])
+      out.push(`- ${cell(line)}`);
     out.push("");
   }
   if (judgeOf(summary.judge)) out.push(`> ${judgeOf(summary.judge)}`, "");

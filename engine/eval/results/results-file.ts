@@ -130,7 +130,8 @@ export function readResultsFile(file: string, warn: (message: string) => void = 
     byKey.delete(trialKey(line));
     byKey.set(trialKey(line), line);
   });
-  if (!read.ok && read.code !== "ENOENT") throw new Error(read.line === undefined ? `[eval-simulate] ${file} ${read.reason}` : `[eval-simulate] ${file}:${read.line}: ${read.reason}`);
+  if (!read.ok && read.code !== "ENOENT")
+    throw new Error(read.line === undefined ? `[eval-simulate] ${file} ${read.reason}` : `[eval-simulate] ${file}:${read.line}: ${read.reason}`);
   return { lines: [...byKey.values()], ...(torn === undefined ? {} : { torn }) };
 }
 
@@ -180,7 +181,9 @@ export function repairTornLine(file: string, line: number, warn: (message: strin
   } finally {
     closeSync(fd);
   }
-  warn(`[eval-simulate] warning: ${file}:${line} was cut short (an interrupted write): skipped, and repaired with a newline so the next trial starts on a fresh line`);
+  warn(
+    `[eval-simulate] warning: ${file}:${line} was cut short (an interrupted write): skipped, and repaired with a newline so the next trial starts on a fresh line`,
+  );
 }
 
 /**

@@ -55,11 +55,14 @@ export function lockResults(file: string, warn: (message: string) => void = () =
       writeFileSync(lock, `${process.pid}\n`, { flag: "wx" });
       break;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw new Error(`[eval-simulate] cannot lock ${file}: ${(error as NodeJS.ErrnoException).code ?? error}`);
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST")
+        throw new Error(`[eval-simulate] cannot lock ${file}: ${(error as NodeJS.ErrnoException).code ?? error}`);
       const pid = holder(lock);
       if (pid !== undefined || attempt > 0) {
         const who = typeof pid === "number" ? `another eval (pid ${pid})` : "another eval";
-        throw new Error(`[eval-simulate] ${file} is being written by ${who}: wait for it to finish, or give this run its own --out (remove ${lock} if no eval is running)`);
+        throw new Error(
+          `[eval-simulate] ${file} is being written by ${who}: wait for it to finish, or give this run its own --out (remove ${lock} if no eval is running)`,
+        );
       }
       const read = readLock(lock);
       const left = read.ok ? read.text.trim().slice(0, 20) : "";

@@ -16,6 +16,17 @@ export async function resultsPanel(file: string) {
     file,
     verdict: summary.verdict,
     trials: summary.trials,
-    cases: summary.cases.map((c) => ({ case: c.case, model: c.model, verdict: c.verdict, passed: c.passed, judged: c.passed + c.failed + c.notEvaluated, notRun: c.notRun, passRate: Number.isNaN(c.passRate) ? null : c.passRate, k: c.k, passHatK: c.passHatK, threshold: c.accuracyThreshold })),
+    cases: summary.cases.map((c) => ({
+      case: c.case,
+      model: c.model,
+      verdict: c.verdict,
+      passed: c.passed,
+      judged: c.passed + c.failed + c.notEvaluated,
+      notRun: c.notRun,
+      passRate: Number.isNaN(c.passRate) ? null : c.passRate,
+      k: c.k,
+      passHatK: c.passHatK,
+      threshold: c.accuracyThreshold,
+    })),
   };
 }

@@ -89,12 +89,20 @@ function judgeSpend(parts: ReadonlyArray<JudgeSpend | undefined>): JudgeSpend | 
   const present = parts.filter((p): p is JudgeSpend => p !== undefined);
   if (present.length === 0) return undefined;
   const sum = (pick: (j: JudgeSpend) => number) => present.reduce((n, j) => n + pick(j), 0);
-  return { requests: sum((j) => j.requests), usage: { inputTokens: sum((j) => j.usage.inputTokens), outputTokens: sum((j) => j.usage.outputTokens) }, costUsd: sum((j) => j.costUsd), judged: sum((j) => j.judged), cached: sum((j) => j.cached) };
+  return {
+    requests: sum((j) => j.requests),
+    usage: { inputTokens: sum((j) => j.usage.inputTokens), outputTokens: sum((j) => j.usage.outputTokens) },
+    costUsd: sum((j) => j.costUsd),
+    judged: sum((j) => j.judged),
+    cached: sum((j) => j.cached),
+  };
 }
 
 /** The mean of the scores of judged trials that have one. */
 function meanScoreOf(lines: readonly TrialLine[]): number {
-  const scores = lines.filter((l) => (l.status === "pass" || l.status === "fail" || l.status === "not_evaluated") && typeof l.score === "number").map((l) => l.score!);
+  const scores = lines
+    .filter((l) => (l.status === "pass" || l.status === "fail" || l.status === "not_evaluated") && typeof l.score === "number")
+    .map((l) => l.score!);
   return scores.length === 0 ? Number.NaN : scores.reduce((a, b) => a + b, 0) / scores.length;
 }
 
@@ -110,7 +118,8 @@ export interface PlannedCase {
 const key = (c: string, model: string) => `${c}\u0000${model}`;
 
 /** A line's bad calls: as stored, else counted from its record (a file written before they were stored). */
-const badCallsOf = (line: TrialLine): number => line.badCalls?.total ?? (Array.isArray(line.session?.record) ? badCalls(line.session.record as RecordedCall[]).total : 0);
+const badCallsOf = (line: TrialLine): number =>
+  line.badCalls?.total ?? (Array.isArray(line.session?.record) ? badCalls(line.session.record as RecordedCall[]).total : 0);
 
 function summarizeCase(plan: PlannedCase, lines: readonly TrialLine[]): CaseSummary {
   const count = (status: TrialLine["status"]) => lines.filter((l) => l.status === status).length;
@@ -129,14 +138,19 @@ function summarizeCase(plan: PlannedCase, lines: readonly TrialLine[]): CaseSumm
   const failures = [
     ...new Set(
       lines.flatMap((l) =>
-        (l.assertions as Array<{ status?: string; assertion?: string; message?: string }>).filter((a) => a.status === "failed").map((a) => `${a.assertion}: ${a.message}`),
+        (l.assertions as Array<{ status?: string; assertion?: string; message?: string }>)
+          .filter((a) => a.status === "failed")
+          .map((a) => `${a.assertion}: ${a.message}`),
       ),
     ),
   ].slice(0, 5);
   const outsideCount = lines.reduce((n, l) => n + (l.badCalls?.outsideSession ?? 0), 0);
   const judge = judgeSpend(lines.map((l) => l.judge));
   const minScore = plan.minScore ?? lines.find((l) => l.minScore !== undefined)?.minScore;
-  const outside = outsideCount > 0 ? { count: outsideCount, first: [...new Set(lines.flatMap((l) => (l.outside ?? []).map((o) => `${o.method} ${o.path} (${o.kind})`)))].slice(0, 5) } : undefined;
+  const outside =
+    outsideCount > 0
+      ? { count: outsideCount, first: [...new Set(lines.flatMap((l) => (l.outside ?? []).map((o) => `${o.method} ${o.path} (${o.kind})`)))].slice(0, 5) }
+      : undefined;
   return {
     ...plan,
     passed,
@@ -177,11 +191,24 @@ export function summarize(lines: readonly TrialLine[], options: { planned?: read
   for (const line of lines) {
     if (seen.has(key(line.case, line.model))) continue;
     seen.add(key(line.case, line.model));
-    planned.push({ case: line.case, model: line.model, iterations: line.iterations ?? 1, accuracyThreshold: line.accuracyThreshold ?? 1, ...(line.minScore === undefined ? {} : { minScore: line.minScore }) });
+    planned.push({
+      case: line.case,
+      model: line.model,
+      iterations: line.iterations ?? 1,
+      accuracyThreshold: line.accuracyThreshold ?? 1,
+      ...(line.minScore === undefined ? {} : { minScore: line.minScore }),
+    });
   }
   const cases = planned.map((plan) => summarizeCase(plan, groups.get(key(plan.case, plan.model)) ?? []));
   const sum = (pick: (c: CaseSummary) => number) => cases.reduce((n, c) => n + pick(c), 0);
-  const trials = { total: sum((c) => c.iterations), passed: sum((c) => c.passed), failed: sum((c) => c.failed), notEvaluated: sum((c) => c.notEvaluated), notRun: sum((c) => c.notRun), skipped: sum((c) => c.skipped) };
+  const trials = {
+    total: sum((c) => c.iterations),
+    passed: sum((c) => c.passed),
+    failed: sum((c) => c.failed),
+    notEvaluated: sum((c) => c.notEvaluated),
+    notRun: sum((c) => c.notRun),
+    skipped: sum((c) => c.skipped),
+  };
   const judge = judgeSpend(cases.map((c) => c.judge));
   const verdict = runVerdict({
     passedCases: cases.filter((c) => c.verdict === "pass").length,

@@ -23,13 +23,18 @@ const bytesOf = (value: unknown) => Buffer.byteLength(JSON.stringify(value) ?? "
 export function capAnswer(answer: string): { answer: string; bytes?: number } {
   const bytes = Buffer.byteLength(answer);
   if (bytes <= MAX_ANSWER_BYTES) return { answer };
-  const cut = Buffer.from(answer).subarray(0, MAX_ANSWER_BYTES).toString("utf8").replace(/\uFFFD$/, "");
+  const cut = Buffer.from(answer)
+    .subarray(0, MAX_ANSWER_BYTES)
+    .toString("utf8")
+    .replace(/\uFFFD$/, "");
   return { answer: cut, bytes };
 }
 
 /** A call as a stored record keeps it when its arguments and answer do not fit: who was called. */
 function nameOnly(call: RecordedCall): RecordedCall {
-  return "server" in call ? { server: call.server, tool: call.tool, args: undefined, result: undefined } : { api: call.api, operation: call.operation, request: undefined, response: undefined };
+  return "server" in call
+    ? { server: call.server, tool: call.tool, args: undefined, result: undefined }
+    : { api: call.api, operation: call.operation, request: undefined, response: undefined };
 }
 
 /**
@@ -38,7 +43,10 @@ function nameOnly(call: RecordedCall): RecordedCall {
  *
  * @example const { record, truncated } = capRecord(calls);
  */
-export function capRecord(record: readonly RecordedCall[], maxBytes = MAX_STORED_RECORD_BYTES): { record: RecordedCall[]; truncated?: { calls: number; whole: number; named: number } } {
+export function capRecord(
+  record: readonly RecordedCall[],
+  maxBytes = MAX_STORED_RECORD_BYTES,
+): { record: RecordedCall[]; truncated?: { calls: number; whole: number; named: number } } {
   const kept: RecordedCall[] = [];
   let used = 2;
   let whole = 0;

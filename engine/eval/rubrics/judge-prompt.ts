@@ -54,7 +54,9 @@ const json = (value: unknown) => JSON.stringify(value, null, 1) ?? "null";
 export function judgePrompt(request: RubricRequest): string {
   const parts = [`<criterion>\n${cut(request.rubric, PART_LIMITS.rubric)}\n</criterion>`];
   if (request.task !== undefined) parts.push(`<task>\n${cut(request.task, PART_LIMITS.task)}\n</task>`);
-  parts.push(request.answer === undefined ? "<answer>(the agent gave no final answer)</answer>" : `<answer>\n${cut(request.answer, PART_LIMITS.answer)}\n</answer>`);
+  parts.push(
+    request.answer === undefined ? "<answer>(the agent gave no final answer)</answer>" : `<answer>\n${cut(request.answer, PART_LIMITS.answer)}\n</answer>`,
+  );
   if (request.transcript !== undefined) parts.push(`<transcript>\n${cut(json(request.transcript), PART_LIMITS.transcript)}\n</transcript>`);
   if (request.context !== undefined) parts.push(`<context>\n${cut(json(request.context), PART_LIMITS.context)}\n</context>`);
   return parts.join("\n\n");
@@ -72,7 +74,8 @@ export function readJudgment(value: unknown): { ok: true; judgment: Judgment } |
   if (!value || typeof value !== "object" || Array.isArray(value)) return { ok: false, why: "not a JSON object" };
   const { verdict, score, reasoning } = value as Record<string, unknown>;
   if (verdict !== "pass" && verdict !== "fail") return { ok: false, why: `verdict is ${JSON.stringify(verdict) ?? "missing"}, not "pass" or "fail"` };
-  if (typeof score !== "number" || !Number.isFinite(score) || score < 0 || score > 1) return { ok: false, why: `score is ${JSON.stringify(score) ?? "missing"}, not a number from 0 to 1` };
+  if (typeof score !== "number" || !Number.isFinite(score) || score < 0 || score > 1)
+    return { ok: false, why: `score is ${JSON.stringify(score) ?? "missing"}, not a number from 0 to 1` };
   if (typeof reasoning !== "string" || reasoning.trim() === "") return { ok: false, why: "reasoning is missing" };
   return { ok: true, judgment: { verdict, score, reasoning: cut(reasoning.trim(), 2_000) } };
 }

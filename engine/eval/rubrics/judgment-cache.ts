@@ -61,7 +61,8 @@ export class JudgmentCache {
       throw new Error(`[eval-simulate] the judgments file ${file} is not JSON (${(error as Error).message}): fix it, or delete it to judge again`);
     }
     const judgments = (parsed as { judgments?: unknown })?.judgments;
-    if (!judgments || typeof judgments !== "object" || Array.isArray(judgments)) throw new Error(`[eval-simulate] the judgments file ${file} has no "judgments" object: fix it, or delete it to judge again`);
+    if (!judgments || typeof judgments !== "object" || Array.isArray(judgments))
+      throw new Error(`[eval-simulate] the judgments file ${file} has no "judgments" object: fix it, or delete it to judge again`);
     for (const [key, entry] of Object.entries(judgments)) {
       const e = entry as Partial<CachedJudgment>;
       // An entry that does not read as a judgment is asked again, as if it were not there.

@@ -57,7 +57,10 @@ export function judgeModelOf(rubric: { model?: string }, options: { judgeModel?:
  *
  * @example judgeModels(evals.cases, { judgeModel: evals.judgeModel }) // ["anthropic:claude-sonnet-4-5"]
  */
-export function judgeModels(cases: ReadonlyArray<{ id: string; expect: { rubrics?: ReadonlyArray<{ name: string; model?: string }> } }>, options: { judgeModel?: string; override?: string; judgeBaseURL?: string }): string[] {
+export function judgeModels(
+  cases: ReadonlyArray<{ id: string; expect: { rubrics?: ReadonlyArray<{ name: string; model?: string }> } }>,
+  options: { judgeModel?: string; override?: string; judgeBaseURL?: string },
+): string[] {
   const models = new Set<string>();
   const lacking: string[] = [];
   for (const c of cases) {
@@ -67,7 +70,10 @@ export function judgeModels(cases: ReadonlyArray<{ id: string; expect: { rubrics
       else models.add(model);
     }
   }
-  if (lacking.length > 0) throw new Error(`[eval-simulate] no judge model for the rubric${lacking.length === 1 ? "" : "s"} ${lacking.map((l) => `"${l}"`).join(", ")}: set judgeModel at the top of the evals file, model on the rubric, or --judge-model`);
+  if (lacking.length > 0)
+    throw new Error(
+      `[eval-simulate] no judge model for the rubric${lacking.length === 1 ? "" : "s"} ${lacking.map((l) => `"${l}"`).join(", ")}: set judgeModel at the top of the evals file, model on the rubric, or --judge-model`,
+    );
   // A misspelt judge is refused now, not found out rubric by rubric.
   for (const model of models) parseModel(model, options.judgeBaseURL);
   return [...models];
@@ -118,7 +124,11 @@ export function rubricJudge(options: RubricJudgeOptions): RunRubricJudge {
           model: await instance,
           system: JUDGE_SYSTEM,
           prompt: judgePrompt(request) + (why ? retryNote(why) : ""),
-          output: Output.object({ schema: jsonSchema(JUDGMENT_SCHEMA as unknown as Parameters<typeof jsonSchema>[0]), name: "judgment", description: "The grade of the agent's answer against the criterion." }),
+          output: Output.object({
+            schema: jsonSchema(JUDGMENT_SCHEMA as unknown as Parameters<typeof jsonSchema>[0]),
+            name: "judgment",
+            description: "The grade of the agent's answer against the criterion.",
+          }),
           temperature: 0,
           maxOutputTokens: 1_000,
           maxRetries: 0,
@@ -147,7 +157,12 @@ export function rubricJudge(options: RubricJudgeOptions): RunRubricJudge {
       cache.set(key, { case: request.case, rubric: request.name, model, promptVersion: JUDGE_PROMPT_VERSION, ...read.judgment });
       return judged(model, read.judgment, key, false, spent);
     }
-    return { status: "error", reason: `${model} gave no valid judgment in ${attempts} attempt${attempts === 1 ? "" : "s"} (the last: ${why})`, model, ...spent };
+    return {
+      status: "error",
+      reason: `${model} gave no valid judgment in ${attempts} attempt${attempts === 1 ? "" : "s"} (the last: ${why})`,
+      model,
+      ...spent,
+    };
   }
 
   return {
@@ -155,7 +170,8 @@ export function rubricJudge(options: RubricJudgeOptions): RunRubricJudge {
     unjudged,
     async judge(request) {
       const model = judgeModelOf(request, options);
-      if (model === undefined) return { status: "error", reason: "no judge model: set judgeModel at the top of the evals file, model on the rubric, or --judge-model" };
+      if (model === undefined)
+        return { status: "error", reason: "no judge model: set judgeModel at the top of the evals file, model on the rubric, or --judge-model" };
       let spec;
       try {
         spec = parseModel(model, options.judgeBaseURL);
@@ -165,7 +181,8 @@ export function rubricJudge(options: RubricJudgeOptions): RunRubricJudge {
       const key = judgmentKey(request, model);
       const hit = options.refresh ? undefined : cache.get(key);
       if (hit) return judged(model, hit, key, true, ZERO);
-      if (options.offline) return skip(`no judgment cached in ${relative(process.cwd(), cache.file) || cache.file} for ${model} (--dry judges rubrics from the cache only)`);
+      if (options.offline)
+        return skip(`no judgment cached in ${relative(process.cwd(), cache.file) || cache.file} for ${model} (--dry judges rubrics from the cache only)`);
       const variable = missingKey(spec, env);
       if (variable) return skip(`no judgment cached and no key: set ${variable} to judge with ${model}`);
       const failure = fatal.get(model);

@@ -22,7 +22,8 @@ export async function runPool<T>(
   work: (item: T, index: number, pool: PoolControl) => Promise<void>,
   signal?: AbortSignal,
 ): Promise<{ started: number }> {
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`[eval-simulate] concurrency must be a whole number of at least 1, not ${concurrency}`);
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new Error(`[eval-simulate] concurrency must be a whole number of at least 1, not ${concurrency}`);
   let next = 0;
   let stopped = false;
   let failure: { error: unknown } | undefined;

@@ -99,7 +99,8 @@ function selectCases(all: readonly EvalCase[], options: RunEvalsOptions): EvalCa
   let cases = [...all];
   if (options.cases?.length) {
     const unknown = options.cases.filter((id) => !all.some((c) => c.id === id));
-    if (unknown.length > 0) throw new Error(`[eval-simulate] no case ${unknown.map((id) => `"${id}"`).join(", ")}; the cases: ${all.map((c) => c.id).join(", ")}`);
+    if (unknown.length > 0)
+      throw new Error(`[eval-simulate] no case ${unknown.map((id) => `"${id}"`).join(", ")}; the cases: ${all.map((c) => c.id).join(", ")}`);
     cases = cases.filter((c) => options.cases!.includes(c.id));
   }
   if (options.filterTags?.length) cases = cases.filter((c) => (c.tags ?? []).some((tag) => options.filterTags!.includes(tag)));
@@ -112,15 +113,28 @@ function selectCases(all: readonly EvalCase[], options: RunEvalsOptions): EvalCa
  * and the judge models that will be asked (those with a key, unless the run is dry), whose prices
  * a budget needs. Throws for a rubric without a judge model, or --dry with --refresh-judgments.
  */
-function judgingPlan(cases: readonly EvalCase[], evals: EvalsDocument, file: string | undefined, options: RunEvalsOptions, env: NodeJS.ProcessEnv): { judge?: RubricJudgeOptions; live: string[] } {
+function judgingPlan(
+  cases: readonly EvalCase[],
+  evals: EvalsDocument,
+  file: string | undefined,
+  options: RunEvalsOptions,
+  env: NodeJS.ProcessEnv,
+): { judge?: RubricJudgeOptions; live: string[] } {
   const graded = cases.filter((c) => (c.expect.rubrics ?? []).length > 0);
   if (graded.length === 0) return { live: [] };
-  if (file === undefined) throw new Error("[eval-simulate] rubrics are judged with a judgments file beside the evals file: give runEvals the evals file's path (or `file` with the loaded document)");
-  if (options.dry && options.refreshJudgments) throw new Error("[eval-simulate] --refresh-judgments asks the judge model again, and --dry asks no model: leave one of them out");
+  if (file === undefined)
+    throw new Error(
+      "[eval-simulate] rubrics are judged with a judgments file beside the evals file: give runEvals the evals file's path (or `file` with the loaded document)",
+    );
+  if (options.dry && options.refreshJudgments)
+    throw new Error("[eval-simulate] --refresh-judgments asks the judge model again, and --dry asks no model: leave one of them out");
   const settings = { judgeModel: evals.judgeModel, ...(options.judgeModel === undefined ? {} : { override: options.judgeModel }) };
   const used = judgeModels(graded, { ...settings, judgeBaseURL: evals.judgeBaseURL });
   const live = options.dry ? [] : used.filter((model) => missingKeys([{ model, baseURL: evals.judgeBaseURL }], env).length === 0);
-  return { judge: { evalsFile: file, ...settings, judgeBaseURL: evals.judgeBaseURL, env, offline: options.dry === true, refresh: options.refreshJudgments === true }, live };
+  return {
+    judge: { evalsFile: file, ...settings, judgeBaseURL: evals.judgeBaseURL, env, offline: options.dry === true, refresh: options.refreshJudgments === true },
+    live,
+  };
 }
 
 /**
@@ -153,7 +167,11 @@ async function runLocked(options: RunEvalsOptions): Promise<EvalsResult> {
   const models = [...configs.values()].flatMap((h) => (!isAgentHost(h) && h.type === "model" ? [{ model: h.model, baseURL: h.baseURL }] : []));
   const missing = missingKeys(models, env);
   const judging = judgingPlan(cases, evals, loaded.file, options, env);
-  const ledger = new SpendLedger(options.budgetUsd, [...new Set([...models.map((m) => m.model).filter((m) => !missing.some((k) => k.model === m)), ...judging.live])], options.prices);
+  const ledger = new SpendLedger(
+    options.budgetUsd,
+    [...new Set([...models.map((m) => m.model).filter((m) => !missing.some((k) => k.model === m)), ...judging.live])],
+    options.prices,
+  );
   const judge = judging.judge ? rubricJudge({ ...judging.judge, ledger, retry: options.retry, signal: options.signal }) : undefined;
   const hosts = new Map<string, AgentHost>();
   const hostOf = (choice: HostChoice): AgentHost => {
@@ -172,7 +190,8 @@ async function runLocked(options: RunEvalsOptions): Promise<EvalsResult> {
 
   const notes: string[] = [];
   if (missing.length > 0) notes.push(skipMessage(missing));
-  if (variant && models.length === 0) options.warn?.(`[eval-simulate] warning: the variant ${variant.id} changes only what a model host offers; no case here runs a model`);
+  if (variant && models.length === 0)
+    options.warn?.(`[eval-simulate] warning: the variant ${variant.id} changes only what a model host offers; no case here runs a model`);
   if (options.out && options.fresh) rmSync(options.out, { force: true });
   const read = options.out ? readResultsFile(options.out, options.warn) : { lines: [] };
   // A torn last line (a run killed mid-append) is ended now, so the trials appended after it are lines of their own.
@@ -180,7 +199,10 @@ async function runLocked(options: RunEvalsOptions): Promise<EvalsResult> {
   const previous = read.lines;
   // One results file holds one variant's run, so compare can tell the runs apart.
   const other = previous.find((line) => line.variant !== variant?.id);
-  if (other) throw new Error(`[eval-simulate] ${options.out} holds a run ${other.variant ? `of variant ${other.variant}` : "without a variant"}: give this run its own --out (or --fresh)`);
+  if (other)
+    throw new Error(
+      `[eval-simulate] ${options.out} holds a run ${other.variant ? `of variant ${other.variant}` : "without a variant"}: give this run its own --out (or --fresh)`,
+    );
   const done = doneTrials(previous);
   const planned: PlannedCase[] = [];
   const lines: TrialLine[] = [];
@@ -189,7 +211,13 @@ async function runLocked(options: RunEvalsOptions): Promise<EvalsResult> {
     const choice = configs.get(c)!;
     const label = labelOf(choice);
     const fields = caseFields(c);
-    planned.push({ case: c.id, model: label, iterations: fields.iterations!, accuracyThreshold: fields.accuracyThreshold!, ...(fields.minScore === undefined ? {} : { minScore: fields.minScore }) });
+    planned.push({
+      case: c.id,
+      model: label,
+      iterations: fields.iterations!,
+      accuracyThreshold: fields.accuracyThreshold!,
+      ...(fields.minScore === undefined ? {} : { minScore: fields.minScore }),
+    });
     const keyless = !isAgentHost(choice) && choice.type === "model" && missing.find((m) => m.model === choice.model);
     for (let iteration = 0; iteration < fields.iterations!; iteration++) {
       const k = trialKey({ case: c.id, iteration, model: label });
@@ -198,7 +226,22 @@ async function runLocked(options: RunEvalsOptions): Promise<EvalsResult> {
         continue;
       }
       if (keyless) {
-        lines.push({ case: c.id, iteration, model: label, ...fields, ...(variant ? { variant: variant.id } : {}), status: "skipped", reason: `no API key: set ${keyless.variable}`, assertions: [], calls: 0, requests: 0, usage: { inputTokens: 0, outputTokens: 0 }, costUsd: 0, durationMs: 0, startedAt: new Date().toISOString() });
+        lines.push({
+          case: c.id,
+          iteration,
+          model: label,
+          ...fields,
+          ...(variant ? { variant: variant.id } : {}),
+          status: "skipped",
+          reason: `no API key: set ${keyless.variable}`,
+          assertions: [],
+          calls: 0,
+          requests: 0,
+          usage: { inputTokens: 0, outputTokens: 0 },
+          costUsd: 0,
+          durationMs: 0,
+          startedAt: new Date().toISOString(),
+        });
         continue;
       }
       todo.push({ case: c, iteration, host: hostOf(choice) });
@@ -236,7 +279,18 @@ async function runLocked(options: RunEvalsOptions): Promise<EvalsResult> {
             stopped ??= `the budget of $${options.budgetUsd} was reached ($${ledger.spentUsd.toFixed(4)} spent)`;
             return pool.stop();
           }
-          const line = await runTrial({ host: trial.host, case: trial.case, iteration: trial.iteration, services, fakes, records, signal: controller.signal, suite: loaded.file, ...(variant ? { variant: variant.id } : {}), ...(judge ? { rubrics: judge } : {}) });
+          const line = await runTrial({
+            host: trial.host,
+            case: trial.case,
+            iteration: trial.iteration,
+            services,
+            fakes,
+            records,
+            signal: controller.signal,
+            suite: loaded.file,
+            ...(variant ? { variant: variant.id } : {}),
+            ...(judge ? { rubrics: judge } : {}),
+          });
           lines.push(line);
           if (options.out) appendResult(options.out, line);
           finished++;

@@ -28,7 +28,8 @@ export interface SelectionLine extends TrialLine {
 }
 
 /** The system prompt when the evals file gives none: pick, do not answer. */
-export const DEFAULT_SELECTION_SYSTEM = "You route a user's request to the tools of the connected MCP servers. Call the tool (or tools) that best serves the request, with your best arguments. Do not answer in text.";
+export const DEFAULT_SELECTION_SYSTEM =
+  "You route a user's request to the tools of the connected MCP servers. Call the tool (or tools) that best serves the request, with your best arguments. Do not answer in text.";
 
 export interface SelectionRunOptions {
   fixtures: readonly ResolvedFixture[];
@@ -69,7 +70,11 @@ export async function runSelection(options: SelectionRunOptions): Promise<Select
   const iterations = options.iterations ?? 1;
   const trials = options.fixtures.flatMap((fixture) => Array.from({ length: iterations }, (_, iteration) => ({ fixture, iteration })));
   const pending = trials.filter((t) => !options.done?.has(`${t.fixture.id}#${t.iteration}@${options.modelId}`));
-  const offered = options.catalog.tools.map((t) => ({ name: t.name, ...(t.description !== undefined ? { description: t.description } : {}), inputSchema: t.inputSchema }));
+  const offered = options.catalog.tools.map((t) => ({
+    name: t.name,
+    ...(t.description !== undefined ? { description: t.description } : {}),
+    inputSchema: t.inputSchema,
+  }));
   const budget = options.ledger.forModel(options.modelId);
   const lines: SelectionLine[] = [];
   let stopped: SelectionRun["stopped"];
@@ -86,13 +91,27 @@ export async function runSelection(options: SelectionRunOptions): Promise<Select
       started++;
       const startedAt = new Date();
       const base = {
-        kind: "selection" as const, case: fixture.id, iteration, model: options.modelId, area: fixture.area, expected: fixture.expected,
-        ...(options.variant ? { variant: options.variant } : {}), ...(options.suite ? { suite: options.suite } : {}),
-        assertions: [], calls: 0, startedAt: startedAt.toISOString(),
+        kind: "selection" as const,
+        case: fixture.id,
+        iteration,
+        model: options.modelId,
+        area: fixture.area,
+        expected: fixture.expected,
+        ...(options.variant ? { variant: options.variant } : {}),
+        ...(options.suite ? { suite: options.suite } : {}),
+        assertions: [],
+        calls: 0,
+        startedAt: startedAt.toISOString(),
       };
       let line: SelectionLine;
       try {
-        const selection = await selectTools({ model: options.model, query: fixture.query, catalog: offered, system: options.system ?? DEFAULT_SELECTION_SYSTEM, signal: options.signal });
+        const selection = await selectTools({
+          model: options.model,
+          query: fixture.query,
+          catalog: offered,
+          system: options.system ?? DEFAULT_SELECTION_SYSTEM,
+          signal: options.signal,
+        });
         const costUsd = budget.charge(selection.usage);
         const chosen = selection.tools.map((name) => options.catalog.offered(name)?.id ?? name);
         const pass = top1Hit({ expected: fixture.expected, chosen });
@@ -100,10 +119,20 @@ export async function runSelection(options: SelectionRunOptions): Promise<Select
       } catch (error) {
         if (error instanceof ModelOutputError) {
           // The model answered, with a pick nobody can take: a wrong choice, not a lost trial.
-          line = { ...base, status: "fail", reason: error.message.replace(/^\[eval-simulate\] /, ""), chosen: [], requests: 1, usage: { inputTokens: 0, outputTokens: 0 }, costUsd: 0, durationMs: Date.now() - startedAt.getTime() };
+          line = {
+            ...base,
+            status: "fail",
+            reason: error.message.replace(/^\[eval-simulate\] /, ""),
+            chosen: [],
+            requests: 1,
+            usage: { inputTokens: 0, outputTokens: 0 },
+            costUsd: 0,
+            durationMs: Date.now() - startedAt.getTime(),
+          };
         } else {
           const kind = error instanceof ModelRequestError ? error.classification.kind : "fatal";
-          const reason = error instanceof ModelRequestError ? error.message : `[eval-simulate] the selection request failed: ${(error as Error)?.message ?? error}`;
+          const reason =
+            error instanceof ModelRequestError ? error.message : `[eval-simulate] the selection request failed: ${(error as Error)?.message ?? error}`;
           if (options.signal?.aborted) stopped ??= "aborted";
           else if (kind === "fatal") {
             // A bad key, billing or an unknown model fails every request alike: stop at once.
@@ -112,7 +141,16 @@ export async function runSelection(options: SelectionRunOptions): Promise<Select
             pool.stop();
           }
           const attempts = error instanceof ModelRequestError ? error.attempts : 1;
-          line = { ...base, status: "not_run", reason, chosen: [], requests: attempts, usage: { inputTokens: 0, outputTokens: 0 }, costUsd: 0, durationMs: Date.now() - startedAt.getTime() };
+          line = {
+            ...base,
+            status: "not_run",
+            reason,
+            chosen: [],
+            requests: attempts,
+            usage: { inputTokens: 0, outputTokens: 0 },
+            costUsd: 0,
+            durationMs: Date.now() - startedAt.getTime(),
+          };
         }
       }
       lines.push(line);

@@ -34,9 +34,24 @@ export interface SelectionSummary {
  */
 export function summarizeSelection(
   lines: readonly SelectionLine[],
-  options: { k?: number; areas?: readonly string[]; gate?: GateThresholds; model: string; variant?: string; unstarted?: number; stopped?: string; fatal?: string },
+  options: {
+    k?: number;
+    areas?: readonly string[];
+    gate?: GateThresholds;
+    model: string;
+    variant?: string;
+    unstarted?: number;
+    stopped?: string;
+    fatal?: string;
+  },
 ): SelectionSummary {
-  const outcomes = lines.map((l) => ({ fixture: l.case, area: l.area, expected: l.expected, chosen: l.chosen, scored: l.status === "pass" || l.status === "fail" }));
+  const outcomes = lines.map((l) => ({
+    fixture: l.case,
+    area: l.area,
+    expected: l.expected,
+    chosen: l.chosen,
+    scored: l.status === "pass" || l.status === "fail",
+  }));
   const score = scoreSelection(outcomes, { k: options.k, areas: options.areas });
   const confusions = new Map<string, number>();
   for (const o of outcomes) {
@@ -52,7 +67,9 @@ export function summarizeSelection(
     score,
     gate: evaluateGate(score.top1.rate, options.gate),
     tools: toolMetrics(outcomes).sort((a, b) => a.f1 - b.f1 || a.tool.localeCompare(b.tool)),
-    confusions: [...confusions].map(([key, count]) => ({ expected: key.split("\u0000")[0], chosen: key.split("\u0000")[1], count })).sort((a, b) => b.count - a.count || a.expected.localeCompare(b.expected)),
+    confusions: [...confusions]
+      .map(([key, count]) => ({ expected: key.split("\u0000")[0], chosen: key.split("\u0000")[1], count }))
+      .sort((a, b) => b.count - a.count || a.expected.localeCompare(b.expected)),
     notRun: score.notRun,
     unstarted,
     preliminary,
@@ -70,7 +87,9 @@ function warnings(s: SelectionSummary): string[] {
   if (s.preliminary) {
     const why = [
       s.notRun > 0 ? `${s.notRun} trial${s.notRun === 1 ? "" : "s"} did not reach the model (not scored)` : "",
-      s.unstarted > 0 ? `${s.unstarted} never started (${s.stopped === "budget" ? "the budget" : s.stopped === "fatal" ? "a fatal error" : "the run was stopped"})` : "",
+      s.unstarted > 0
+        ? `${s.unstarted} never started (${s.stopped === "budget" ? "the budget" : s.stopped === "fatal" ? "a fatal error" : "the run was stopped"})`
+        : "",
     ].filter(Boolean);
     out.push(`PRELIMINARY: ${why.join("; ") || "the run stopped early"}; do not decide on this gate. Run again with the same --out to resume.`);
   }
@@ -87,11 +106,15 @@ export function renderSelectionText(s: SelectionSummary): string {
     `  top-1  ${String(score.top1.hits).padStart(3)}/${score.top1.of}  ${pct(score.top1.rate)}`,
     `  top-${score.k}  ${String(score.topK.hits).padStart(3)}/${score.topK.of}  ${pct(score.topK.rate)}`,
     "  by area:",
-    ...score.areas.map((a) => `    ${a.area.padEnd(width)}  top-1 ${String(a.top1.hits).padStart(2)}/${a.top1.of} ${pct(a.top1.rate).padStart(6)}   top-${score.k} ${String(a.topK.hits).padStart(2)}/${a.topK.of} ${pct(a.topK.rate).padStart(6)}`),
+    ...score.areas.map(
+      (a) =>
+        `    ${a.area.padEnd(width)}  top-1 ${String(a.top1.hits).padStart(2)}/${a.top1.of} ${pct(a.top1.rate).padStart(6)}   top-${score.k} ${String(a.topK.hits).padStart(2)}/${a.topK.of} ${pct(a.topK.rate).padStart(6)}`,
+    ),
     `  gate: ${s.gate.decision}${s.preliminary ? " (PRELIMINARY)" : ""}: top-1 ${pct(s.gate.top1)} (remediate below ${pct(s.gate.remediate)}, watch below ${pct(s.gate.watch)})`,
     `    ${s.gate.recommendation}`,
   ];
-  if (s.confusions.length > 0) lines.push("  most confused (expected → called):", ...s.confusions.slice(0, 5).map((c) => `    ${c.expected} → ${c.chosen}  ×${c.count}`));
+  if (s.confusions.length > 0)
+    lines.push("  most confused (expected → called):", ...s.confusions.slice(0, 5).map((c) => `    ${c.expected} → ${c.chosen}  ×${c.count}`));
   lines.push(`  spent $${s.costUsd.toFixed(4)}`);
   for (const w of warnings(s)) lines.push(w);
   return `${lines.join("\n")}\n`;
@@ -112,7 +135,13 @@ export function renderSelectionMarkdown(s: SelectionSummary): string {
     "",
     `**Gate: ${s.gate.decision}** — ${s.gate.recommendation}`,
   ];
-  if (s.confusions.length > 0) out.push("", "| expected | called instead | times |", "| --- | --- | --- |", ...s.confusions.slice(0, 10).map((c) => `| ${c.expected} | ${c.chosen} | ${c.count} |`));
+  if (s.confusions.length > 0)
+    out.push(
+      "",
+      "| expected | called instead | times |",
+      "| --- | --- | --- |",
+      ...s.confusions.slice(0, 10).map((c) => `| ${c.expected} | ${c.chosen} | ${c.count} |`),
+    );
   for (const w of warnings(s)) out.push("", `> ${w}`);
   return `${out.join("\n")}\n`;
 }

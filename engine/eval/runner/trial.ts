@@ -52,10 +52,24 @@ export async function runTrial(input: TrialInput): Promise<TrialLine> {
   const { host, case: c, iteration } = input;
   const startedAt = new Date().toISOString();
   const started = performance.now();
-  const base = { case: c.id, iteration, model: host.label, ...caseFields(c), ...(input.suite ? { suite: input.suite } : {}), ...(input.variant ? { variant: input.variant } : {}), startedAt };
+  const base = {
+    case: c.id,
+    iteration,
+    model: host.label,
+    ...caseFields(c),
+    ...(input.suite ? { suite: input.suite } : {}),
+    ...(input.variant ? { variant: input.variant } : {}),
+    startedAt,
+  };
   // A secret in its URLs: the agent can reach its own session and no other, whatever ids it
   // guesses; and of the fakes, only those its case names.
-  const session = await input.services.createSession({ scenario: c.scenario, clock: c.clock, seed: iteration, secret: true, ...(c.fakes ? { fakes: c.fakes } : {}) });
+  const session = await input.services.createSession({
+    scenario: c.scenario,
+    clock: c.clock,
+    seed: iteration,
+    secret: true,
+    ...(c.fakes ? { fakes: c.fakes } : {}),
+  });
   let outcome: AgentOutcome;
   try {
     outcome = await host.run({ case: c, iteration, session, fakes: input.fakes, signal: input.signal });
@@ -67,7 +81,12 @@ export async function runTrial(input: TrialInput): Promise<TrialLine> {
       throw error;
     }
     // The trial is not run, but its record stays on its line: what the agent did is evidence.
-    outcome = { requests: 0, usage: { ...NO_USAGE }, costUsd: 0, outcome: { status: "not_run", reason: (error as Error).message.replace(/^\[eval-simulate\] /, "") } };
+    outcome = {
+      requests: 0,
+      usage: { ...NO_USAGE },
+      costUsd: 0,
+      outcome: { status: "not_run", reason: (error as Error).message.replace(/^\[eval-simulate\] /, "") },
+    };
   }
   // The answer is cut as the command host cuts output (1 MiB), and judged as cut.
   const capped = outcome.answer === undefined ? undefined : capAnswer(outcome.answer);
@@ -118,6 +137,7 @@ export async function runTrial(input: TrialInput): Promise<TrialLine> {
     return done("fail", [{ assertion: "run: agent", kind: "run", passed: false, status: "failed", message: reason }, ...verdict.results], reason, verdict);
   }
   // Only rubrics no judge could grade are missing: skipped as a keyless model case is, and tried again on resume.
-  if (verdict.verdict === "skipped") return done("skipped", verdict.results, `rubric not judged: ${verdict.results.find((r) => r.unjudged)?.message ?? "no judgment"}`, verdict);
+  if (verdict.verdict === "skipped")
+    return done("skipped", verdict.results, `rubric not judged: ${verdict.results.find((r) => r.unjudged)?.message ?? "no judgment"}`, verdict);
   return done(verdict.verdict, verdict.results, undefined, verdict);
 }

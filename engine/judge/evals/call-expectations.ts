@@ -27,7 +27,8 @@ function resolveMatcher(matcher: Matcher, index: number, maps: FakeMaps): Resolv
 }
 
 const isCallTo = (call: JudgedCall, target: { server: string; tool: string }) => call.server === target.server && call.tool === target.tool;
-const matches = (call: JudgedCall, r: Resolved) => r.target !== undefined && isCallTo(call, r.target) && mismatches(r.matcher.arguments ?? {}, call.args).length === 0;
+const matches = (call: JudgedCall, r: Resolved) =>
+  r.target !== undefined && isCallTo(call, r.target) && mismatches(r.matcher.arguments ?? {}, call.args).length === 0;
 
 /** `min 1, max 3` / `exactly 2`. */
 function showCount(count: Count): string {
@@ -41,7 +42,10 @@ function countHolds(n: number, count: Count): boolean {
 }
 
 const list = (calls: readonly JudgedCall[]) => {
-  const shown = calls.slice(0, 10).map((c) => `#${c.number} ${c.server}/${c.tool}`).join(", ");
+  const shown = calls
+    .slice(0, 10)
+    .map((c) => `#${c.number} ${c.server}/${c.tool}`)
+    .join(", ");
   return calls.length > 10 ? `${shown}, … (${calls.length} in all)` : shown || "none";
 };
 
@@ -66,7 +70,10 @@ function unmatched(calls: readonly JudgedCall[], r: Resolved): { message: string
       evidence: { nearest: { call: near.call.number, tool: key(r.target!), args: near.call.args }, differences: near.found },
     };
   }
-  return { message: `expected a call to ${key(r.target!)}${want}; none was made (calls: ${list(calls)})`, evidence: { calls: calls.map((c) => `${c.server}/${c.tool}`) } };
+  return {
+    message: `expected a call to ${key(r.target!)}${want}; none was made (calls: ${list(calls)})`,
+    evidence: { calls: calls.map((c) => `${c.server}/${c.tool}`) },
+  };
 }
 
 /**
@@ -88,16 +95,32 @@ export function judgeCalls(expect: Expect, calls: readonly JudgedCall[], maps: F
     const matching = calls.filter((call) => matches(call, r));
     const count = r.matcher.count ?? (r.matcher.required === false ? undefined : { min: 1 });
     if (!count) {
-      results.push(passed("calls", r.label, `optional: ${matching.length} matching call${matching.length === 1 ? "" : "s"}`, { calls: matching.map((c) => c.number) }));
+      results.push(
+        passed("calls", r.label, `optional: ${matching.length} matching call${matching.length === 1 ? "" : "s"}`, { calls: matching.map((c) => c.number) }),
+      );
       continue;
     }
     if (countHolds(matching.length, count)) {
-      results.push(passed("calls", r.label, `${matching.length} matching call${matching.length === 1 ? "" : "s"} (${matching.map((c) => `#${c.number}`).join(", ") || "none"})`, { calls: matching.map((c) => c.number) }));
+      results.push(
+        passed(
+          "calls",
+          r.label,
+          `${matching.length} matching call${matching.length === 1 ? "" : "s"} (${matching.map((c) => `#${c.number}`).join(", ") || "none"})`,
+          { calls: matching.map((c) => c.number) },
+        ),
+      );
     } else if (matching.length === 0) {
       const why = unmatched(calls, r);
       results.push(failed("calls", r.label, why.message, why.evidence));
     } else {
-      results.push(failed("calls", r.label, `expected ${showCount(count)} matching call${count.exact === 1 ? "" : "s"} to ${key(r.target!)}; saw ${matching.length} (${matching.map((c) => `#${c.number}`).join(", ")})`, { calls: matching.map((c) => c.number) }));
+      results.push(
+        failed(
+          "calls",
+          r.label,
+          `expected ${showCount(count)} matching call${count.exact === 1 ? "" : "s"} to ${key(r.target!)}; saw ${matching.length} (${matching.map((c) => `#${c.number}`).join(", ")})`,
+          { calls: matching.map((c) => c.number) },
+        ),
+      );
     }
   }
   if (expect.order === "strict" && resolved.length > 0) results.push(strictOrder(resolved, calls));
@@ -107,7 +130,9 @@ export function judgeCalls(expect: Expect, calls: readonly JudgedCall[], maps: F
     results.push(
       others.length === 0
         ? passed("exclusive", "exclusive", `every call was to ${[...allowed].join(", ") || "(no tool)"}`)
-        : failed("exclusive", "exclusive", `only ${[...allowed].join(", ")} may be called; saw ${list(others)}`, { calls: others.map((c) => ({ call: c.number, tool: key(c) })) }),
+        : failed("exclusive", "exclusive", `only ${[...allowed].join(", ")} may be called; saw ${list(others)}`, {
+            calls: others.map((c) => ({ call: c.number, tool: key(c) })),
+          }),
     );
   }
   if (expect.callCount) {

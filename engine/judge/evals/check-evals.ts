@@ -25,7 +25,9 @@ function checkPattern(report: Report, path: Path, pattern: string, flags = ""): 
   const regex = compilePattern(pattern, flags);
   if (!(regex instanceof Error)) return;
   if (regex instanceof SyntaxError) return report.error("E_PATTERN", path, `the pattern /${pattern}/${flags} does not compile: ${regex.message}`);
-  report.error("E_PATTERN", path, regex.message, { hint: "Rewrite it for RE2: no lookaround ((?=…), (?!…), (?<=…), (?<!…)) and no backreferences (\\1, \\k<name>); test the text in two patterns, or with JSONata in state.assert or answer.jsonata." });
+  report.error("E_PATTERN", path, regex.message, {
+    hint: "Rewrite it for RE2: no lookaround ((?=…), (?!…), (?<=…), (?<!…)) and no backreferences (\\1, \\k<name>); test the text in two patterns, or with JSONata in state.assert or answer.jsonata.",
+  });
 }
 
 function checkExpression(report: Report, path: Path, source: unknown): void {
@@ -39,14 +41,22 @@ function checkTool(report: Report, maps: FakeMaps, names: string[], path: Path, 
   if (typeof name !== "string") return;
   const found = maps.resolve(name);
   if (found.length === 1) return;
-  if (found.length === 0) return report.error("E_UNKNOWN_TOOL", path, `no fake serves a tool named "${name}".${suggestion(name, names)}`, { hint: "Name a tool as <server>/<tool> (or <api>/<operation>), bare when one fake serves it." });
-  report.error("E_UNKNOWN_TOOL", path, `"${name}" may mean any of ${found.map((f) => `${f.server}/${f.tool}`).join(", ")}`, { hint: "Name it as <server>/<tool>." });
+  if (found.length === 0)
+    return report.error("E_UNKNOWN_TOOL", path, `no fake serves a tool named "${name}".${suggestion(name, names)}`, {
+      hint: "Name a tool as <server>/<tool> (or <api>/<operation>), bare when one fake serves it.",
+    });
+  report.error("E_UNKNOWN_TOOL", path, `"${name}" may mean any of ${found.map((f) => `${f.server}/${f.tool}`).join(", ")}`, {
+    hint: "Name it as <server>/<tool>.",
+  });
 }
 
 function checkEntity(report: Report, maps: FakeMaps, path: Path, ref: unknown, key = false, fakeAlone = false): void {
   if (typeof ref !== "string") return;
   if (maps.entities.includes(ref) || (fakeAlone && Object.hasOwn(maps.maps, ref))) return;
-  report.error("E_UNKNOWN_ENTITY", path, `no fake has an entity "${ref}".${suggestion(ref, maps.entities)}`, { key, hint: "Name an entity as <fake>.<entity>, as the manifest declares it." });
+  report.error("E_UNKNOWN_ENTITY", path, `no fake has an entity "${ref}".${suggestion(ref, maps.entities)}`, {
+    key,
+    hint: "Name an entity as <fake>.<entity>, as the manifest declares it.",
+  });
 }
 
 /**
@@ -59,7 +69,8 @@ export function checkEvalsContent(evals: EvalsDocument, loaded: LoadedFakes, rep
   const names = Object.values(maps.maps).flatMap((m) => Object.keys(entityMapOf(m)).map((t) => `${m.id}/${t}`));
   const cases = Array.isArray(evals.cases) ? evals.cases : [];
   const selection = Array.isArray(evals.selection) ? evals.selection : [];
-  if (cases.length === 0 && selection.length === 0) report.error("E_CASE", [], "the evals file holds no cases and no selection fixtures", { hint: "Add `cases:` (or `selection:`)." });
+  if (cases.length === 0 && selection.length === 0)
+    report.error("E_CASE", [], "the evals file holds no cases and no selection fixtures", { hint: "Add `cases:` (or `selection:`)." });
   const ids = new Set<string>();
   for (const [i, c] of cases.entries()) {
     if (!c || typeof c !== "object") continue;
@@ -89,13 +100,18 @@ function checkCaseFakes(c: EvalCase, at: Path, report: Report, loaded: LoadedFak
   const named = c.fakes.filter((id): id is string => typeof id === "string");
   for (const [j, id] of c.fakes.entries()) {
     if (typeof id === "string" && !Object.hasOwn(loaded.fakes, id)) {
-      report.error("E_UNKNOWN_FAKE", [...at, "fakes", j], `no fake "${id}" in the fakes manifest.${suggestion(id, ids)}`, { hint: `Name a server or api of the manifest: ${ids.join(", ")}.` });
+      report.error("E_UNKNOWN_FAKE", [...at, "fakes", j], `no fake "${id}" in the fakes manifest.${suggestion(id, ids)}`, {
+        hint: `Name a server or api of the manifest: ${ids.join(", ")}.`,
+      });
     }
   }
   const missing = requiredMissing(loaded.fakes, named);
   if (missing.length > 0) {
     const list = missing.map((id) => `"${id}"`).join(", ");
-    report.error("E_CASE", [...at, "fakes"], `the case's fakes leave out ${list}, which the manifest marks required: true`, { key: true, hint: `Add ${missing.join(", ")} to \`fakes\`: the Recipe cannot run without ${missing.length === 1 ? "it" : "them"}.` });
+    report.error("E_CASE", [...at, "fakes"], `the case's fakes leave out ${list}, which the manifest marks required: true`, {
+      key: true,
+      hint: `Add ${missing.join(", ")} to \`fakes\`: the Recipe cannot run without ${missing.length === 1 ? "it" : "them"}.`,
+    });
   }
   return named;
 }
@@ -103,9 +119,12 @@ function checkCaseFakes(c: EvalCase, at: Path, report: Report, loaded: LoadedFak
 function checkCase(c: EvalCase, at: Path, { report, maps, names, loaded }: Scope): void {
   const scenarios = loaded.world.scenarios;
   if (typeof c.scenario === "string" && scenarios.length > 0 && !scenarios.includes(c.scenario)) {
-    report.error("E_UNKNOWN_SCENARIO", [...at, "scenario"], `no scenario "${c.scenario}" in the fakes manifest.${suggestion(c.scenario, scenarios)}`, { hint: `Scenarios: ${scenarios.join(", ")}.` });
+    report.error("E_UNKNOWN_SCENARIO", [...at, "scenario"], `no scenario "${c.scenario}" in the fakes manifest.${suggestion(c.scenario, scenarios)}`, {
+      hint: `Scenarios: ${scenarios.join(", ")}.`,
+    });
   }
-  if (typeof c.clock === "string" && Number.isNaN(Date.parse(c.clock))) report.error("E_CASE", [...at, "clock"], `the clock "${c.clock}" is not an ISO 8601 time`);
+  if (typeof c.clock === "string" && Number.isNaN(Date.parse(c.clock)))
+    report.error("E_CASE", [...at, "clock"], `the clock "${c.clock}" is not an ISO 8601 time`);
   if ((c.iterations === undefined) !== (c.accuracyThreshold === undefined)) {
     const [has, lacks] = c.iterations === undefined ? ["accuracyThreshold", "iterations"] : ["iterations", "accuracyThreshold"];
     report.error("E_CASE", [...at, has], `${has} is set without ${lacks}: set both (how many trials, and the share that must pass)`, { key: true });
@@ -116,7 +135,12 @@ function checkCase(c: EvalCase, at: Path, { report, maps, names, loaded }: Scope
     checkTool(report, maps, names, path, call?.tool);
     const found = typeof call?.tool === "string" ? maps.resolve(call.tool) : [];
     if (only && found.length === 1 && !only.includes(found[0].server)) {
-      report.error("E_UNKNOWN_TOOL", path, `${found[0].server}/${found[0].tool} is served by "${found[0].server}", which the case's fakes (${only.join(", ")}) leave out`, { hint: "Add the fake to the case's `fakes`, or call a tool of one it names." });
+      report.error(
+        "E_UNKNOWN_TOOL",
+        path,
+        `${found[0].server}/${found[0].tool} is served by "${found[0].server}", which the case's fakes (${only.join(", ")}) leave out`,
+        { hint: "Add the fake to the case's `fakes`, or call a tool of one it names." },
+      );
     }
   }
   const expect = c.expect;
@@ -128,7 +152,8 @@ function checkCase(c: EvalCase, at: Path, { report, maps, names, loaded }: Scope
   }
   const state = expect.state;
   if (state) {
-    for (const kind of ["changed", "unchanged"] as const) for (const [j, ref] of (state[kind] ?? []).entries()) checkEntity(report, maps, [...e, "state", kind, j], ref);
+    for (const kind of ["changed", "unchanged"] as const)
+      for (const [j, ref] of (state[kind] ?? []).entries()) checkEntity(report, maps, [...e, "state", kind, j], ref);
     for (const [ref, diff] of Object.entries(state.diff ?? {})) {
       checkEntity(report, maps, [...e, "state", "diff", ref], ref, true);
       for (const p of patternsIn(diff, [...e, "state", "diff", ref], [])) checkPattern(report, p.path, p.pattern, p.flags);
@@ -138,14 +163,16 @@ function checkCase(c: EvalCase, at: Path, { report, maps, names, loaded }: Scope
   checkGrading(report, e, expect, checkExpression);
   const golden = expect.golden;
   if (golden) {
-    const calls = Array.isArray(golden) ? golden : golden.calls ?? [];
+    const calls = Array.isArray(golden) ? golden : (golden.calls ?? []);
     const base: Path = Array.isArray(golden) ? [...e, "golden"] : [...e, "golden", "calls"];
     for (const [j, call] of calls.entries()) checkTool(report, maps, names, [...base, j, "tool"], call?.tool);
-    if (!Array.isArray(golden)) for (const [j, ref] of (golden.entities ?? []).entries()) checkEntity(report, maps, [...e, "golden", "entities", j], ref, false, true);
+    if (!Array.isArray(golden))
+      for (const [j, ref] of (golden.entities ?? []).entries()) checkEntity(report, maps, [...e, "golden", "entities", j], ref, false, true);
   }
   const answer = expect.answer;
   if (answer) {
-    if (answer.contains === undefined && answer.pattern === undefined && answer.jsonata === undefined) report.error("E_CASE", [...e, "answer"], "answer needs one of contains, pattern, jsonata");
+    if (answer.contains === undefined && answer.pattern === undefined && answer.jsonata === undefined)
+      report.error("E_CASE", [...e, "answer"], "answer needs one of contains, pattern, jsonata");
     if (typeof answer.pattern === "string") checkPattern(report, [...e, "answer", "pattern"], answer.pattern, answer.flags);
     checkExpression(report, [...e, "answer", "jsonata"], answer.jsonata);
   }

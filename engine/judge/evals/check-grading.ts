@@ -43,13 +43,18 @@ function checkMilestones(report: Report, e: Path, milestones: EvalCase["expect"]
   for (const [j, m] of list.entries()) checkExpression(report, [...base, j, "jsonata"], m?.jsonata);
   if (!list.some((m) => m?.after !== undefined)) return;
   if (!Array.isArray(milestones) && milestones.order === "listed") {
-    report.error("E_CASE", [...e, "milestones", "order"], "`after` orders milestones as a graph, which a listed order would override", { hint: "Write order: any (or leave order out) to order them by `after` alone." });
+    report.error("E_CASE", [...e, "milestones", "order"], "`after` orders milestones as a graph, which a listed order would override", {
+      hint: "Write order: any (or leave order out) to order them by `after` alone.",
+    });
   }
   const names = list.map((m) => m?.name);
   const index = new Map<string, number>();
   for (const [j, name] of names.entries()) {
     if (typeof name !== "string") continue;
-    if (index.has(name)) report.error("E_CASE", [...base, j, "name"], `two milestones are named "${name}", so \`after\` cannot tell them apart`, { hint: "Give every milestone its own name." });
+    if (index.has(name))
+      report.error("E_CASE", [...base, j, "name"], `two milestones are named "${name}", so \`after\` cannot tell them apart`, {
+        hint: "Give every milestone its own name.",
+      });
     else index.set(name, j);
   }
   const known = [...index.keys()];
@@ -57,13 +62,17 @@ function checkMilestones(report: Report, e: Path, milestones: EvalCase["expect"]
     (Array.isArray(m?.after) ? m.after : []).flatMap((name, k) => {
       const at = [...base, j, "after", k];
       if (name === m.name) report.error("E_CASE", at, `milestone "${name}" comes after itself`);
-      else if (!index.has(name)) report.error("E_CASE", at, `no milestone is named "${name}".${suggestion(name, known)}`, { hint: `Milestones: ${known.join(", ")}.` });
+      else if (!index.has(name))
+        report.error("E_CASE", at, `no milestone is named "${name}".${suggestion(name, known)}`, { hint: `Milestones: ${known.join(", ")}.` });
       else return [index.get(name)!];
       return [];
     }),
   );
   const cycle = cycleIn(names.map(String), after);
-  if (cycle) report.error("E_CASE", base, `the milestones come after each other in a circle: ${cycle.map((n) => `"${n}"`).join(" → ")}`, { hint: "Remove one `after` of the circle." });
+  if (cycle)
+    report.error("E_CASE", base, `the milestones come after each other in a circle: ${cycle.map((n) => `"${n}"`).join(" → ")}`, {
+      hint: "Remove one `after` of the circle.",
+    });
 }
 
 /**
@@ -77,7 +86,10 @@ export function checkGrading(report: Report, e: Path, expect: EvalCase["expect"]
   const seen = new Set<string>();
   for (const [j, r] of (Array.isArray(expect.rubrics) ? expect.rubrics : []).entries()) {
     if (typeof r?.name === "string") {
-      if (seen.has(r.name)) report.error("E_CASE", [...e, "rubrics", j, "name"], `two rubrics are named "${r.name}"`, { hint: "Give every rubric of a case its own name: its judgments are cached by it." });
+      if (seen.has(r.name))
+        report.error("E_CASE", [...e, "rubrics", j, "name"], `two rubrics are named "${r.name}"`, {
+          hint: "Give every rubric of a case its own name: its judgments are cached by it.",
+        });
       seen.add(r.name);
     }
     checkExpression(report, [...e, "rubrics", j, "context"], r?.context);

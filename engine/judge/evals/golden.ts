@@ -23,7 +23,12 @@ type Replayed = { ok: true; states: States } | { ok: false; message: string };
  * stubs, no faults, no HTTP): the case's scenario and clock when the case gives a clock, else
  * the run's own initial world.
  */
-async function replay(loaded: LoadedFakes, calls: readonly GoldenStep[], maps: FakeMaps, start: { scenario?: string; clock?: string; initial: StatesByFake }): Promise<Replayed> {
+async function replay(
+  loaded: LoadedFakes,
+  calls: readonly GoldenStep[],
+  maps: FakeMaps,
+  start: { scenario?: string; clock?: string; initial: StatesByFake },
+): Promise<Replayed> {
   const clock = parseClock(start.clock);
   const states = start.clock ? await freshWorld(loaded, start.scenario, start.clock) : (start.initial as States);
   // The store copies the states it starts from: the cached world and the run's stay as they are.
@@ -32,7 +37,11 @@ async function replay(loaded: LoadedFakes, calls: readonly GoldenStep[], maps: F
   for (const [i, call] of calls.entries()) {
     const what = `golden call #${i + 1} ${call.tool}`;
     const found = maps.resolve(call.tool);
-    if (found.length !== 1) return { ok: false, message: `${what}: ${found.length === 0 ? "no fake serves this tool" : `ambiguous (${found.map((f) => `${f.server}/${f.tool}`).join(", ")})`}` };
+    if (found.length !== 1)
+      return {
+        ok: false,
+        message: `${what}: ${found.length === 0 ? "no fake serves this tool" : `ambiguous (${found.map((f) => `${f.server}/${f.tool}`).join(", ")})`}`,
+      };
     const { server, tool } = found[0];
     const fake = loaded.fakes[server];
     const problem = await GOLDEN_REPLAYS[kindName(fake)].replay(scope, fake, { server, tool, args: call.arguments ?? {} });
@@ -59,7 +68,9 @@ function differences(ref: string, run: unknown, gold: unknown): string {
     ...diff.updated.map((u) => {
       const fields = [...new Set([...Object.keys(u.before as object), ...Object.keys(u.after as object)])]
         .filter((f) => show((u.before as Record<string, unknown>)[f]) !== show((u.after as Record<string, unknown>)[f]))
-        .map((f) => `${f} is ${show((u.after as Record<string, unknown>)[f])} in the run, ${show((u.before as Record<string, unknown>)[f])} in the golden world`);
+        .map(
+          (f) => `${f} is ${show((u.after as Record<string, unknown>)[f])} in the run, ${show((u.before as Record<string, unknown>)[f])} in the golden world`,
+        );
       return `record ${show(u.key)}: ${fields.join(", ")}`;
     }),
     ...diff.added.map((r) => `record ${key(r)} is only in the run`),
@@ -75,7 +86,12 @@ function differences(ref: string, run: unknown, gold: unknown): string {
  *
  * @example await judgeGolden(expect.golden, loaded, maps, { scenario, clock, initial: run.initial, final: run.final })
  */
-export async function judgeGolden(golden: Golden, loaded: LoadedFakes, maps: FakeMaps, run: { scenario?: string; clock?: string; initial: StatesByFake; final: StatesByFake }): Promise<AssertionResult> {
+export async function judgeGolden(
+  golden: Golden,
+  loaded: LoadedFakes,
+  maps: FakeMaps,
+  run: { scenario?: string; clock?: string; initial: StatesByFake; final: StatesByFake },
+): Promise<AssertionResult> {
   const calls = Array.isArray(golden) ? golden : golden.calls;
   const only = Array.isArray(golden) ? undefined : golden.entities;
   let replayed: Replayed;
@@ -96,6 +112,11 @@ export async function judgeGolden(golden: Golden, loaded: LoadedFakes, maps: Fak
     differing.push(differences(ref, run.final[id]?.[entity], replayed.states[id]?.[entity]));
     evidence[ref] = { run: mine, golden: theirs };
   }
-  if (differing.length === 0) return passed("golden", "golden", `the final world equals the golden world (${refs.length} entit${refs.length === 1 ? "y" : "ies"} compared by hash, ${calls.length} golden call${calls.length === 1 ? "" : "s"})`);
+  if (differing.length === 0)
+    return passed(
+      "golden",
+      "golden",
+      `the final world equals the golden world (${refs.length} entit${refs.length === 1 ? "y" : "ies"} compared by hash, ${calls.length} golden call${calls.length === 1 ? "" : "s"})`,
+    );
   return failed("golden", "golden", `the final world differs from the golden world: ${differing.join(" | ")}`, { hashes: evidence });
 }

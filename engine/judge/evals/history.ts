@@ -63,7 +63,10 @@ export function rebuildHistory(initial: StatesByFake, final: StatesByFake, calls
     try {
       for (const [entity, patch] of Object.entries(changes)) state[entity] = applyEntityPatch(state[entity], patch);
     } catch (error) {
-      return { ok: false, reason: `the changes of call #${call.number} (${call.server}/${call.tool}) do not apply to the world before it: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}` };
+      return {
+        ok: false,
+        reason: `the changes of call #${call.number} (${call.server}/${call.tool}) do not apply to the world before it: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}`,
+      };
     }
     for (const [entity, value] of Object.entries(state)) if (value === undefined) delete state[entity];
     world = { ...world, [call.server]: state };

@@ -41,11 +41,17 @@ async function startingWorld(input: JudgeInput): Promise<AssertionResult | undef
     const want = fakeHash(expected[id]);
     const got = fakeHash(run.initial[id] ?? {});
     if (want.hash === got.hash) continue;
-    for (const entity of new Set([...Object.keys(want.entities), ...Object.keys(got.entities)])) if (want.entities[entity] !== got.entities[entity]) differing.push(`${id}.${entity}`);
+    for (const entity of new Set([...Object.keys(want.entities), ...Object.keys(got.entities)]))
+      if (want.entities[entity] !== got.entities[entity]) differing.push(`${id}.${entity}`);
   }
   const what = `scenario "${c.scenario ?? fakes.world.defaultScenario}" at ${c.clock}`;
   if (differing.length === 0) return passed("run", "run: starting world", `the run started from ${what}`);
-  return notEvaluated("run", "run: starting world", `the run did not start from ${what}: ${differing.join(", ")} differ${differing.length === 1 ? "s" : ""} (serve it with --scenario and --clock as the case says)`, { differing });
+  return notEvaluated(
+    "run",
+    "run: starting world",
+    `the run did not start from ${what}: ${differing.join(", ")} differ${differing.length === 1 ? "s" : ""} (serve it with --scenario and --clock as the case says)`,
+    { differing },
+  );
 }
 
 /**
@@ -65,7 +71,10 @@ export async function judgeRun(input: JudgeInput): Promise<Verdict> {
   const expect = c.expect ?? {};
   const maps = fakeMaps(fakes);
   const calls = judgedCalls(run.calls, maps.maps);
-  const history: History = run.history === false ? { ok: false, reason: "a run fetched from a live server carries no commit history (judge a run folder from serve --run-dir)" } : rebuildHistory(run.initial, run.final, calls);
+  const history: History =
+    run.history === false
+      ? { ok: false, reason: "a run fetched from a live server carries no commit history (judge a run folder from serve --run-dir)" }
+      : rebuildHistory(run.initial, run.final, calls);
   const results: AssertionResult[] = [];
   const start = await startingWorld(input);
   if (start) results.push(start);
@@ -75,9 +84,14 @@ export async function judgeRun(input: JudgeInput): Promise<Verdict> {
     if (expect.state.assert) results.push(...(await judgeAsserts(expect.state.assert, { initial: run.initial, final: run.final, calls, history })));
   }
   results.push(...(await judgeHistory(expect, history)));
-  if (expect.golden) results.push(await judgeGolden(expect.golden, fakes, maps, { scenario: c.scenario, clock: c.clock, initial: run.initial, final: run.final }));
+  if (expect.golden)
+    results.push(await judgeGolden(expect.golden, fakes, maps, { scenario: c.scenario, clock: c.clock, initial: run.initial, final: run.final }));
   if (expect.answer) results.push(...(await judgeAnswer(expect.answer, run.answer, run.final)));
-  const rubrics = await judgeRubrics({ id: c.id, prompt: c.prompt, expect }, { initial: run.initial, final: run.final, calls, answer: run.answer, transcript: run.transcript }, input.rubrics);
+  const rubrics = await judgeRubrics(
+    { id: c.id, prompt: c.prompt, expect },
+    { initial: run.initial, final: run.final, calls, answer: run.answer, transcript: run.transcript },
+    input.rubrics,
+  );
   results.push(...rubrics.results);
   const weighed = weighResults(expect, results);
   return {

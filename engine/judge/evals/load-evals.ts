@@ -15,7 +15,9 @@ let validator: ValidateFunction | undefined;
 
 /** The evals validator, compiled from the published `eval-simulate.evals.schema.json` once per process. */
 function evalsValidator(): ValidateFunction {
-  validator ??= new Ajv({ allErrors: true, strict: false, verbose: true }).compile(JSON.parse(readFileSync(join(packageRoot(), "eval-simulate.evals.schema.json"), "utf8")));
+  validator ??= new Ajv({ allErrors: true, strict: false, verbose: true }).compile(
+    JSON.parse(readFileSync(join(packageRoot(), "eval-simulate.evals.schema.json"), "utf8")),
+  );
   return validator;
 }
 
@@ -47,13 +49,29 @@ export async function checkEvals(path: string, options: EvalsOptions = {}): Prom
   const file = resolve(path);
   // Read as a manifest is: a regular file under the size cap, never a FIFO or a device.
   const read = readRegularFile(file);
-  if (!read.ok) return { file, diagnostics: [{ code: "E_IO", severity: "error", message: `cannot read ${path}: it ${read.reason}`, hint: "Check the path.", file, line: 1, column: 1, path: "(root)" }] };
+  if (!read.ok)
+    return {
+      file,
+      diagnostics: [
+        {
+          code: "E_IO",
+          severity: "error",
+          message: `cannot read ${path}: it ${read.reason}`,
+          hint: "Check the path.",
+          file,
+          line: 1,
+          column: 1,
+          path: "(root)",
+        },
+      ],
+    };
   const text = read.text;
   const source = new SourceDocument(file, text);
   const report = new Report(source);
   for (const problem of source.problems) report.error(problem.code, [], problem.message, { position: problem.position });
   if (source.problems.length > 0) return { file, diagnostics: sorted(report.diagnostics) };
-  for (const d of checkAgainstSchema(source, evalsValidator())) report.diagnostics.push({ ...d, hint: d.hint?.replace("eval-simulate.schema.json", "eval-simulate.evals.schema.json") });
+  for (const d of checkAgainstSchema(source, evalsValidator()))
+    report.diagnostics.push({ ...d, hint: d.hint?.replace("eval-simulate.schema.json", "eval-simulate.evals.schema.json") });
   const evals = source.value as EvalsDocument;
   if (typeof evals !== "object" || evals === null || typeof evals.fakes !== "string") return { file, diagnostics: sorted(report.diagnostics) };
   let fakes: LoadedFakes | undefined;
@@ -66,7 +84,10 @@ export async function checkEvals(path: string, options: EvalsOptions = {}): Prom
       fakes = await loadFakes(located.file, { clock: options.clock, allowOutside });
     } catch (error) {
       const inner = error instanceof ManifestError ? error.diagnostics.filter((d) => d.severity === "error") : [];
-      const why = inner.length > 0 ? `it has ${inner.length} error${inner.length === 1 ? "" : "s"} (listed with it)` : (error as Error).message.replace(/^\[eval-simulate\] /, "");
+      const why =
+        inner.length > 0
+          ? `it has ${inner.length} error${inner.length === 1 ? "" : "s"} (listed with it)`
+          : (error as Error).message.replace(/^\[eval-simulate\] /, "");
       report.error("E_FAKES", ["fakes"], `the fakes manifest ${evals.fakes} cannot be loaded: ${why}`);
       report.diagnostics.push(...inner);
     }

@@ -85,7 +85,10 @@ export async function judgeMilestones(plan: MilestonePlan, history: Extract<Hist
     const label = `milestones[${i}] ${m.name}`;
     const { reached, error } = found[i];
     if (error) return failed("milestone", label, error);
-    if (!reached) return failed("milestone", label, `never became true (${history.commits.length} commit${history.commits.length === 1 ? "" : "s"} in the run)`, { commits: history.commits.length });
+    if (!reached)
+      return failed("milestone", label, `never became true (${history.commits.length} commit${history.commits.length === 1 ? "" : "s"} in the run)`, {
+        commits: history.commits.length,
+      });
     // The one reached latest among those it comes after is the one it overtook.
     let overtaken: number | undefined;
     for (const j of ancestors(plan, i)) {
@@ -95,6 +98,9 @@ export async function judgeMilestones(plan: MilestonePlan, history: Extract<Hist
     if (overtaken === undefined) return passed("milestone", label, `reached at ${where(reached)}`, { commit: reached.number, call: reached.call.number });
     const before = found[overtaken].reached!;
     const rule = plan.order === "listed" ? "the milestones must happen in the listed order" : `it comes after "${plan.list[overtaken].name}"`;
-    return failed("milestone", label, `became true at ${where(reached)}, before "${plan.list[overtaken].name}" (${where(before)}); ${rule}`, { commit: reached.number, before: before.number });
+    return failed("milestone", label, `became true at ${where(reached)}, before "${plan.list[overtaken].name}" (${where(before)}); ${rule}`, {
+      commit: reached.number,
+      before: before.number,
+    });
   });
 }

@@ -64,7 +64,14 @@ function resultOf(label: string, rubric: Rubric, judgment: RubricJudgment): Asse
   if (judgment.status === "error") return notEvaluated("rubric", label, judgment.reason, judgment.model ? { model: judgment.model } : undefined);
   const ok = rubric.threshold === undefined ? judgment.verdict === "pass" : judgment.score >= rubric.threshold;
   const by = `${judgment.verdict}, score ${showScore(judgment.score)}${rubric.threshold === undefined ? "" : ` (threshold ${showScore(rubric.threshold)})`}, by ${judgment.model}${judgment.cached ? " (cached)" : ""}`;
-  const evidence = { model: judgment.model, verdict: judgment.verdict, score: judgment.score, reasoning: judgment.reasoning, cached: judgment.cached, key: judgment.key };
+  const evidence = {
+    model: judgment.model,
+    verdict: judgment.verdict,
+    score: judgment.score,
+    reasoning: judgment.reasoning,
+    cached: judgment.cached,
+    key: judgment.key,
+  };
   return (ok ? passed : failed)("rubric", label, `${by}: ${judgment.reasoning}`, evidence);
 }
 
@@ -74,7 +81,11 @@ function resultOf(label: string, rubric: Rubric, judgment: RubricJudgment): Asse
  *
  * @example const { results, cost } = await judgeRubrics(case, run, judge);
  */
-export async function judgeRubrics(c: { id: string; prompt?: string; expect: EvalCase["expect"] }, run: RubricRun, judge: RubricJudge | undefined): Promise<{ results: AssertionResult[]; cost?: JudgeCost }> {
+export async function judgeRubrics(
+  c: { id: string; prompt?: string; expect: EvalCase["expect"] },
+  run: RubricRun,
+  judge: RubricJudge | undefined,
+): Promise<{ results: AssertionResult[]; cost?: JudgeCost }> {
   const rubrics = c.expect.rubrics ?? [];
   if (rubrics.length === 0) return { results: [] };
   const cost: JudgeCost = { requests: 0, usage: { inputTokens: 0, outputTokens: 0 }, costUsd: 0, cached: 0, judged: 0 };
@@ -83,12 +94,24 @@ export async function judgeRubrics(c: { id: string; prompt?: string; expect: Eva
   for (const [i, rubric] of rubrics.entries()) {
     const label = `rubrics[${i}] ${rubric.name}`;
     if (run.answer === undefined && run.transcript === undefined) {
-      results.push(notEvaluated("rubric", label, "the run has no final message and no transcript for the judge to read (write answer.txt or transcript.json in the run folder)"));
+      results.push(
+        notEvaluated(
+          "rubric",
+          label,
+          "the run has no final message and no transcript for the judge to read (write answer.txt or transcript.json in the run folder)",
+        ),
+      );
       continue;
     }
     let context: unknown;
     if (rubric.context !== undefined) {
-      const out = await evaluateBounded(rubric.context, run.final, { initial: run.initial, final: run.final, calls, diff: worldDiff(run.initial, run.final), answer: run.answer });
+      const out = await evaluateBounded(rubric.context, run.final, {
+        initial: run.initial,
+        final: run.final,
+        calls,
+        diff: worldDiff(run.initial, run.final),
+        answer: run.answer,
+      });
       if (!out.ok) {
         results.push(failed("rubric", label, `the context expression failed: ${out.message}`));
         continue;
@@ -96,7 +119,10 @@ export async function judgeRubrics(c: { id: string; prompt?: string; expect: Eva
       context = out.value;
     }
     if (!judge) {
-      results.push({ ...notEvaluated("rubric", label, "no rubric judge was given (eval and verify give one; judgeRun takes it as `rubrics`)"), unjudged: true });
+      results.push({
+        ...notEvaluated("rubric", label, "no rubric judge was given (eval and verify give one; judgeRun takes it as `rubrics`)"),
+        unjudged: true,
+      });
       continue;
     }
     const request: RubricRequest = {

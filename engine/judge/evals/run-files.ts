@@ -48,7 +48,8 @@ function keyLine(text: string, key: string, from = 0): { line: number; at: numbe
 export function readRunText(file: string, maxBytes: number, required?: string): string | undefined {
   const read = readRegularFile(file, maxBytes);
   if (read.ok) return read.text;
-  if (read.code === "ENOENT") return required === undefined ? undefined : fail(`the run has no ${required}: ${file} does not exist (serve --run-dir writes it)`);
+  if (read.code === "ENOENT")
+    return required === undefined ? undefined : fail(`the run has no ${required}: ${file} does not exist (serve --run-dir writes it)`);
   return fail(`${file} ${read.reason}`);
 }
 
@@ -85,11 +86,14 @@ export function readRunStates(file: string, what: string): StatesByFake {
   const namePattern = new RegExp(NAME_PATTERN);
   // Lines are looked for only once something is wrong: a large state is walked, never searched.
   for (const [id, entities] of Object.entries(value)) {
-    if (!idPattern.test(id)) fail(`${file}:${keyLine(text, id).line}: ${JSON.stringify(id)} is not a fake's id (a state file holds fakes by id: ${ID_PATTERN})`);
+    if (!idPattern.test(id))
+      fail(`${file}:${keyLine(text, id).line}: ${JSON.stringify(id)} is not a fake's id (a state file holds fakes by id: ${ID_PATTERN})`);
     if (!isObject(entities)) fail(`${file}:${keyLine(text, id).line}: the fake ${id} holds ${shape(entities)}, not an object of entities by name`);
     for (const name of Object.keys(entities)) {
       if (name !== "__proto__" && namePattern.test(name)) continue;
-      fail(`${file}:${keyLine(text, name, keyLine(text, id).at).line}: ${JSON.stringify(`${id}.${name}`)} is not an entity's name (${NAME_PATTERN}, never __proto__)`);
+      fail(
+        `${file}:${keyLine(text, name, keyLine(text, id).at).line}: ${JSON.stringify(`${id}.${name}`)} is not an entity's name (${NAME_PATTERN}, never __proto__)`,
+      );
     }
   }
   return value as StatesByFake;

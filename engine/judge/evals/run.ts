@@ -29,7 +29,9 @@ type Message = { role?: unknown; content?: unknown; text?: unknown };
 function textOf(content: unknown): string | undefined {
   if (typeof content === "string") return content;
   if (Array.isArray(content)) {
-    const parts = content.filter((p) => p && typeof p === "object" && typeof (p as { text?: unknown }).text === "string").map((p) => (p as { text: string }).text);
+    const parts = content
+      .filter((p) => p && typeof p === "object" && typeof (p as { text?: unknown }).text === "string")
+      .map((p) => (p as { text: string }).text);
     return parts.length > 0 ? parts.join("\n") : undefined;
   }
   return undefined;
@@ -92,7 +94,8 @@ export function readRun(dir: string): Run {
     run.transcript = transcript.value;
     if (answer === undefined) {
       const found = finalAnswer(transcript.value);
-      if (found !== undefined && Buffer.byteLength(found) > MAX_ANSWER_BYTES) throw new Error(`[eval-simulate] ${transcriptFile}: its final message is larger than 1 MiB, the most an answer may be`);
+      if (found !== undefined && Buffer.byteLength(found) > MAX_ANSWER_BYTES)
+        throw new Error(`[eval-simulate] ${transcriptFile}: its final message is larger than 1 MiB, the most an answer may be`);
       if (found !== undefined) run.answer = found;
     }
   }
@@ -133,7 +136,10 @@ export async function fetchRun(server: string, ids: readonly string[], options: 
   const headers: Record<string, string> = options.token ? { authorization: `Bearer ${options.token}` } : {};
   const get = async (path: string) => {
     const response = await fetch(`${base}${path}`, { headers });
-    if (!response.ok) throw new Error(`[eval-simulate] GET ${base}${path} answered ${response.status}${response.status === 401 ? ": pass the admin token (EVAL_SIMULATE_ADMIN_TOKEN)" : ""}`);
+    if (!response.ok)
+      throw new Error(
+        `[eval-simulate] GET ${base}${path} answered ${response.status}${response.status === 401 ? ": pass the admin token (EVAL_SIMULATE_ADMIN_TOKEN)" : ""}`,
+      );
     return response.json() as Promise<unknown>;
   };
   const initial: StatesByFake = {};

@@ -19,7 +19,9 @@ const valueOf = (states: StatesByFake, ref: string) => {
 function commitsTouching(history: History, ref: string): string[] {
   if (!history.ok) return [];
   const [fake, entity] = ref.split(".");
-  return history.commits.filter((c) => c.fake === fake && c.entities.includes(entity)).map((c) => `commit #${c.number} (call #${c.call.number} ${c.call.server}/${c.call.tool})`);
+  return history.commits
+    .filter((c) => c.fake === fake && c.entities.includes(entity))
+    .map((c) => `commit #${c.number} (call #${c.call.number} ${c.call.server}/${c.call.tool})`);
 }
 
 /** Every `<fake>.<entity>` whose final value differs from its initial one. */
@@ -48,10 +50,18 @@ export function judgeState(state: StateExpect, initial: StatesByFake, final: Sta
   for (const ref of state.changed ?? []) {
     const bad = unknown(ref);
     if (bad) results.push(bad);
-    else if (changed.includes(ref)) results.push(passed("state", `state.changed ${ref}`, `${ref} changed (${commitsTouching(history, ref).join(", ") || "commits not recorded"})`));
+    else if (changed.includes(ref))
+      results.push(passed("state", `state.changed ${ref}`, `${ref} changed (${commitsTouching(history, ref).join(", ") || "commits not recorded"})`));
     else {
       const touched = commitsTouching(history, ref);
-      results.push(failed("state", `state.changed ${ref}`, `${ref} did not change${touched.length > 0 ? `: it was changed and changed back (${touched.join(", ")})` : ""}`, { commits: touched }));
+      results.push(
+        failed(
+          "state",
+          `state.changed ${ref}`,
+          `${ref} did not change${touched.length > 0 ? `: it was changed and changed back (${touched.join(", ")})` : ""}`,
+          { commits: touched },
+        ),
+      );
     }
   }
   for (const ref of state.unchanged ?? []) {
@@ -63,7 +73,14 @@ export function judgeState(state: StateExpect, initial: StatesByFake, final: Sta
       results.push(passed("state", `state.unchanged ${ref}`, `${ref} is unchanged${note}`, touched.length > 0 ? { commits: touched } : undefined));
     } else {
       const diff = recordDiff(valueOf(initial, ref), valueOf(final, ref));
-      results.push(failed("state", `state.unchanged ${ref}`, `${ref} changed (${commitsTouching(history, ref).join(", ") || "commits not recorded"})${diff ? `: ${summary(diff)}` : ""}`, diff ?? { before: valueOf(initial, ref), after: valueOf(final, ref) }));
+      results.push(
+        failed(
+          "state",
+          `state.unchanged ${ref}`,
+          `${ref} changed (${commitsTouching(history, ref).join(", ") || "commits not recorded"})${diff ? `: ${summary(diff)}` : ""}`,
+          diff ?? { before: valueOf(initial, ref), after: valueOf(final, ref) },
+        ),
+      );
     }
   }
   if (state.only) {
@@ -72,7 +89,12 @@ export function judgeState(state: StateExpect, initial: StatesByFake, final: Sta
     results.push(
       collateral.length === 0
         ? passed("state", "state.only", `only ${[...allowed].join(", ") || "nothing"} changed`)
-        : failed("state", "state.only", `collateral damage: ${collateral.map((ref) => `${ref} (${commitsTouching(history, ref).join(", ") || "changed"})`).join("; ")} changed outside ${[...allowed].join(", ") || "(none listed)"}`, { changed: collateral }),
+        : failed(
+            "state",
+            "state.only",
+            `collateral damage: ${collateral.map((ref) => `${ref} (${commitsTouching(history, ref).join(", ") || "changed"})`).join("; ")} changed outside ${[...allowed].join(", ") || "(none listed)"}`,
+            { changed: collateral },
+          ),
     );
   }
   if (state.readOnly) {
@@ -95,7 +117,9 @@ function summary(diff: { key: string; added: unknown[]; removed: unknown[]; upda
     diff.added.length ? `added ${keys(diff.added)}` : "",
     diff.removed.length ? `removed ${keys(diff.removed)}` : "",
     diff.updated.length ? `updated ${diff.updated.map((u) => show(u.key)).join(", ")}` : "",
-  ].filter(Boolean).join("; ");
+  ]
+    .filter(Boolean)
+    .join("; ");
 }
 
 /** Each listed kind one-to-one: every entry matches a distinct record, and every record an entry. */
@@ -121,11 +145,15 @@ function judgeDiff(ref: string, expected: DiffExpect, before: unknown, after: un
         const found = mismatches(entry, records[i]);
         if (!nearest || found.length < nearest.found.length) nearest = { i, found };
       }
-      const near = nearest ? `; the nearest, record ${show((records[nearest.i] as Record<string, unknown>)[diff.key])}, has ${showSeen(nearest.found)}` : `; no record was ${kind}`;
+      const near = nearest
+        ? `; the nearest, record ${show((records[nearest.i] as Record<string, unknown>)[diff.key])}, has ${showSeen(nearest.found)}`
+        : `; no record was ${kind}`;
       problems.push(`expected a record ${kind} matching ${showExpected(entry)}${near}`);
     }
     for (const i of free) problems.push(`record ${show((records[i] as Record<string, unknown>)[diff.key])} was ${kind} unexpectedly`);
   }
   const evidence = { added: diff.added, removed: diff.removed, updated: diff.updated };
-  return problems.length === 0 ? passed("diff", label, `${ref}: ${summary(diff) || "no records changed"}`, evidence) : failed("diff", label, `${ref}: ${problems.join("; ")}`, evidence);
+  return problems.length === 0
+    ? passed("diff", label, `${ref}: ${summary(diff) || "no records changed"}`, evidence)
+    : failed("diff", label, `${ref}: ${problems.join("; ")}`, evidence);
 }

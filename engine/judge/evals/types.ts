@@ -66,6 +66,27 @@ export interface Verdict {
 /** The parts of a case the judge reads (`prompt`: the task a rubric's judge is told). */
 export type JudgedCase = Pick<EvalCase, "id" | "scenario" | "clock" | "expect"> & Partial<Pick<EvalCase, "minScore" | "prompt">>;
 
-export const passed = (kind: string, assertion: string, message: string, evidence?: unknown): AssertionResult => ({ assertion, kind, passed: true, status: "passed", message, ...(evidence === undefined ? {} : { evidence }) });
-export const failed = (kind: string, assertion: string, message: string, evidence?: unknown): AssertionResult => ({ assertion, kind, passed: false, status: "failed", message, ...(evidence === undefined ? {} : { evidence }) });
-export const notEvaluated = (kind: string, assertion: string, message: string, evidence?: unknown): AssertionResult => ({ assertion, kind, passed: false, status: "not_evaluated", message, ...(evidence === undefined ? {} : { evidence }) });
+export const passed = (kind: string, assertion: string, message: string, evidence?: unknown): AssertionResult => ({
+  assertion,
+  kind,
+  passed: true,
+  status: "passed",
+  message,
+  ...(evidence === undefined ? {} : { evidence }),
+});
+export const failed = (kind: string, assertion: string, message: string, evidence?: unknown): AssertionResult => ({
+  assertion,
+  kind,
+  passed: false,
+  status: "failed",
+  message,
+  ...(evidence === undefined ? {} : { evidence }),
+});
+export const notEvaluated = (kind: string, assertion: string, message: string, evidence?: unknown): AssertionResult => ({
+  assertion,
+  kind,
+  passed: false,
+  status: "not_evaluated",
+  message,
+  ...(evidence === undefined ? {} : { evidence }),
+});

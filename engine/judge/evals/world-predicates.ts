@@ -21,20 +21,28 @@ const callView = (call: JudgedCall) => ({ number: call.number, server: call.serv
  *
  * @example await judgeAsserts(expect.state.assert, { initial, final, calls, history })
  */
-export async function judgeAsserts(asserts: readonly Named[], run: { initial: StatesByFake; final: StatesByFake; calls: readonly JudgedCall[]; history: History }): Promise<AssertionResult[]> {
+export async function judgeAsserts(
+  asserts: readonly Named[],
+  run: { initial: StatesByFake; final: StatesByFake; calls: readonly JudgedCall[]; history: History },
+): Promise<AssertionResult[]> {
   const bindings = {
     initial: run.initial,
     final: run.final,
     calls: run.calls.map(callView),
     diff: worldDiff(run.initial, run.final),
-    history: run.history.ok ? run.history.commits.map((c) => ({ commit: c.number, call: c.call.number, fake: c.fake, tool: c.call.tool, entities: c.entities })) : [],
+    history: run.history.ok
+      ? run.history.commits.map((c) => ({ commit: c.number, call: c.call.number, fake: c.fake, tool: c.call.tool, entities: c.entities }))
+      : [],
   };
   const results: AssertionResult[] = [];
   for (const [i, a] of asserts.entries()) {
     const label = `state.assert[${i}] ${a.name}`;
     const out = await evaluateBounded(a.jsonata, run.final, bindings);
     if (!out.ok) results.push(failed("assert", label, `the expression failed: ${out.message}`));
-    else results.push(out.truthy ? passed("assert", label, "true") : failed("assert", label, `false (the expression gave ${show(out.value)})`, { value: out.value }));
+    else
+      results.push(
+        out.truthy ? passed("assert", label, "true") : failed("assert", label, `false (the expression gave ${show(out.value)})`, { value: out.value }),
+      );
   }
   return results;
 }
@@ -51,8 +59,10 @@ export async function judgeHistory(expect: Pick<Expect, "milestones" | "never">,
   const plan = milestonePlan(expect.milestones);
   const never = expect.never ?? [];
   if (!history.ok) {
-    for (const [i, m] of plan.list.entries()) results.push(notEvaluated("milestone", `milestones[${i}] ${m.name}`, `the run's history cannot be rebuilt: ${history.reason}`));
-    for (const [i, n] of never.entries()) results.push(notEvaluated("never", `never[${i}] ${n.name}`, `the run's history cannot be rebuilt: ${history.reason}`));
+    for (const [i, m] of plan.list.entries())
+      results.push(notEvaluated("milestone", `milestones[${i}] ${m.name}`, `the run's history cannot be rebuilt: ${history.reason}`));
+    for (const [i, n] of never.entries())
+      results.push(notEvaluated("never", `never[${i}] ${n.name}`, `the run's history cannot be rebuilt: ${history.reason}`));
     return results;
   }
   const at = (world: StatesByFake, commit?: Commit) => ({ world, initial: history.initial, call: commit ? callView(commit.call) : undefined });
@@ -61,7 +71,12 @@ export async function judgeHistory(expect: Pick<Expect, "milestones" | "never">,
   return results;
 }
 
-async function judgeNever(n: Minefield, i: number, history: Extract<History, { ok: true }>, at: (world: StatesByFake, commit?: Commit) => Record<string, unknown>): Promise<AssertionResult> {
+async function judgeNever(
+  n: Minefield,
+  i: number,
+  history: Extract<History, { ok: true }>,
+  at: (world: StatesByFake, commit?: Commit) => Record<string, unknown>,
+): Promise<AssertionResult> {
   const label = `never[${i}] ${n.name}`;
   const initial = await evaluateBounded(n.jsonata, history.initial, at(history.initial));
   if (!initial.ok) return failed("never", label, `the expression failed on the initial world: ${initial.message}`);
@@ -84,7 +99,14 @@ async function judgeNever(n: Minefield, i: number, history: Extract<History, { o
       }
     }
     const note = undone ? `; it was undone at ${where(undone)}, so the final state alone does not show it` : "";
-    const result = failed("never", label, `broken at ${where(commit)}${note}`, { commit: commit.number, call: commit.call.number, tool: `${commit.call.server}/${commit.call.tool}`, args: commit.call.args, changes: commit.changes, ...(undone ? { undoneAt: undone.number } : {}) });
+    const result = failed("never", label, `broken at ${where(commit)}${note}`, {
+      commit: commit.number,
+      call: commit.call.number,
+      tool: `${commit.call.server}/${commit.call.tool}`,
+      args: commit.call.args,
+      changes: commit.changes,
+      ...(undone ? { undoneAt: undone.number } : {}),
+    });
     // Stepping on a mine is not a partial success: the trial's score is 0 unless the case says otherwise.
     return n.zeroScore === false ? result : { ...result, zeroes: true };
   }
@@ -102,17 +124,31 @@ export async function judgeAnswer(expect: NonNullable<Expect["answer"]>, answer:
   const results: AssertionResult[] = [];
   const quoted = show(answer);
   if (expect.contains !== undefined) {
-    results.push(answer.includes(expect.contains) ? passed("answer", "answer.contains", `the answer contains ${show(expect.contains)}`) : failed("answer", "answer.contains", `the answer does not contain ${show(expect.contains)}: ${quoted}`));
+    results.push(
+      answer.includes(expect.contains)
+        ? passed("answer", "answer.contains", `the answer contains ${show(expect.contains)}`)
+        : failed("answer", "answer.contains", `the answer does not contain ${show(expect.contains)}: ${quoted}`),
+    );
   }
   if (expect.pattern !== undefined) {
     const regex = compilePattern(expect.pattern, expect.flags);
     if (regex instanceof Error) results.push(notEvaluated("answer", "answer.pattern", `the pattern does not compile: ${regex.message}`));
-    else results.push(regex.test(answer) ? passed("answer", "answer.pattern", `the answer matches /${expect.pattern}/${expect.flags ?? ""}`) : failed("answer", "answer.pattern", `the answer does not match /${expect.pattern}/${expect.flags ?? ""}: ${quoted}`));
+    else
+      results.push(
+        regex.test(answer)
+          ? passed("answer", "answer.pattern", `the answer matches /${expect.pattern}/${expect.flags ?? ""}`)
+          : failed("answer", "answer.pattern", `the answer does not match /${expect.pattern}/${expect.flags ?? ""}: ${quoted}`),
+      );
   }
   if (expect.jsonata !== undefined) {
     const out = await evaluateBounded(expect.jsonata, answer, { answer, final });
     if (!out.ok) results.push(failed("answer", "answer.jsonata", `the expression failed: ${out.message}`));
-    else results.push(out.truthy ? passed("answer", "answer.jsonata", "the answer satisfies the expression") : failed("answer", "answer.jsonata", `the expression is false for the answer ${quoted}`));
+    else
+      results.push(
+        out.truthy
+          ? passed("answer", "answer.jsonata", "the answer satisfies the expression")
+          : failed("answer", "answer.jsonata", `the expression is false for the answer ${quoted}`),
+      );
   }
   return results;
 }

@@ -53,7 +53,11 @@ interface Call {
 /** JSON with keys sorted, so `{a,b}` and `{b,a}` are the same call. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (value && typeof value === "object") return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(",")}}`;
+  if (value && typeof value === "object")
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(",")}}`;
   return JSON.stringify(value) ?? "null";
 }
 
@@ -76,7 +80,9 @@ function readCall(line: RecordedCall, number: number): Call {
     const result = line.result as { isError?: boolean; error?: { code?: number; message?: string }; content?: Array<{ text?: string }> } | undefined;
     const text = (result?.content ?? []).map((c) => c.text ?? "").join("\n");
     const rpc = result?.error;
-    const refused = (result?.isError === true && /^Input validation error/.test(text)) || (rpc?.code === -32602 && /invalid/i.test(rpc.message ?? "") && !/not found/i.test(rpc.message ?? ""));
+    const refused =
+      (result?.isError === true && /^Input validation error/.test(text)) ||
+      (rpc?.code === -32602 && /invalid/i.test(rpc.message ?? "") && !/not found/i.test(rpc.message ?? ""));
     const failed = result?.isError === true || rpc !== undefined;
     return { number, name: `${line.server}/${line.tool}`, args: line.args ?? {}, failed, definitive: failed, refused, key: callKey(line.args ?? {}) };
   }
@@ -84,8 +90,11 @@ function readCall(line: RecordedCall, number: number): Call {
   const status = response?.status ?? 0;
   const request = (line.request ?? {}) as { params?: unknown };
   return {
-    number, name: `${line.api}/${line.operation}`, args: line.request ?? {},
-    failed: status >= 400, definitive: status >= 400 && status < 500 && status !== 408 && status !== 429,
+    number,
+    name: `${line.api}/${line.operation}`,
+    args: line.request ?? {},
+    failed: status >= 400,
+    definitive: status >= 400 && status < 500 && status !== 408 && status !== 429,
     refused: status === 400 && response?.body?.error === "bad_request",
     key: canonical(request.params ?? request),
   };

@@ -25,13 +25,19 @@ export interface ResolvedFixture {
 function nearestTool(name: string, catalog: SelectionCatalog): string {
   const bare = name.includes("/") ? name.slice(name.indexOf("/") + 1) : name;
   const kept = catalog.tools.filter((t) => t.tool.length >= 4 && bare.length >= 4 && (bare.includes(t.tool) || t.tool.includes(bare)));
-  if (kept.length > 0) return ` Did you mean "${kept.sort((a, b) => Math.abs(a.tool.length - bare.length) - Math.abs(b.tool.length - bare.length))[0][name.includes("/") ? "id" : "name"]}"?`;
-  return suggestion(name, catalog.tools.flatMap((t) => [t.id, t.name]));
+  if (kept.length > 0)
+    return ` Did you mean "${kept.sort((a, b) => Math.abs(a.tool.length - bare.length) - Math.abs(b.tool.length - bare.length))[0][name.includes("/") ? "id" : "name"]}"?`;
+  return suggestion(
+    name,
+    catalog.tools.flatMap((t) => [t.id, t.name]),
+  );
 }
 
 /** Whether a name is one of the API fakes' operations (`<api>/<operation>`, or bare). */
 function apiOperation(fakes: Fakes, name: string): boolean {
-  return Object.entries(fakes).some(([id, fake]) => fake.kind === "api" && fake.manifest.operations.some((op) => name === `${id}/${op.name}` || name === op.name));
+  return Object.entries(fakes).some(
+    ([id, fake]) => fake.kind === "api" && fake.manifest.operations.some((op) => name === `${id}/${op.name}` || name === op.name),
+  );
 }
 
 /** A query as fixtures are compared: case and runs of spaces do not make two queries different. */
@@ -69,11 +75,15 @@ export function checkSelectionContent(evals: EvalsDocument, fakes: Fakes, report
   const queries = new Map<string, string>();
   for (const [i, f] of fixtures.entries()) {
     if (!f || typeof f !== "object") continue;
-    if (ids.has(f.id)) report.error("E_DUPLICATE_ID", ["selection", i, "id"], `two selection fixtures have the id "${f.id}"`, { hint: "Give every fixture its own id." });
+    if (ids.has(f.id))
+      report.error("E_DUPLICATE_ID", ["selection", i, "id"], `two selection fixtures have the id "${f.id}"`, { hint: "Give every fixture its own id." });
     ids.add(f.id);
     if (typeof f.query === "string") {
       const same = queries.get(normalQuery(f.query));
-      if (same !== undefined) report.error("E_DUPLICATE_ID", ["selection", i, "query"], `fixture "${f.id}" asks the same query as "${same}"`, { hint: "Give every fixture its own query: a repeated one weighs twice in the score." });
+      if (same !== undefined)
+        report.error("E_DUPLICATE_ID", ["selection", i, "query"], `fixture "${f.id}" asks the same query as "${same}"`, {
+          hint: "Give every fixture its own query: a repeated one weighs twice in the score.",
+        });
       else queries.set(normalQuery(f.query), f.id);
     }
     const seen = new Set<string>();
@@ -82,7 +92,9 @@ export function checkSelectionContent(evals: EvalsDocument, fakes: Fakes, report
       const found = catalog.resolve(name);
       const at = ["selection", i, "expectedTools", j];
       if (found.length === 0 && apiOperation(fakes, name)) {
-        report.error("E_UNKNOWN_TOOL", at, `"${name}" is an API operation: a selection model is offered the MCP fakes' tools only`, { hint: "Expect the MCP tool an agent would call; API operations are reached through the agent's own HTTP tools." });
+        report.error("E_UNKNOWN_TOOL", at, `"${name}" is an API operation: a selection model is offered the MCP fakes' tools only`, {
+          hint: "Expect the MCP tool an agent would call; API operations are reached through the agent's own HTTP tools.",
+        });
       } else if (found.length === 0) {
         report.error("E_UNKNOWN_TOOL", at, `no served MCP tool is named "${name}".${nearestTool(name, catalog)}`, {
           hint: "Name a served tool as <server>/<tool>, bare when one server serves it; a renamed or dropped tool in a capture shows here.",
@@ -99,24 +111,37 @@ export function checkSelectionContent(evals: EvalsDocument, fakes: Fakes, report
       });
     }
   }
-  const where = (key: keyof typeof options) => (options[key] !== undefined ? ["selectionOptions", key] : fixtures.length > 0 ? ["selection"] : ["selectionOptions"]);
+  const where = (key: keyof typeof options) =>
+    options[key] !== undefined ? ["selectionOptions", key] : fixtures.length > 0 ? ["selection"] : ["selectionOptions"];
   const count = fixtures.length;
   if (options.minFixtures !== undefined && options.maxFixtures !== undefined && options.maxFixtures < options.minFixtures) {
     report.error("E_SELECTION", ["selectionOptions", "maxFixtures"], `maxFixtures (${options.maxFixtures}) is below minFixtures (${options.minFixtures})`);
   }
-  if (options.minFixtures !== undefined && count < options.minFixtures) report.error("E_SELECTION", where("minFixtures"), `${count} selection fixture${count === 1 ? "" : "s"}, fewer than minFixtures (${options.minFixtures})`);
-  if (options.maxFixtures !== undefined && count > options.maxFixtures) report.error("E_SELECTION", where("maxFixtures"), `${count} selection fixtures, more than maxFixtures (${options.maxFixtures})`);
-  const resolved = resolveFixtures(fixtures.filter((f) => f && typeof f === "object" && Array.isArray(f.expectedTools)), catalog);
+  if (options.minFixtures !== undefined && count < options.minFixtures)
+    report.error("E_SELECTION", where("minFixtures"), `${count} selection fixture${count === 1 ? "" : "s"}, fewer than minFixtures (${options.minFixtures})`);
+  if (options.maxFixtures !== undefined && count > options.maxFixtures)
+    report.error("E_SELECTION", where("maxFixtures"), `${count} selection fixtures, more than maxFixtures (${options.maxFixtures})`);
+  const resolved = resolveFixtures(
+    fixtures.filter((f) => f && typeof f === "object" && Array.isArray(f.expectedTools)),
+    catalog,
+  );
   const covered = new Set(resolved.map((f) => f.area).filter((area) => catalog.areas.includes(area)));
   if (options.minAreas !== undefined && covered.size < options.minAreas) {
-    report.error("E_SELECTION", where("minAreas"), `the fixtures cover ${covered.size} area${covered.size === 1 ? "" : "s"} (${[...covered].join(", ") || "none"}), fewer than minAreas (${options.minAreas})`, {
-      hint: "Group the servers' tools under `areas` in the fakes manifest, or add fixtures for other servers.",
-    });
+    report.error(
+      "E_SELECTION",
+      where("minAreas"),
+      `the fixtures cover ${covered.size} area${covered.size === 1 ? "" : "s"} (${[...covered].join(", ") || "none"}), fewer than minAreas (${options.minAreas})`,
+      {
+        hint: "Group the servers' tools under `areas` in the fakes manifest, or add fixtures for other servers.",
+      },
+    );
   }
   if (count === 0) return;
   for (const area of catalog.areas) {
     if (covered.has(area)) continue;
     const tools = catalog.tools.filter((t) => t.area === area).map((t) => t.id);
-    report.error("E_SELECTION", ["selection"], `no fixture covers the area "${area}" (${tools.join(", ")})`, { hint: "Add a fixture whose first expected tool is in it, or one with `area` set to it: an area without fixtures shrinks the eval silently." });
+    report.error("E_SELECTION", ["selection"], `no fixture covers the area "${area}" (${tools.join(", ")})`, {
+      hint: "Add a fixture whose first expected tool is in it, or one with `area` set to it: an area without fixtures shrinks the eval silently.",
+    });
   }
 }

@@ -107,7 +107,15 @@ export function toolMetrics(outcomes: ReadonlyArray<Pick<SelectionOutcome, "expe
     .map(([tool, { tp, fp, fn }]) => {
       const precision = tp + fp === 0 ? 0 : tp / (tp + fp);
       const recall = tp + fn === 0 ? 0 : tp / (tp + fn);
-      return { tool, truePositives: tp, falsePositives: fp, falseNegatives: fn, precision, recall, f1: precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall) };
+      return {
+        tool,
+        truePositives: tp,
+        falsePositives: fp,
+        falseNegatives: fn,
+        precision,
+        recall,
+        f1: precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall),
+      };
     })
     .sort((a, b) => a.tool.localeCompare(b.tool));
 }

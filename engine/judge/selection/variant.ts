@@ -49,22 +49,58 @@ export function loadVariant(path: string, catalog: SelectionCatalog): Variant {
   for (const problem of source.problems) report.error(problem.code, [], problem.message, { position: problem.position });
   if (source.problems.length > 0) throw new ManifestError(report.diagnostics);
   const value = source.value;
-  if (!isObject(value)) throw new ManifestError([{ code: "E_SCHEMA", severity: "error", message: "a variant is a mapping: { id, description, tools }", file, line: 1, column: 1, path: "(root)" } satisfies Diagnostic]);
-  for (const key of Object.keys(value)) if (!["id", "description", "tools"].includes(key)) report.error("E_UNKNOWN_KEY", [key], `a variant has no key "${key}".${suggestion(key, ["id", "description", "tools"])}`, { key: true });
-  if (typeof value.id !== "string" || !/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(value.id)) report.error(value.id === undefined ? "E_MISSING_KEY" : "E_SCHEMA", value.id === undefined ? [] : ["id"], "a variant needs an `id` of letters, digits, `.`, `_` and `-`");
+  if (!isObject(value))
+    throw new ManifestError([
+      {
+        code: "E_SCHEMA",
+        severity: "error",
+        message: "a variant is a mapping: { id, description, tools }",
+        file,
+        line: 1,
+        column: 1,
+        path: "(root)",
+      } satisfies Diagnostic,
+    ]);
+  for (const key of Object.keys(value))
+    if (!["id", "description", "tools"].includes(key))
+      report.error("E_UNKNOWN_KEY", [key], `a variant has no key "${key}".${suggestion(key, ["id", "description", "tools"])}`, { key: true });
+  if (typeof value.id !== "string" || !/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(value.id))
+    report.error(
+      value.id === undefined ? "E_MISSING_KEY" : "E_SCHEMA",
+      value.id === undefined ? [] : ["id"],
+      "a variant needs an `id` of letters, digits, `.`, `_` and `-`",
+    );
   if (value.description !== undefined && typeof value.description !== "string") report.error("E_SCHEMA", ["description"], "`description` is text");
   const names = catalog.tools.flatMap((t) => [t.id, t.name]);
-  if (!isObject(value.tools) || Object.keys(value.tools).length === 0) report.error(value.tools === undefined ? "E_MISSING_KEY" : "E_SCHEMA", value.tools === undefined ? [] : ["tools"], "a variant needs `tools`: overrides by tool name, at least one");
+  if (!isObject(value.tools) || Object.keys(value.tools).length === 0)
+    report.error(
+      value.tools === undefined ? "E_MISSING_KEY" : "E_SCHEMA",
+      value.tools === undefined ? [] : ["tools"],
+      "a variant needs `tools`: overrides by tool name, at least one",
+    );
   else {
     for (const [name, override] of Object.entries(value.tools)) {
       const found = catalog.resolve(name);
-      if (found.length !== 1) report.error("E_UNKNOWN_TOOL", ["tools", name], found.length === 0 ? `no served MCP tool is named "${name}".${suggestion(name, names)}` : `"${name}" may mean any of ${found.map((t) => t.id).join(", ")}: name it as <server>/<tool>`, { key: true });
+      if (found.length !== 1)
+        report.error(
+          "E_UNKNOWN_TOOL",
+          ["tools", name],
+          found.length === 0
+            ? `no served MCP tool is named "${name}".${suggestion(name, names)}`
+            : `"${name}" may mean any of ${found.map((t) => t.id).join(", ")}: name it as <server>/<tool>`,
+          { key: true },
+        );
       if (!isObject(override)) {
         report.error("E_SCHEMA", ["tools", name], "an override is { description?, inputSchema? }");
         continue;
       }
-      for (const key of Object.keys(override)) if (key !== "description" && key !== "inputSchema") report.error("E_UNKNOWN_KEY", ["tools", name, key], `an override has no key "${key}".${suggestion(key, ["description", "inputSchema"])}`, { key: true });
-      if (override.description !== undefined && typeof override.description !== "string") report.error("E_SCHEMA", ["tools", name, "description"], "`description` is text");
+      for (const key of Object.keys(override))
+        if (key !== "description" && key !== "inputSchema")
+          report.error("E_UNKNOWN_KEY", ["tools", name, key], `an override has no key "${key}".${suggestion(key, ["description", "inputSchema"])}`, {
+            key: true,
+          });
+      if (override.description !== undefined && typeof override.description !== "string")
+        report.error("E_SCHEMA", ["tools", name, "description"], "`description` is text");
       // A tool list with a non-object input schema breaks the whole list for MCP clients.
       if (override.inputSchema !== undefined && (!isObject(override.inputSchema) || (override.inputSchema.type ?? "object") !== "object")) {
         report.error("E_SCHEMA", ["tools", name, "inputSchema"], "`inputSchema` is a JSON Schema of an object ({ type: object, properties: ... })");
@@ -77,7 +113,12 @@ export function loadVariant(path: string, catalog: SelectionCatalog): Variant {
 
 /** The override a variant makes for a served tool, if any. */
 function overrideFor(variant: Variant, server: string, tool: string, unique: boolean): ToolOverride | undefined {
-  return variant.tools[`${server}/${tool}`] ?? variant.tools[`${server}__${tool}`] ?? variant.tools[`mcp__${server}__${tool}`] ?? (unique ? variant.tools[tool] : undefined);
+  return (
+    variant.tools[`${server}/${tool}`] ??
+    variant.tools[`${server}__${tool}`] ??
+    variant.tools[`mcp__${server}__${tool}`] ??
+    (unique ? variant.tools[tool] : undefined)
+  );
 }
 
 /**
@@ -89,10 +130,21 @@ function overrideFor(variant: Variant, server: string, tool: string, unique: boo
 export function variantCatalog(catalog: SelectionCatalog, variant: Variant): SelectionCatalog {
   const tools: SelectionTool[] = catalog.tools.map((t) => {
     const override = overrideFor(variant, t.server, t.tool, t.name === t.tool);
-    return override ? { ...t, ...(override.description !== undefined ? { description: override.description } : {}), ...(override.inputSchema ? { inputSchema: override.inputSchema } : {}) } : t;
+    return override
+      ? {
+          ...t,
+          ...(override.description !== undefined ? { description: override.description } : {}),
+          ...(override.inputSchema ? { inputSchema: override.inputSchema } : {}),
+        }
+      : t;
   });
   const byName = new Map(tools.map((t) => [t.id, t]));
-  return { ...catalog, tools, offered: (name) => byName.get(catalog.offered(name)?.id ?? ""), resolve: (name) => catalog.resolve(name).map((t) => byName.get(t.id)!) };
+  return {
+    ...catalog,
+    tools,
+    offered: (name) => byName.get(catalog.offered(name)?.id ?? ""),
+    resolve: (name) => catalog.resolve(name).map((t) => byName.get(t.id)!),
+  };
 }
 
 /**
@@ -102,12 +154,22 @@ export function variantCatalog(catalog: SelectionCatalog, variant: Variant): Sel
  *
  * @example const offered = applyVariant((await connectTools(servers)).tools, variant);
  */
-export function applyVariant<T extends { server: string; tool: { name: string; description?: string; inputSchema: Record<string, unknown> } }>(tools: readonly T[], variant: Variant): T[] {
+export function applyVariant<T extends { server: string; tool: { name: string; description?: string; inputSchema: Record<string, unknown> } }>(
+  tools: readonly T[],
+  variant: Variant,
+): T[] {
   const count = new Map<string, number>();
   for (const t of tools) count.set(t.tool.name, (count.get(t.tool.name) ?? 0) + 1);
   return tools.map((t) => {
     const override = overrideFor(variant, t.server, t.tool.name, count.get(t.tool.name) === 1);
     if (!override) return t;
-    return { ...t, tool: { ...t.tool, ...(override.description !== undefined ? { description: override.description } : {}), ...(override.inputSchema ? { inputSchema: override.inputSchema } : {}) } };
+    return {
+      ...t,
+      tool: {
+        ...t.tool,
+        ...(override.description !== undefined ? { description: override.description } : {}),
+        ...(override.inputSchema ? { inputSchema: override.inputSchema } : {}),
+      },
+    };
   });
 }

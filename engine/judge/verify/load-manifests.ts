@@ -25,9 +25,7 @@ export function loadManifests(path: string): WriteMaps {
   if (!existsSync(path)) throw new Error(`[eval-simulate] cannot load manifests: ${path} does not exist`);
   const manifests = statSync(path).isDirectory() ? manifestsInDirectory(path) : manifestsFromYaml(path);
   if (Object.keys(manifests).length === 0) {
-    throw new Error(
-      `[eval-simulate] ${path} holds no manifest: expected mcp/<id>/manifest.json or api/<id>/manifest.json (serve --manifest-dir writes them)`,
-    );
+    throw new Error(`[eval-simulate] ${path} holds no manifest: expected mcp/<id>/manifest.json or api/<id>/manifest.json (serve --manifest-dir writes them)`);
   }
   return manifests;
 }

@@ -23,9 +23,12 @@ function parseYaml(text: string, file: string): unknown {
   try {
     yaml = createRequire(import.meta.url)("yaml") as typeof yaml;
   } catch (error) {
-    throw new Error(`[eval-simulate] reading ${file} needs the "yaml" package, which cannot be loaded: pass the manifest dir serve --manifest-dir wrote instead`, {
-      cause: error,
-    });
+    throw new Error(
+      `[eval-simulate] reading ${file} needs the "yaml" package, which cannot be loaded: pass the manifest dir serve --manifest-dir wrote instead`,
+      {
+        cause: error,
+      },
+    );
   }
   try {
     // yaml's duplicate-key check is quadratic in a mapping's size (a 100,000-key world never
@@ -65,7 +68,12 @@ export function manifestsFromYaml(file: string): WriteMaps {
     if (!isObject(api)) continue;
     if (manifests[id]) throw new Error(`[eval-simulate] ${file}: "${id}" is both a server and an api (an id names one fake)`);
     const operations = servedOperations(api, dirname(file));
-    manifests[id] = normalizeManifest({ description: api.description, entities: api.entities, operations, ...(typeof api.emulate === "string" ? { emulate: api.emulate } : {}) }, id, "api", `${file} (apis.${id})`);
+    manifests[id] = normalizeManifest(
+      { description: api.description, entities: api.entities, operations, ...(typeof api.emulate === "string" ? { emulate: api.emulate } : {}) },
+      id,
+      "api",
+      `${file} (apis.${id})`,
+    );
   }
   return manifests;
 }

@@ -71,7 +71,14 @@ export function normalizeManifest(raw: unknown, id: string, kind: "mcp" | "api" 
   const entities = entityNames(raw.entities, where);
   const manifest: WriteMap =
     resolved === "api"
-      ? { id, kind: "api", ...description, entities, operations: mapOf(raw.operations, "operations", where, operationWrites), ...(typeof raw.emulate === "string" ? { emulate: raw.emulate } : {}) }
+      ? {
+          id,
+          kind: "api",
+          ...description,
+          entities,
+          operations: mapOf(raw.operations, "operations", where, operationWrites),
+          ...(typeof raw.emulate === "string" ? { emulate: raw.emulate } : {}),
+        }
       : { id, kind: "mcp", ...description, entities, tools: mapOf(raw.tools, "tools", where, toolWrites) };
   checkWrittenEntities(manifest, where);
   return manifest;

@@ -63,6 +63,7 @@ export function readRecord(file: string, options: { session?: string | null; lim
     if (options.session !== undefined && (value.session ?? null) !== options.session) return;
     calls.push(value);
   });
-  if (!read.ok) throw new Error(read.line === undefined ? `[eval-simulate] the record ${file} ${read.reason}` : `[eval-simulate] ${file}:${read.line}: ${read.reason}`);
+  if (!read.ok)
+    throw new Error(read.line === undefined ? `[eval-simulate] the record ${file} ${read.reason}` : `[eval-simulate] ${file}:${read.line}: ${read.reason}`);
   return calls;
 }

@@ -52,7 +52,17 @@ export function errorAnswer(error: ApiErrorCode, message: string, details: Recor
 const BODILESS = new Set([204, 205, 304]);
 
 /** Headers about the connection and the body's framing, which only the host may set. */
-export const FRAMING_HEADERS = new Set(["content-length", "transfer-encoding", "connection", "keep-alive", "upgrade", "te", "trailer", "proxy-connection", "content-encoding"]);
+export const FRAMING_HEADERS = new Set([
+  "content-length",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "upgrade",
+  "te",
+  "trailer",
+  "proxy-connection",
+  "content-encoding",
+]);
 
 /**
  * The handler's answer as sent: header names lowercased, links in headers and body rewritten,
@@ -60,7 +70,11 @@ export const FRAMING_HEADERS = new Set(["content-length", "transfer-encoding", "
  *
  * @example handlerAnswer({ status: 200, body: [], headers: { Link: "<https://api.github.com/x?page=2>; rel=\"next\"" } }, "application/json", rewrite);
  */
-export function handlerAnswer(answer: { status: number; body?: unknown; headers?: Record<string, string> }, contentType: string, rewrite: LinkRewriter): SentResponse {
+export function handlerAnswer(
+  answer: { status: number; body?: unknown; headers?: Record<string, string> },
+  contentType: string,
+  rewrite: LinkRewriter,
+): SentResponse {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(answer.headers ?? {})) {
     const lower = name.toLowerCase();

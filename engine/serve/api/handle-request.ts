@@ -88,7 +88,14 @@ export async function handleApiRequest(
   const clientBase = base.origin.replace(/\/+$/, "") + base.prefix;
   const route = routeRequest(api, method, new URL(request.url), base.prefix);
   const text = method === "GET" || method === "HEAD" ? "" : await request.text().catch(() => "");
-  const seen: ApiCallOutcome["request"] = { method, path: route.path, params: {}, query: route.query, headers: headersOf(request.headers), body: text === "" ? null : lenient(text) };
+  const seen: ApiCallOutcome["request"] = {
+    method,
+    path: route.path,
+    params: {},
+    query: route.query,
+    headers: headersOf(request.headers),
+    body: text === "" ? null : lenient(text),
+  };
   let operation: CompiledOperation | undefined;
   let committed = false;
   let stub: string | undefined;
@@ -129,7 +136,15 @@ export async function handleApiRequest(
     const message = `[eval-simulate] ${label} takes ${body.supported.join(", ")}, not ${body.mediaType}; send Content-Type: ${body.supported[0]}`;
     return fail("unsupported_media_type", message, { supported: body.supported });
   }
-  const served: ServedApiRequest = { method, path: route.path, params: read.params, query: read.query, headers: read.headers, body: body.body, baseUrl: clientBase + api.basePath };
+  const served: ServedApiRequest = {
+    method,
+    path: route.path,
+    params: read.params,
+    query: read.query,
+    headers: read.headers,
+    body: body.body,
+    baseUrl: clientBase + api.basePath,
+  };
   Object.assign(seen, { params: read.params, query: read.query, headers: read.headers, body: body.body });
   const problems = [...read.problems, ...body.problems];
   if (problems.length > 0) {
@@ -145,7 +160,11 @@ export async function handleApiRequest(
   if (effect?.latencyMs) await stubDelay(effect.latencyMs, request.signal);
   if (effect?.http) {
     fault = effect.http;
-    return finish({ status: 200, headers: {}, body: null }, `fault: ${effect.http}`, new Response(null, { status: 200, headers: { [FAULT_HEADER]: effect.http } }));
+    return finish(
+      { status: 200, headers: {}, body: null },
+      `fault: ${effect.http}`,
+      new Response(null, { status: 200, headers: { [FAULT_HEADER]: effect.http } }),
+    );
   }
   // Stubs are chosen in arrival order, after validation, on the request as the handler would see it.
   const choice = scope.stubs?.choose(api.id, names, { params: served.params, query: served.query, headers: served.headers, body: served.body });
@@ -156,7 +175,13 @@ export async function handleApiRequest(
     if (outcome.error !== undefined) return fail("stubbed_error", outcome.error);
     if (outcome.status !== undefined || outcome.answer !== undefined) {
       const answer = { status: outcome.status ?? 200, body: outcome.status !== undefined ? outcome.body : outcome.answer, headers: outcome.headers };
-      const checked = checkResponse(chosen.responses, { operation: chosen.key, handler: `stub "${stub}" of ${what}` }, answer.status, contentTypeOf(answer.headers), answer.body);
+      const checked = checkResponse(
+        chosen.responses,
+        { operation: chosen.key, handler: `stub "${stub}" of ${what}` },
+        answer.status,
+        contentTypeOf(answer.headers),
+        answer.body,
+      );
       if ("violation" in checked) {
         const { error, message, ...details } = checked.violation;
         return fail(error, message, details);
@@ -165,51 +190,65 @@ export async function handleApiRequest(
       return finish(sent, undefined, toResponse(sent, method));
     }
   }
-  return scope.store.serialize(api.id, async () => {
-    const controller = new AbortController();
-    const onAbort = () => controller.abort(request.signal.reason);
-    request.signal.addEventListener("abort", onAbort, { once: true });
-    try {
-      // A client that went away while the request waited its turn gets nothing run for it.
-      if (request.signal.aborted) return fail("handler_error", "[eval-simulate] the client went away before the request ran; nothing was changed");
-      const run = runOperation(api, chosen, served, { ...scope, signal: controller.signal, logs });
-      const ran = await withTimeout(run, api.timeoutMs, controller, what);
-      if (ran.kind === "fail") {
-        if (ran.message.startsWith(NOT_IMPLEMENTED)) return fail("not_implemented", ran.message);
-        return fail("refused", ran.message);
-      }
-      const checked = checkResponse(chosen.responses, { operation: chosen.key, handler: what }, ran.response.status, contentTypeOf(ran.response.headers), ran.response.body);
-      if ("violation" in checked) {
-        const { error, message, ...details } = checked.violation;
-        return fail(error, `${message}; nothing was changed`, details);
-      }
-      const broken = ran.changes && stateProblem(api.entities, what, ran.changes);
-      if (broken) return fail("state_schema", broken);
-      const sent = handlerAnswer(ran.response, checked.contentType, rewrite);
-      let response: Response;
+  return scope.store.serialize(
+    api.id,
+    async () => {
+      const controller = new AbortController();
+      const onAbort = () => controller.abort(request.signal.reason);
+      request.signal.addEventListener("abort", onAbort, { once: true });
       try {
-        response = toResponse(sent, method);
-      } catch (failure) {
-        return fail("handler_response", `[eval-simulate] the handler of ${what} answered a header HTTP cannot send: ${(failure as Error).message}; nothing was changed`);
+        // A client that went away while the request waited its turn gets nothing run for it.
+        if (request.signal.aborted) return fail("handler_error", "[eval-simulate] the client went away before the request ran; nothing was changed");
+        const run = runOperation(api, chosen, served, { ...scope, signal: controller.signal, logs });
+        const ran = await withTimeout(run, api.timeoutMs, controller, what);
+        if (ran.kind === "fail") {
+          if (ran.message.startsWith(NOT_IMPLEMENTED)) return fail("not_implemented", ran.message);
+          return fail("refused", ran.message);
+        }
+        const checked = checkResponse(
+          chosen.responses,
+          { operation: chosen.key, handler: what },
+          ran.response.status,
+          contentTypeOf(ran.response.headers),
+          ran.response.body,
+        );
+        if ("violation" in checked) {
+          const { error, message, ...details } = checked.violation;
+          return fail(error, `${message}; nothing was changed`, details);
+        }
+        const broken = ran.changes && stateProblem(api.entities, what, ran.changes);
+        if (broken) return fail("state_schema", broken);
+        const sent = handlerAnswer(ran.response, checked.contentType, rewrite);
+        let response: Response;
+        try {
+          response = toResponse(sent, method);
+        } catch (failure) {
+          return fail(
+            "handler_response",
+            `[eval-simulate] the handler of ${what} answered a header HTTP cannot send: ${(failure as Error).message}; nothing was changed`,
+          );
+        }
+        const over = ran.changes && scope.store.overLimit(api.id, ran.changes);
+        if (over) return fail("world_too_large", worldSizeProblem(what, over));
+        // The evidence (with the commit it is about to make) is kept before the commit, and the
+        // state file after it: see `witness`.
+        if (ran.changes) commit = scope.store.stage(api.id, ran.changes);
+        committed = ran.changes !== undefined;
+        const done = finish(sent, undefined, response);
+        if (commit) scope.store.commit(api.id, ran.changes!, commit);
+        return done;
+      } catch (error) {
+        if (isToolFailure(error)) return fail("refused", error.message);
+        if (error instanceof HandlerTimeoutError || (error instanceof JsonataRuntimeError && error.code === "E_HANDLER_TIMEOUT"))
+          return fail("handler_timeout", error.message);
+        if (error instanceof HandlerResponseError) return fail("handler_response", error.message);
+        return fail("handler_error", describeHandlerError(error, what, chosen.manifest.writes, "operation"));
+      } finally {
+        request.signal.removeEventListener("abort", onAbort);
       }
-      const over = ran.changes && scope.store.overLimit(api.id, ran.changes);
-      if (over) return fail("world_too_large", worldSizeProblem(what, over));
-      // The evidence (with the commit it is about to make) is kept before the commit, and the
-      // state file after it: see `witness`.
-      if (ran.changes) commit = scope.store.stage(api.id, ran.changes);
-      committed = ran.changes !== undefined;
-      const done = finish(sent, undefined, response);
-      if (commit) scope.store.commit(api.id, ran.changes!, commit);
-      return done;
-    } catch (error) {
-      if (isToolFailure(error)) return fail("refused", error.message);
-      if (error instanceof HandlerTimeoutError || (error instanceof JsonataRuntimeError && error.code === "E_HANDLER_TIMEOUT")) return fail("handler_timeout", error.message);
-      if (error instanceof HandlerResponseError) return fail("handler_response", error.message);
-      return fail("handler_error", describeHandlerError(error, what, chosen.manifest.writes, "operation"));
-    } finally {
-      request.signal.removeEventListener("abort", onAbort);
-    }
-  }, chosen.manifest.writes.length > 0);
+    },
+    chosen.manifest.writes.length > 0,
+  );
 }
 
 function headersOf(headers: Headers): Record<string, string> {

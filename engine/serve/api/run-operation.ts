@@ -98,9 +98,13 @@ export function asApiResponse(value: unknown, what: string): ApiResponse {
   if (extra.length > 0) throw new HandlerResponseError(`[eval-simulate] the handler of ${what} answered unknown keys ${extra.join(", ")}; ${shape}`);
   // JSON would send Infinity or NaN as null: what the client reads would not be what was checked.
   const unfit = jsonValueProblem(body, { maxDepth: MAX_MESSAGE_DEPTH });
-  if (unfit) throw new HandlerResponseError(`[eval-simulate] the handler of ${what} answered a body JSON cannot carry: ${describeJsonValueProblem(unfit, "body")}; nothing was changed`);
+  if (unfit)
+    throw new HandlerResponseError(
+      `[eval-simulate] the handler of ${what} answered a body JSON cannot carry: ${describeJsonValueProblem(unfit, "body")}; nothing was changed`,
+    );
   if (headers === undefined || headers === null) return { status, body };
-  if (typeof headers !== "object" || Array.isArray(headers)) throw new HandlerResponseError(`[eval-simulate] the handler of ${what} answered headers ${describe(headers)}; they must be an object of texts`);
+  if (typeof headers !== "object" || Array.isArray(headers))
+    throw new HandlerResponseError(`[eval-simulate] the handler of ${what} answered headers ${describe(headers)}; they must be an object of texts`);
   const text: Record<string, string> = {};
   for (const [header, item] of Object.entries(headers)) {
     if (typeof item === "string") text[header] = item;

@@ -27,7 +27,9 @@ export function mountApiFake(fake: ApiFake, worldOf: WorldOf, stopping?: AbortSi
     // A call in flight ends when its client goes away or the services close, whichever is first.
     const signal = stopping ? AbortSignal.any([request.signal, stopping]) : request.signal;
     // The evidence is kept inside the request, before its commit: see handleApiRequest's `witness`.
-    const { response } = await servedIn(world, () => handleApiRequest(scope, compiled, new Request(request, { signal }), base, (outcome) => evidence.apiCall(outcome, request)));
+    const { response } = await servedIn(world, () =>
+      handleApiRequest(scope, compiled, new Request(request, { signal }), base, (outcome) => evidence.apiCall(outcome, request)),
+    );
     return response;
   };
 }

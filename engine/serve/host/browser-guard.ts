@@ -33,10 +33,15 @@ const IP_LITERAL = /^(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:.]+\])$/;
  * @example parseAllowedHosts(["fakes.internal, .svc.example"]) // ["fakes.internal", ".svc.example"]
  */
 export function parseAllowedHosts(entries: readonly string[]): string[] {
-  const list = entries.flatMap((entry) => entry.split(",")).map((entry) => entry.trim()).filter((entry) => entry !== "");
+  const list = entries
+    .flatMap((entry) => entry.split(","))
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "");
   for (const entry of list) {
     if (entry !== "*" && !HOST_NAME.test(entry.startsWith(".") ? entry.slice(1) : entry)) {
-      throw new AllowedHostError(`[eval-simulate] allowed host ${JSON.stringify(entry)} is not a host name: write a host name (any port), .name for it and every name below it, or *`);
+      throw new AllowedHostError(
+        `[eval-simulate] allowed host ${JSON.stringify(entry)} is not a host name: write a host name (any port), .name for it and every name below it, or *`,
+      );
     }
   }
   return list;
@@ -121,7 +126,11 @@ export function browserGuard(host: FetchHandler, options: BrowserGuardOptions = 
     const authority = request.headers.get("host") ?? new URL(request.url).host;
     const name = hostnameOf(authority);
     if (allowedName && !allowedName(name)) {
-      return forbidden(request, "invalid_host", `Invalid Host: ${printable(name)} is not a name this server answers to (allow it with --allow-host or EVAL_SIMULATE_ALLOWED_HOSTS)`);
+      return forbidden(
+        request,
+        "invalid_host",
+        `Invalid Host: ${printable(name)} is not a name this server answers to (allow it with --allow-host or EVAL_SIMULATE_ALLOWED_HOSTS)`,
+      );
     }
     const refused = checkOrigin(request);
     // The port's own pages count as its own origin only when their name passed a real check.

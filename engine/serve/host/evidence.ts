@@ -49,7 +49,13 @@ export class Evidence {
   /** The session this evidence is of: its record lines name it. */
   private readonly session: string | undefined;
 
-  constructor(options: { redact?: readonly string[]; journalLimit?: number; record?: string; onRecord?: (line: Record<string, unknown>) => void; warn?: (message: string) => void }) {
+  constructor(options: {
+    redact?: readonly string[];
+    journalLimit?: number;
+    record?: string;
+    onRecord?: (line: Record<string, unknown>) => void;
+    warn?: (message: string) => void;
+  }) {
     this.journal = new Journal(options.journalLimit ?? 1000);
     this.names = secretNames(options.redact ?? []);
     this.record = options.record;
@@ -135,7 +141,15 @@ export class Evidence {
       this.journal.add(withSnapshots(entry, [outcome.args, outcome.result, outcome.logs], snapshots));
     });
     if (this.recording) {
-      this.safely(what, () => this.keep({ server: outcome.server, tool: outcome.tool, args: redact(outcome.args, this.names), result: redactResult(outcome.result, this.names, answer), ...recordedChanges(outcome.commit) }));
+      this.safely(what, () =>
+        this.keep({
+          server: outcome.server,
+          tool: outcome.tool,
+          args: redact(outcome.args, this.names),
+          result: redactResult(outcome.result, this.names, answer),
+          ...recordedChanges(outcome.commit),
+        }),
+      );
     }
   }
 
@@ -168,7 +182,11 @@ export class Evidence {
     this.safely(`${outcome.api} ${outcome.request.method} ${outcome.request.path}`, () => {
       const sent = this.request(outcome.request);
       const { response } = outcome;
-      const answered = { ...response, headers: redact(response.headers, this.names) as Record<string, string>, body: typeof response.body === "string" ? this.text(response.body) : redact(response.body, this.names) };
+      const answered = {
+        ...response,
+        headers: redact(response.headers, this.names) as Record<string, string>,
+        body: typeof response.body === "string" ? this.text(response.body) : redact(response.body, this.names),
+      };
       this.journal.add({
         fake: outcome.api,
         kind: "api",

@@ -41,13 +41,22 @@ export interface FakeMount<F extends Fake = Fake> {
 }
 
 const starting = (id: string) =>
-  new Response(JSON.stringify({ error: "starting", message: `${id} is starting` }), { status: 503, headers: { "content-type": "application/json", "retry-after": "1" } });
+  new Response(JSON.stringify({ error: "starting", message: `${id} is starting` }), {
+    status: 503,
+    headers: { "content-type": "application/json", "retry-after": "1" },
+  });
 
 const notInSessions = (id: string) =>
-  new Response(JSON.stringify({ error: "not_in_sessions", message: `[eval-simulate] ${id} is one of emulate's built-ins, which keep one state of their own: it serves the process's world, not a session's` }), {
-    status: 501,
-    headers: { "content-type": "application/json" },
-  });
+  new Response(
+    JSON.stringify({
+      error: "not_in_sessions",
+      message: `[eval-simulate] ${id} is one of emulate's built-ins, which keep one state of their own: it serves the process's world, not a session's`,
+    }),
+    {
+      status: 501,
+      headers: { "content-type": "application/json" },
+    },
+  );
 
 const mcpMount: FakeMount<McpFake> = {
   async mount(id, fake, { worldOf, mcpOptions }) {
@@ -69,7 +78,8 @@ const emulateMount: FakeMount<ApiFake> = {
   async mount(id, fake, { own, sessionPaths }) {
     const service = fake.manifest.emulate!;
     let started: { handle: ApiHandler; close(): Promise<void> } | undefined;
-    const handle: ApiHandler = async (request, base) => (sessionIdOf(request, sessionPaths) !== undefined ? notInSessions(id) : started ? started.handle(request, base) : starting(id));
+    const handle: ApiHandler = async (request, base) =>
+      sessionIdOf(request, sessionPaths) !== undefined ? notInSessions(id) : started ? started.handle(request, base) : starting(id);
     return {
       route: { api: handle, hosts: fake.manifest.hosts, basePath: "" },
       async start() {

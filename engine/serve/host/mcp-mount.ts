@@ -16,35 +16,39 @@ import { servedIn, type WorldOf } from "./request-world.js";
  */
 export function mountMcpFake(id: string, fake: McpFake, worldOf: WorldOf, options: McpEndpointOptions = {}): McpEndpoint {
   const compiled = compileServer(fake.manifest);
-  return createMcpEndpoint({
-    id,
-    serverInfo: (fake.manifest.serverInfo as McpServerInfo | undefined) ?? { name: id, version: "1.0.0" },
-    ...(fake.manifest.instructions !== undefined && { instructions: fake.manifest.instructions }),
-    tools: fake.manifest.tools.map((tool) => tool.captured),
-    ...resourcesOf(fake, (request) => worldOf(request).scope, compiled),
-    async callTool(name, args, extra) {
-      const started = Date.now();
-      const world = worldOf(extra.request);
-      const { scope, evidence } = world;
-      try {
-        // The evidence is kept inside the call, before its commit: see callTool's `witness`.
-        const answer = compiled.tools.get(name)?.manifest.answer;
-        const outcome = await servedIn(world, () => callTool(scope, compiled, name, args, extra.signal, (done) => evidence.mcpCall(done, answer)));
-        return outcome.result as ToolResult;
-      } catch (error) {
-        if (!(error instanceof ToolNotFoundError)) throw error;
-        evidence.mcpRefused({
-          server: id,
-          tool: name,
-          args,
-          error: { code: error.code, message: error.message },
-          startedAt: new Date(started).toISOString(),
-          durationMs: Date.now() - started,
-        });
-        // SDK v1 servers answer an unknown tool with a tool error result carrying the -32602 text.
-        if (fake.manifest.unknownTool === "error-result") return { content: [{ type: "text", text: `MCP error -32602: Tool ${name} not found` }], isError: true };
-        throw new McpToolNotFound(name);
-      }
+  return createMcpEndpoint(
+    {
+      id,
+      serverInfo: (fake.manifest.serverInfo as McpServerInfo | undefined) ?? { name: id, version: "1.0.0" },
+      ...(fake.manifest.instructions !== undefined && { instructions: fake.manifest.instructions }),
+      tools: fake.manifest.tools.map((tool) => tool.captured),
+      ...resourcesOf(fake, (request) => worldOf(request).scope, compiled),
+      async callTool(name, args, extra) {
+        const started = Date.now();
+        const world = worldOf(extra.request);
+        const { scope, evidence } = world;
+        try {
+          // The evidence is kept inside the call, before its commit: see callTool's `witness`.
+          const answer = compiled.tools.get(name)?.manifest.answer;
+          const outcome = await servedIn(world, () => callTool(scope, compiled, name, args, extra.signal, (done) => evidence.mcpCall(done, answer)));
+          return outcome.result as ToolResult;
+        } catch (error) {
+          if (!(error instanceof ToolNotFoundError)) throw error;
+          evidence.mcpRefused({
+            server: id,
+            tool: name,
+            args,
+            error: { code: error.code, message: error.message },
+            startedAt: new Date(started).toISOString(),
+            durationMs: Date.now() - started,
+          });
+          // SDK v1 servers answer an unknown tool with a tool error result carrying the -32602 text.
+          if (fake.manifest.unknownTool === "error-result")
+            return { content: [{ type: "text", text: `MCP error -32602: Tool ${name} not found` }], isError: true };
+          throw new McpToolNotFound(name);
+        }
+      },
     },
-  }, options);
+    options,
+  );
 }

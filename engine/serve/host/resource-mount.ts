@@ -10,7 +10,11 @@ import type { McpFake } from "../../author/fakes/index.js";
  *
  * @example createMcpEndpoint({ id, tools, callTool, ...resourcesOf(fake, (request) => worldOf(request).scope, compiled) });
  */
-export function resourcesOf(fake: McpFake, scopeOf: (request?: Request) => RuntimeScope, compiled: CompiledServer): Pick<McpFakeRuntime, "resources" | "resourceTemplates" | "readResource"> {
+export function resourcesOf(
+  fake: McpFake,
+  scopeOf: (request?: Request) => RuntimeScope,
+  compiled: CompiledServer,
+): Pick<McpFakeRuntime, "resources" | "resourceTemplates" | "readResource"> {
   const served = fake.manifest.resources ?? [];
   if (served.length === 0) return {};
   return {

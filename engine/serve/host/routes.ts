@@ -48,7 +48,12 @@ function adminRoute(route: string, id: string, url: URL, targets: WorldAdmin): R
     case "admin/calls": {
       const q = url.searchParams;
       const filter: JournalFilter = { fake: id };
-      for (const [param, key] of [["tool", "name"], ["operation", "name"], ["status", "status"], ["since", "since"]] as const) {
+      for (const [param, key] of [
+        ["tool", "name"],
+        ["operation", "name"],
+        ["status", "status"],
+        ["since", "since"],
+      ] as const) {
         const value = q.get(param);
         if (value !== null) filter[key] = value;
       }
@@ -69,7 +74,11 @@ function noSession(path: string): Response {
 }
 
 const unauthorized = () =>
-  json(401, { error: "unauthorized", message: "the admin and session routes need Authorization: Bearer <token>" }, { "www-authenticate": 'Bearer realm="eval-simulate admin"' });
+  json(
+    401,
+    { error: "unauthorized", message: "the admin and session routes need Authorization: Bearer <token>" },
+    { "www-authenticate": 'Bearer realm="eval-simulate admin"' },
+  );
 
 /**
  * The host's routing: requests whose Host is an API fake's, `/health`, `/<id>/mcp`, `/<id>/...`
@@ -88,7 +97,8 @@ export function hostRoutes(targets: HostTargets): FetchHandler {
   // The real API's host names, lowercased, to the fake that answers them.
   const byHost = new Map<string, { id: string; handle: ApiHandler }>();
   for (const [id, api] of targets.apis) for (const host of api.hosts) byHost.set(host.toLowerCase(), { id, handle: api.handle });
-  const refuse = (request: Request) => (targets.adminToken !== undefined && !sameToken(request.headers.get("authorization"), targets.adminToken) ? unauthorized() : undefined);
+  const refuse = (request: Request) =>
+    targets.adminToken !== undefined && !sameToken(request.headers.get("authorization"), targets.adminToken) ? unauthorized() : undefined;
   return async (request) => {
     const url = new URL(request.url);
     // A session's requests are served as the process's own, from its world, below its prefix.
@@ -143,6 +153,9 @@ function notFound(url: URL, targets: HostTargets, serves: (id: string) => boolea
   return json(404, {
     error: "not_found",
     message: `nothing is served at ${url.pathname}`,
-    served: targets.ids.filter(serves).flatMap((fake) => [targets.mcp.has(fake) ? `/${fake}/mcp` : `/${fake}/...`, `/${fake}/admin/state`]).concat("/health"),
+    served: targets.ids
+      .filter(serves)
+      .flatMap((fake) => [targets.mcp.has(fake) ? `/${fake}/mcp` : `/${fake}/...`, `/${fake}/admin/state`])
+      .concat("/health"),
   });
 }

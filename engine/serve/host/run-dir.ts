@@ -20,7 +20,12 @@ export const RUN_FILES = {
  * @example startServices(fakes, { world, ...runDirOptions("runs/1") });
  */
 export function runDirOptions(dir: string): { record: string; initialStateFile: string; stateFile: string; manifestDir: string } {
-  return { record: join(dir, RUN_FILES.record), initialStateFile: join(dir, RUN_FILES.initialState), stateFile: join(dir, RUN_FILES.state), manifestDir: join(dir, RUN_FILES.manifests) };
+  return {
+    record: join(dir, RUN_FILES.record),
+    initialStateFile: join(dir, RUN_FILES.initialState),
+    stateFile: join(dir, RUN_FILES.state),
+    manifestDir: join(dir, RUN_FILES.manifests),
+  };
 }
 
 /**

@@ -91,12 +91,18 @@ export function sessionHandle(record: SessionRecord<ServedWorld>, context: Handl
     fakes: [...(record.fakes ?? [...context.served.mcp, ...Object.keys(context.served.apis)])],
     url: (fakeId) => {
       const server = describe().mcpServers.find((s) => s.id === fakeId);
-      if (!server) throw new Error(`[eval-simulate] no MCP fake "${fakeId}" is served in this session; served: ${describe().mcpServers.map((s) => s.id).join(", ")}`);
+      if (!server)
+        throw new Error(
+          `[eval-simulate] no MCP fake "${fakeId}" is served in this session; served: ${describe()
+            .mcpServers.map((s) => s.id)
+            .join(", ")}`,
+        );
       return server.url;
     },
     baseUrl: (apiId) => {
       const url = describe().apis[apiId];
-      if (url === undefined) throw new Error(`[eval-simulate] no API fake "${apiId}" is served in this session; served: ${Object.keys(describe().apis).join(", ")}`);
+      if (url === undefined)
+        throw new Error(`[eval-simulate] no API fake "${apiId}" is served in this session; served: ${Object.keys(describe().apis).join(", ")}`);
       return url;
     },
     mcpServers: () => describe().mcpServers,

@@ -63,7 +63,12 @@ export function sessionHost(input: SessionHostInput): SessionHost {
   const templates = new WorldTemplates(async (scenario, clock) => {
     if (!options.world) throw new SessionOptionsError("sessions are built from a world (loadFakes gives one); this host only resumed a run");
     const built = await startingStates(fakes, { ...options, resume: undefined, scenario }, clock);
-    return { scenario: built.scenario, states: built.states, stubs: stubsFor(fakes, built.scenario, options), faults: faultsFor(fakes, built.scenario, options) };
+    return {
+      scenario: built.scenario,
+      states: built.states,
+      stubs: stubsFor(fakes, built.scenario, options),
+      faults: faultsFor(fakes, built.scenario, options),
+    };
   });
   const registry: SessionRegistry<ServedWorld> = new SessionRegistry<ServedWorld>({
     templates,

@@ -75,7 +75,8 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
   parseAllowedOrigins(options.allowedOrigins ?? []);
   const clock = parseClock(options.clock);
   const maxWorldBytes = options.maxWorldBytes ?? DEFAULT_MAX_WORLD_BYTES;
-  if (!Number.isSafeInteger(maxWorldBytes) || maxWorldBytes < 1) throw new Error(`[eval-simulate] maxWorldBytes must be a positive integer, not ${String(options.maxWorldBytes)}`);
+  if (!Number.isSafeInteger(maxWorldBytes) || maxWorldBytes < 1)
+    throw new Error(`[eval-simulate] maxWorldBytes must be a positive integer, not ${String(options.maxWorldBytes)}`);
   const { states, initial, scenario } = await startingStates(fakes, options, clock);
   const store = new StateStore(states, initial, false, { maxBytes: maxWorldBytes });
   const stubs = new StubSet(stubsFor(fakes, scenario, options));
@@ -99,15 +100,35 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
   }
   if (options.initialStateFile) writeJsonAtomic(options.initialStateFile, store.initial);
   if (options.manifestDir) writeManifestDir(options.manifestDir, fakes);
-  const evidence = new Evidence({ redact: [...(options.redact ?? []), ...Object.values(fakes).flatMap((f) => f.redact ?? [])], journalLimit: options.journalLimit, record: options.record, onRecord: options.onRecord, warn: options.warn });
+  const evidence = new Evidence({
+    redact: [...(options.redact ?? []), ...Object.values(fakes).flatMap((f) => f.redact ?? [])],
+    journalLimit: options.journalLimit,
+    record: options.record,
+    onRecord: options.onRecord,
+    warn: options.warn,
+  });
 
   const own: ServedWorld = { scope, evidence, callCount: () => evidence.journal.total };
   // A request's world is looked up when it arrives, which is after the sessions below exist.
-  const mounted = await mountFakes(fakes, worldResolver(own, () => sessions.registry, !("s" in fakes)), own, { allowedOrigins: options.allowedOrigins });
+  const mounted = await mountFakes(
+    fakes,
+    worldResolver(own, () => sessions.registry, !("s" in fakes)),
+    own,
+    { allowedOrigins: options.allowedOrigins },
+  );
   const { mcp, apis } = mounted;
   const served = { mcp: [...mcp.keys()], apis: Object.fromEntries([...apis].map(([id, api]) => [id, api.basePath])) };
   let origin = "";
-  const sessions = sessionHost({ fakes, options, scenario: options.resume ? undefined : scenario, clock, evidence, served, origin: () => origin, maxWorldBytes });
+  const sessions = sessionHost({
+    fakes,
+    options,
+    scenario: options.resume ? undefined : scenario,
+    clock,
+    evidence,
+    served,
+    origin: () => origin,
+    maxWorldBytes,
+  });
   const routes = hostRoutes({
     mcp,
     apis,
@@ -121,9 +142,21 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
     onOutside: sessions.outside,
     sessionsOnly: options.sessionsOnly,
   });
-  const inspected = options.inspect ? withInspector(routes, { adminToken: options.adminToken, results: options.inspectResults, readResults: options.inspectResultsReader, worlds: () => inspectedWorlds(fakes, own, scenario, () => sessions.registry.list()) }) : routes;
+  const inspected = options.inspect
+    ? withInspector(routes, {
+        adminToken: options.adminToken,
+        results: options.inspectResults,
+        readResults: options.inspectResultsReader,
+        worlds: () => inspectedWorlds(fakes, own, scenario, () => sessions.registry.list()),
+      })
+    : routes;
   // Every route behind the Host and Origin checks, the inspector's included.
-  const fetch = browserGuard(inspected, { allowedOrigins: options.allowedOrigins, allowedHosts: options.allowedHosts, apiHosts: [...apis.values()].flatMap((api) => api.hosts), bound: options.host ?? "127.0.0.1" });
+  const fetch = browserGuard(inspected, {
+    allowedOrigins: options.allowedOrigins,
+    allowedHosts: options.allowedHosts,
+    apiHosts: [...apis.values()].flatMap((api) => api.hosts),
+    bound: options.host ?? "127.0.0.1",
+  });
   let listening: Listening;
   try {
     listening = await listen(fetch, { port: options.port ?? 0, host: options.host ?? "127.0.0.1", limits: options.http });

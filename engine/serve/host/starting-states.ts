@@ -128,17 +128,18 @@ function slice(fakes: Fakes, states: States): States {
  * earlier run's when resuming. Refuses (naming the problem) a world or resume that lacks a fake,
  * and resumed states that break their entities (missing, outside the schema, not plain JSON).
  */
-export async function startingStates(
-  fakes: Fakes,
-  options: ServicesOptions,
-  clock: Date,
-): Promise<{ states: States; initial: States; scenario: string }> {
+export async function startingStates(fakes: Fakes, options: ServicesOptions, clock: Date): Promise<{ states: States; initial: States; scenario: string }> {
   if (options.resume) {
     const { states, initial } = options.resume;
-    const lacking = [...new Set([...missing(fakes, states).map((id) => `states lacks "${id}"`), ...missing(fakes, initial).map((id) => `initial lacks "${id}"`)])];
+    const lacking = [
+      ...new Set([...missing(fakes, states).map((id) => `states lacks "${id}"`), ...missing(fakes, initial).map((id) => `initial lacks "${id}"`)]),
+    ];
     if (lacking.length > 0) throw new Error(`[eval-simulate] cannot resume: ${lacking.join(", ")}`);
     // Every problem at once, one a line, naming the fake, the entity and what is wrong.
-    const broken = [...resumedStatesProblems(fakes, states), ...(initial === states ? [] : resumedStatesProblems(fakes, initial).map((p) => `initial state: ${p}`))];
+    const broken = [
+      ...resumedStatesProblems(fakes, states),
+      ...(initial === states ? [] : resumedStatesProblems(fakes, initial).map((p) => `initial state: ${p}`)),
+    ];
     if (broken.length > 0) {
       const count = broken.length === 1 ? "1 problem" : `${broken.length} problems`;
       throw new Error(`[eval-simulate] cannot resume: the states do not fit the fakes' entities (${count}):\n  ${broken.join("\n  ")}`);
@@ -148,7 +149,11 @@ export async function startingStates(
   if (!options.world) throw new Error("[eval-simulate] startServices needs a world (from loadFakes) or resume");
   const source: WorldSource =
     typeof options.world === "function"
-      ? { scenarios: [], defaultScenario: options.scenario ?? "default", build: async (s, c) => (options.world as (s: string, c: Date) => States)(s ?? "default", c) }
+      ? {
+          scenarios: [],
+          defaultScenario: options.scenario ?? "default",
+          build: async (s, c) => (options.world as (s: string, c: Date) => States)(s ?? "default", c),
+        }
       : options.world;
   const scenario = options.scenario ?? source.defaultScenario;
   if (source.scenarios.length > 0 && !source.scenarios.includes(scenario)) throw new UnknownScenarioError(scenario, source.scenarios);

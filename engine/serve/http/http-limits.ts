@@ -16,7 +16,12 @@ export interface HttpLimits {
 }
 
 /** The limits when none are set. */
-export const DEFAULT_HTTP_LIMITS: Readonly<HttpLimits> = Object.freeze({ maxInFlight: 1024, maxPipelined: 16, stallTimeoutMs: 30_000, requestTimeoutMs: 60_000 });
+export const DEFAULT_HTTP_LIMITS: Readonly<HttpLimits> = Object.freeze({
+  maxInFlight: 1024,
+  maxPipelined: 16,
+  stallTimeoutMs: 30_000,
+  requestTimeoutMs: 60_000,
+});
 
 const VARIABLES: Record<Exclude<keyof HttpLimits, "maxPipelined">, string> = {
   maxInFlight: "EVAL_SIMULATE_MAX_IN_FLIGHT",

@@ -57,5 +57,7 @@ export function localAuthority(socket: Socket): string {
 /** Answers CONNECT, which node:http hands over as a raw socket: 501, then close. */
 export function refuseConnect(socket: Socket): void {
   const body = JSON.stringify({ error: "not_implemented", message: "CONNECT is not served here" });
-  socket.end(`HTTP/1.1 501 Not Implemented\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 501 Not Implemented\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
 }

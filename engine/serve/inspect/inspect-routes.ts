@@ -47,7 +47,10 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 
 /** The request's path and query without its `token` parameters, the other parameters as they were sent. */
 function withoutToken(url: URL): string {
-  const kept = url.search.slice(1).split("&").filter((part) => part !== "" && !new URLSearchParams(part).has("token"));
+  const kept = url.search
+    .slice(1)
+    .split("&")
+    .filter((part) => part !== "" && !new URLSearchParams(part).has("token"));
   return kept.length === 0 ? url.pathname : `${url.pathname}?${kept.join("&")}`;
 }
 
@@ -62,7 +65,8 @@ function tokenOf(request: Request, url: URL): string | undefined {
 
 /** A call as the timeline lists it: the journal entry with its values cut to a preview. */
 function timelineEntry(entry: JournalEntry) {
-  const preview = (snapshot: { text: string; truncated?: boolean } | undefined) => (snapshot === undefined ? "" : snapshot.text.length > 2000 ? `${snapshot.text.slice(0, 2000)}…` : snapshot.text);
+  const preview = (snapshot: { text: string; truncated?: boolean } | undefined) =>
+    snapshot === undefined ? "" : snapshot.text.length > 2000 ? `${snapshot.text.slice(0, 2000)}…` : snapshot.text;
   return {
     seq: entry.seq,
     fake: entry.fake,
@@ -94,19 +98,33 @@ export function withInspector(host: FetchHandler, options: InspectOptions): Fetc
     if (options.adminToken !== undefined) {
       const token = tokenOf(request, url);
       if (token === undefined || !sameSecret(token, options.adminToken)) {
-        return json(401, { error: "unauthorized", message: "the inspector needs the admin token: open /_inspect?token=<token>" }, { "www-authenticate": 'Bearer realm="eval-simulate admin"' });
+        return json(
+          401,
+          { error: "unauthorized", message: "the inspector needs the admin token: open /_inspect?token=<token>" },
+          { "www-authenticate": 'Bearer realm="eval-simulate admin"' },
+        );
       }
     }
     if (url.searchParams.has("token")) {
       // 303: the browser follows with a GET of the clean address, which the cookie now opens.
-      const cookie: Record<string, string> = options.adminToken === undefined ? {} : { "set-cookie": `${COOKIE}=${encodeURIComponent(options.adminToken)}; Path=/_inspect; HttpOnly; SameSite=Strict` };
+      const cookie: Record<string, string> =
+        options.adminToken === undefined
+          ? {}
+          : { "set-cookie": `${COOKIE}=${encodeURIComponent(options.adminToken)}; Path=/_inspect; HttpOnly; SameSite=Strict` };
       return new Response(null, { status: 303, headers: { location: withoutToken(url), ...PRIVATE, ...cookie } });
     }
     const worlds = options.worlds();
     const world = worlds.find((w) => w.id === (url.searchParams.get("world") ?? worlds[0]?.id));
     switch (url.pathname.replace(/\/$/, "")) {
       case "/_inspect":
-        return new Response(INSPECTOR_PAGE, { headers: { "content-type": "text/html; charset=utf-8", ...PRIVATE, "x-frame-options": "DENY", "content-security-policy": "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'" } });
+        return new Response(INSPECTOR_PAGE, {
+          headers: {
+            "content-type": "text/html; charset=utf-8",
+            ...PRIVATE,
+            "x-frame-options": "DENY",
+            "content-security-policy": "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'",
+          },
+        });
       case "/_inspect/worlds.json":
         return json(200, { worlds: worlds.map((w) => ({ id: w.id, scenario: w.scenario, clock: w.clock, fakes: w.fakes })) });
       case "/_inspect/world.json": {
@@ -124,7 +142,8 @@ export function withInspector(host: FetchHandler, options: InspectOptions): Fetc
       case "/_inspect/results.json":
         if (options.results === undefined) return json(200, { results: null });
         try {
-          if (options.readResults === undefined) return json(200, { results: null, error: "this server was started without a results reader (eval-simulate serve gives one)" });
+          if (options.readResults === undefined)
+            return json(200, { results: null, error: "this server was started without a results reader (eval-simulate serve gives one)" });
           return json(200, { results: await options.readResults(options.results) });
         } catch (error) {
           return json(200, { results: null, error: `cannot read ${options.results}: ${(error as Error).message}` });

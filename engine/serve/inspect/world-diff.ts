@@ -19,7 +19,16 @@ const KEYS = ["id", "number", "key", "name"];
 
 function keyOf(records: unknown[]): string | undefined {
   for (const key of KEYS) {
-    if (records.length > 0 && records.every((r) => r !== null && typeof r === "object" && (typeof (r as Record<string, unknown>)[key] === "string" || typeof (r as Record<string, unknown>)[key] === "number"))) return key;
+    if (
+      records.length > 0 &&
+      records.every(
+        (r) =>
+          r !== null &&
+          typeof r === "object" &&
+          (typeof (r as Record<string, unknown>)[key] === "string" || typeof (r as Record<string, unknown>)[key] === "number"),
+      )
+    )
+      return key;
   }
   return undefined;
 }
@@ -61,7 +70,9 @@ export function diffEntities(initial: unknown, current: unknown, limit = 100): E
       added: cut(added),
       removed: cut(removed),
       updated: cut(updated),
-      ...(total > cut(added).length + cut(removed).length + cut(updated).length ? { more: total - cut(added).length - cut(removed).length - cut(updated).length } : {}),
+      ...(total > cut(added).length + cut(removed).length + cut(updated).length
+        ? { more: total - cut(added).length - cut(removed).length - cut(updated).length }
+        : {}),
     });
   }
   return diffs;

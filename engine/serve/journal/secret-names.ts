@@ -27,9 +27,31 @@ const ANYWHERE = new Set(["password", "passwords", "passwd", "pwd", "passphrase"
  * `client.secret`, `aws_secret_access_key`, `x-api-key`, `Set-Cookie`, `apikey`.
  */
 const ENDINGS = [
-  "token", "tokens", "secret", "secrets", "password", "passwords", "passwd", "passphrase",
-  "apikey", "apikeys", "accesskey", "secretkey", "privatekey", "signingkey", "encryptionkey", "masterkey",
-  "sessionid", "sessionkey", "credential", "credentials", "cookie", "cookies", "authorization", "bearer", "jwt",
+  "token",
+  "tokens",
+  "secret",
+  "secrets",
+  "password",
+  "passwords",
+  "passwd",
+  "passphrase",
+  "apikey",
+  "apikeys",
+  "accesskey",
+  "secretkey",
+  "privatekey",
+  "signingkey",
+  "encryptionkey",
+  "masterkey",
+  "sessionid",
+  "sessionkey",
+  "credential",
+  "credentials",
+  "cookie",
+  "cookies",
+  "authorization",
+  "bearer",
+  "jwt",
 ];
 /**
  * Last words that are secrets as whole words only (`X-Auth`, not `oauth`; `X-Session`, not

@@ -121,7 +121,8 @@ function readShape(text: string, at: number): Read {
       if (next === 104 && "pousr".includes(text[at + 2]) && text[at + 3] === "_") return prefixedKey(text, at, 4, 30, isAlnum, false);
       return at + 1;
     case "x":
-      if (text.startsWith("ox", at + 1) && isLower(text.charCodeAt(at + 3)) && text[at + 4] === "-") return prefixedKey(text, at, 5, 10, (c) => isAlnum(c) || c === 45, true);
+      if (text.startsWith("ox", at + 1) && isLower(text.charCodeAt(at + 3)) && text[at + 4] === "-")
+        return prefixedKey(text, at, 5, 10, (c) => isAlnum(c) || c === 45, true);
       return at + 1;
     case "A":
       return text.startsWith("KIA", at + 1) || text.startsWith("SIA", at + 1) ? awsKey(text, at) : at + 1;

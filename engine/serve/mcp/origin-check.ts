@@ -37,7 +37,10 @@ export class AllowedOriginError extends Error {
  * @example parseAllowedOrigins(["https://app.example.com, tools.example.com"]) // ["https://app.example.com", "tools.example.com"]
  */
 export function parseAllowedOrigins(entries: readonly string[]): string[] {
-  const list = entries.flatMap((entry) => entry.split(",")).map((entry) => entry.trim()).filter((entry) => entry !== "");
+  const list = entries
+    .flatMap((entry) => entry.split(","))
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "");
   for (const entry of list) readEntry(entry);
   return list;
 }

@@ -21,7 +21,11 @@ export function textExpressionOf(answer: AnswerSpec): string | undefined {
  *
  * @example await answerWithText({ format: "json", structured: true, text: "$string(entities, true)" }, { entities: [] }, limits);
  */
-export async function answerWithText(answer: AnswerSpec, value: unknown, limits: { timeoutMs: number; now: string; scenario: string; signal?: AbortSignal }): Promise<ToolResult> {
+export async function answerWithText(
+  answer: AnswerSpec,
+  value: unknown,
+  limits: { timeoutMs: number; now: string; scenario: string; signal?: AbortSignal },
+): Promise<ToolResult> {
   const source = textExpressionOf(answer);
   if (source === undefined) return answerResult(answer, value);
   const compiled = compileJsonataHandler(source);

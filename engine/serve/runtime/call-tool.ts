@@ -47,8 +47,7 @@ export interface CallOutcome {
   commit?: Commit;
 }
 
-const isToolResult = (value: unknown): value is ToolResult =>
-  !!value && typeof value === "object" && Array.isArray((value as ToolResult).content);
+const isToolResult = (value: unknown): value is ToolResult => !!value && typeof value === "object" && Array.isArray((value as ToolResult).content);
 
 const toolError = (message: string): ToolResult => text(message, true);
 
@@ -114,42 +113,51 @@ export async function callTool(
     if (outcome.error !== undefined) return finish(toolError(outcome.error), false);
     if (outcome.content !== undefined) return finish({ content: outcome.content } as ToolResult, false);
     if (outcome.answer !== undefined) {
-      const result = await answerWithText(tool.manifest.answer, outcome.answer, { timeoutMs: fake.timeoutMs, now: scope.now, scenario: scope.scenario, signal }).catch((error: Error) => toolError(error.message));
+      const result = await answerWithText(tool.manifest.answer, outcome.answer, {
+        timeoutMs: fake.timeoutMs,
+        now: scope.now,
+        scenario: scope.scenario,
+        signal,
+      }).catch((error: Error) => toolError(error.message));
       const broken = answerProblem(tool, result);
       return finish(broken ? toolError(`[eval-simulate] stub "${stub}" answers outside the contract: ${broken}`) : result, false);
     }
   }
   const filled = fillDefaults(tool.defaults, args ?? {});
-  return scope.store.serialize(fake.id, async () => {
-    const controller = new AbortController();
-    const onAbort = () => controller.abort(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
-    try {
-      // A client that went away while the call waited its turn gets nothing run for it.
-      if (signal.aborted) return finish(toolError("[eval-simulate] the client went away before the call ran; nothing was changed"), false);
-      const run = runHandler(scope, fake, tool, filled, controller.signal, logs);
-      const { result, changes } = await withTimeout(run, fake.timeoutMs, controller, `${fake.id}/${name}`);
-      // The result is checked before anything commits or is journaled: what the client is sent
-      // is what the journal says, and a malformed one changes nothing.
-      const malformed = resultShapeProblem(result);
-      const broken =
-        (malformed && `[eval-simulate] the handler of ${fake.id}/${name} answered a malformed result: ${malformed}; nothing was changed`) ||
-        (!result.isError && answerProblem(tool, result)) ||
-        (changes && stateProblem(fake.entities, `${fake.id}/${name}`, changes));
-      if (broken) return finish(toolError(broken), false);
-      const over = changes && scope.store.overLimit(fake.id, changes);
-      if (over) return finish(toolError(worldSizeProblem(`${fake.id}/${name}`, over)), false);
-      // The evidence (with the commit it is about to make) is kept first, then the commit.
-      if (changes) commit = scope.store.stage(fake.id, changes);
-      const outcome = finish(result, changes !== undefined);
-      if (commit) scope.store.commit(fake.id, changes!, commit);
-      return outcome;
-    } catch (error) {
-      return finish(toolError(isToolFailure(error) ? error.message : describeHandlerError(error, `${fake.id}/${name}`, tool.manifest.writes, "tool")), false);
-    } finally {
-      signal.removeEventListener("abort", onAbort);
-    }
-  }, tool.manifest.writes.length > 0);
+  return scope.store.serialize(
+    fake.id,
+    async () => {
+      const controller = new AbortController();
+      const onAbort = () => controller.abort(signal.reason);
+      signal.addEventListener("abort", onAbort, { once: true });
+      try {
+        // A client that went away while the call waited its turn gets nothing run for it.
+        if (signal.aborted) return finish(toolError("[eval-simulate] the client went away before the call ran; nothing was changed"), false);
+        const run = runHandler(scope, fake, tool, filled, controller.signal, logs);
+        const { result, changes } = await withTimeout(run, fake.timeoutMs, controller, `${fake.id}/${name}`);
+        // The result is checked before anything commits or is journaled: what the client is sent
+        // is what the journal says, and a malformed one changes nothing.
+        const malformed = resultShapeProblem(result);
+        const broken =
+          (malformed && `[eval-simulate] the handler of ${fake.id}/${name} answered a malformed result: ${malformed}; nothing was changed`) ||
+          (!result.isError && answerProblem(tool, result)) ||
+          (changes && stateProblem(fake.entities, `${fake.id}/${name}`, changes));
+        if (broken) return finish(toolError(broken), false);
+        const over = changes && scope.store.overLimit(fake.id, changes);
+        if (over) return finish(toolError(worldSizeProblem(`${fake.id}/${name}`, over)), false);
+        // The evidence (with the commit it is about to make) is kept first, then the commit.
+        if (changes) commit = scope.store.stage(fake.id, changes);
+        const outcome = finish(result, changes !== undefined);
+        if (commit) scope.store.commit(fake.id, changes!, commit);
+        return outcome;
+      } catch (error) {
+        return finish(toolError(isToolFailure(error) ? error.message : describeHandlerError(error, `${fake.id}/${name}`, tool.manifest.writes, "tool")), false);
+      } finally {
+        signal.removeEventListener("abort", onAbort);
+      }
+    },
+    tool.manifest.writes.length > 0,
+  );
 }
 
 /** Runs the tool's handler on a draft; returns its result and how to commit what it changed. */

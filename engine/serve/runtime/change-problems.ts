@@ -13,10 +13,14 @@ export function stateProblem(entities: Map<string, CompiledSchema>, what: string
     if (value === undefined) return deleted(what, entity);
     // Checked before the schema: ajv takes Infinity for a number, and the state file would say null.
     const unfit = jsonValueProblem(value, { maxDepth: MAX_STATE_DEPTH, skipFrozen: true });
-    if (unfit) return `[eval-simulate] ${what} would leave ${entity} holding what JSON cannot carry: ${entity}${unfit.path} ${unfit.message}; nothing was changed`;
+    if (unfit)
+      return `[eval-simulate] ${what} would leave ${entity} holding what JSON cannot carry: ${entity}${unfit.path} ${unfit.message}; nothing was changed`;
     const schema = entities.get(entity);
     if (schema && !schema.validate(value)) {
-      const hint = Array.isArray(value) || !/must be array/.test(schema.errorsText()) ? "" : " (a JSONata path that matches one item yields the item itself: wrap it in [ ])";
+      const hint =
+        Array.isArray(value) || !/must be array/.test(schema.errorsText())
+          ? ""
+          : " (a JSONata path that matches one item yields the item itself: wrap it in [ ])";
       return `[eval-simulate] ${what} would leave ${entity} outside its schema: ${schema.errorsText()}${hint}; nothing was changed`;
     }
   }

@@ -80,7 +80,13 @@ export async function readResource(scope: RuntimeScope, fake: CompiledServer, ur
       // A resource handler gets a tool handler's context over the committed (frozen) state, so it
       // cannot change anything; its `answer` helper writes JSON, as a resource's value is written.
       const context = toolContext({ manifest: { answer: { format: "json" } } } as never, {
-        state: scope.store.snapshot(fake.id), world: scope.store.view, now: scope.now, scenario: scope.scenario, signal: controller.signal, logs: [], fake: fake.id,
+        state: scope.store.snapshot(fake.id),
+        world: scope.store.view,
+        now: scope.now,
+        scenario: scope.scenario,
+        signal: controller.signal,
+        logs: [],
+        fake: fake.id,
       });
       return { result: await handler.fn(args, context) };
     };

@@ -184,7 +184,8 @@ export class StateStore {
    * A commit `stage` made is applied as staged.
    */
   commit(fake: string, values: FakeState, staged?: Commit): Commit {
-    if (staged !== undefined && staged.seq !== this.commits + 1) throw new Error(`[eval-simulate] commit ${staged.seq} was staged, but ${this.commits} commits came before it`);
+    if (staged !== undefined && staged.seq !== this.commits + 1)
+      throw new Error(`[eval-simulate] commit ${staged.seq} was staged, but ${this.commits} commits came before it`);
     const target = (this.states[fake] ??= {});
     // Measured by `overLimit` just before, with nothing in between; else measured now, when counted at all.
     const measured = this.measured?.fake === fake && this.measured.values === values ? this.measured : undefined;

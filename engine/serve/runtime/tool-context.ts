@@ -25,7 +25,10 @@ export function isToolFailure(error: unknown): error is Error {
  */
 export function plainAnswer(value: unknown, what: string): unknown {
   const problem = jsonValueProblem(value, { maxDepth: MAX_MESSAGE_DEPTH });
-  if (problem) throw new ToolFailure(`[eval-simulate] the handler of ${what} answered a value JSON cannot carry: ${describeJsonValueProblem(problem, "answer")}; nothing was changed`);
+  if (problem)
+    throw new ToolFailure(
+      `[eval-simulate] the handler of ${what} answered a value JSON cannot carry: ${describeJsonValueProblem(problem, "answer")}; nothing was changed`,
+    );
   return value;
 }
 

@@ -6,7 +6,9 @@
 export class SessionLimitError extends Error {
   override name = "SessionLimitError";
   constructor(readonly limit: number) {
-    super(`[eval-simulate] the host holds its limit of ${limit} sessions (maxSessions, EVAL_SIMULATE_MAX_SESSIONS): delete finished sessions or raise the limit`);
+    super(
+      `[eval-simulate] the host holds its limit of ${limit} sessions (maxSessions, EVAL_SIMULATE_MAX_SESSIONS): delete finished sessions or raise the limit`,
+    );
   }
 }
 
@@ -25,7 +27,10 @@ export class UnknownSessionError extends Error {
 /** A session's options the host cannot take (a bad id, seed, TTL or clock; an id in use): a 400 or 409. */
 export class SessionOptionsError extends Error {
   override name = "SessionOptionsError";
-  constructor(message: string, readonly status: 400 | 409 = 400) {
+  constructor(
+    message: string,
+    readonly status: 400 | 409 = 400,
+  ) {
     super(`[eval-simulate] ${message}`);
   }
 }

@@ -126,12 +126,16 @@ export class SessionRegistry<W extends SessionWorld> {
   /** A new session from its scenario's template, or from `from`'s current state (a fork). */
   async create(options: SessionOptions = {}, from?: SessionRecord<W>): Promise<SessionRecord<W>> {
     const id = options.id ?? randomBytes(8).toString("hex");
-    if (typeof id !== "string" || !SESSION_ID.test(id)) throw new SessionOptionsError(`a session id is 1-64 letters, digits, "_", "-" or ".", not ${JSON.stringify(id)}`);
+    if (typeof id !== "string" || !SESSION_ID.test(id))
+      throw new SessionOptionsError(`a session id is 1-64 letters, digits, "_", "-" or ".", not ${JSON.stringify(id)}`);
     const seed = options.seed ?? from?.seed ?? 0;
-    if (!Number.isSafeInteger(seed) || seed < 0 || seed > 0xffffffff) throw new SessionOptionsError(`seed is an integer from 0 to 4294967295, not ${JSON.stringify(seed)}`);
+    if (!Number.isSafeInteger(seed) || seed < 0 || seed > 0xffffffff)
+      throw new SessionOptionsError(`seed is an integer from 0 to 4294967295, not ${JSON.stringify(seed)}`);
     const ttl = options.ttlSeconds ?? (from ? from.ttlMs / 1000 : this.ttlSeconds);
-    if (typeof ttl !== "number" || !(ttl > 0) || ttl > MAX_TTL_SECONDS) throw new SessionOptionsError(`ttlSeconds is a positive number up to ${MAX_TTL_SECONDS} (a year), not ${JSON.stringify(ttl)}`);
-    if (options.secret !== undefined && typeof options.secret !== "boolean") throw new SessionOptionsError(`secret is true or false, not ${JSON.stringify(options.secret)}`);
+    if (typeof ttl !== "number" || !(ttl > 0) || ttl > MAX_TTL_SECONDS)
+      throw new SessionOptionsError(`ttlSeconds is a positive number up to ${MAX_TTL_SECONDS} (a year), not ${JSON.stringify(ttl)}`);
+    if (options.secret !== undefined && typeof options.secret !== "boolean")
+      throw new SessionOptionsError(`secret is true or false, not ${JSON.stringify(options.secret)}`);
     const fakes = options.fakes === undefined ? from?.fakes : new Set(this.subset(options.fakes));
     // The id's last session must be done with it: its late calls would write into this one's files and record.
     while (this.freeing.has(id)) await this.freeing.get(id);
@@ -167,7 +171,8 @@ export class SessionRegistry<W extends SessionWorld> {
 
   /** A session's `fakes` as the host checks them. */
   private subset(ids: unknown): readonly string[] {
-    if (!Array.isArray(ids) || ids.some((id) => typeof id !== "string")) throw new SessionOptionsError(`fakes is a list of fake ids, not ${JSON.stringify(ids)}`);
+    if (!Array.isArray(ids) || ids.some((id) => typeof id !== "string"))
+      throw new SessionOptionsError(`fakes is a list of fake ids, not ${JSON.stringify(ids)}`);
     if (!this.options.selectFakes) throw new SessionOptionsError("this host serves no subsets of its fakes");
     return this.options.selectFakes(ids);
   }
@@ -228,7 +233,10 @@ export class SessionRegistry<W extends SessionWorld> {
       record.world.retire?.();
       this.options.onFree?.(record, reason);
     })();
-    this.freeing.set(id, freed.catch(() => undefined));
+    this.freeing.set(
+      id,
+      freed.catch(() => undefined),
+    );
     try {
       await freed;
     } finally {

@@ -38,7 +38,12 @@ export type OutsideListener = (session: string, kind: OutsideKind, request: Requ
  * process's own world. `raw` is the request's target as the client sent it, before its dot
  * segments were resolved.
  */
-export type SessionHook = (request: Request, url: URL, refuse: (request: Request) => Response | undefined, raw?: string) => Promise<Response | SessionRoute | undefined>;
+export type SessionHook = (
+  request: Request,
+  url: URL,
+  refuse: (request: Request) => Response | undefined,
+  raw?: string,
+) => Promise<Response | SessionRoute | undefined>;
 
 /** The fakes a session serves: MCP fake ids, and each API fake's base path. */
 export interface Served {
@@ -74,7 +79,11 @@ export function describeSession(record: SessionRecord<SessionWorld>, origin: str
     address: record.address,
     ...(record.fakes === undefined ? {} : { fakes: [...record.fakes] }),
     mcpServers: served.mcp.filter(serves).map((id) => ({ id, transport: "streamable_http" as const, url: `${base}/${id}/mcp` })),
-    apis: Object.fromEntries(Object.entries(served.apis).filter(([id]) => serves(id)).map(([id, basePath]) => [id, `${base}/${id}${basePath}`])),
+    apis: Object.fromEntries(
+      Object.entries(served.apis)
+        .filter(([id]) => serves(id))
+        .map(([id, basePath]) => [id, `${base}/${id}${basePath}`]),
+    ),
   };
 }
 
@@ -100,14 +109,19 @@ async function readOptions(request: Request, keys: readonly string[]): Promise<S
   }
   if (!body || typeof body !== "object" || Array.isArray(body)) throw new SessionOptionsError(`the body is a JSON object with ${keys.join(", ")}`);
   const unknown = Object.keys(body).filter((key) => !keys.includes(key));
-  if (unknown.length > 0) throw new SessionOptionsError(`unknown ${unknown.length === 1 ? "field" : "fields"} ${unknown.map((k) => JSON.stringify(k)).join(", ")}; known: ${keys.join(", ")}`);
+  if (unknown.length > 0)
+    throw new SessionOptionsError(
+      `unknown ${unknown.length === 1 ? "field" : "fields"} ${unknown.map((k) => JSON.stringify(k)).join(", ")}; known: ${keys.join(", ")}`,
+    );
   const options = body as Record<string, unknown>;
   for (const key of ["scenario", "id"]) {
     if (options[key] !== undefined && typeof options[key] !== "string") throw new SessionOptionsError(`${key} is a string`);
   }
-  if (options.clock !== undefined && typeof options.clock !== "string" && typeof options.clock !== "number") throw new SessionOptionsError("clock is an ISO 8601 string or epoch milliseconds");
+  if (options.clock !== undefined && typeof options.clock !== "string" && typeof options.clock !== "number")
+    throw new SessionOptionsError("clock is an ISO 8601 string or epoch milliseconds");
   if (options.secret !== undefined && typeof options.secret !== "boolean") throw new SessionOptionsError("secret is true or false");
-  if (options.fakes !== undefined && (!Array.isArray(options.fakes) || options.fakes.some((id) => typeof id !== "string"))) throw new SessionOptionsError("fakes is a list of fake ids");
+  if (options.fakes !== undefined && (!Array.isArray(options.fakes) || options.fakes.some((id) => typeof id !== "string")))
+    throw new SessionOptionsError("fakes is a list of fake ids");
   return options as SessionOptions;
 }
 
@@ -115,7 +129,8 @@ async function readOptions(request: Request, keys: readonly string[]): Promise<S
 function answerError(error: unknown): Response {
   if (error instanceof SessionLimitError) return json(429, { error: "too_many_sessions", message: error.message, limit: error.limit });
   if (error instanceof UnknownSessionError) return json(404, { error: "unknown_session", message: error.message, session: error.id });
-  if (error instanceof SessionOptionsError) return json(error.status, { error: error.status === 409 ? "session_exists" : "bad_session", message: error.message });
+  if (error instanceof SessionOptionsError)
+    return json(error.status, { error: error.status === 409 ? "session_exists" : "bad_session", message: error.message });
   if (error instanceof WorldError) return json(400, { error: "bad_session", message: `[eval-simulate] ${error.message.replace(/^\[eval-simulate\] /, "")}` });
   throw error;
 }
@@ -130,7 +145,11 @@ const JSON_TYPE = /^application\/(?:[\w.!#$&^-]+\+)?json$/i;
 function notJson(request: Request): Response | undefined {
   const type = request.headers.get("content-type");
   if (type === null ? request.body === null : JSON_TYPE.test(type.split(";")[0].trim())) return undefined;
-  return json(415, { error: "unsupported_media_type", message: "a POST to /sessions takes a JSON body: Content-Type: application/json" }, { "accept-post": "application/json" });
+  return json(
+    415,
+    { error: "unsupported_media_type", message: "a POST to /sessions takes a JSON body: Content-Type: application/json" },
+    { "accept-post": "application/json" },
+  );
 }
 
 const notAllowed = (allow: string) => json(405, { error: "method_not_allowed", message: `this route takes ${allow}` }, { allow });
@@ -147,7 +166,11 @@ export interface SessionRouteOptions {
 }
 
 /** The session a request's dot segments led out of: its raw target opens one that its resolved path does not. */
-function traversed<W extends SessionWorld>(registry: SessionRegistry<W>, raw: string | undefined, served: SessionRecord<W> | undefined): SessionRecord<W> | undefined {
+function traversed<W extends SessionWorld>(
+  registry: SessionRegistry<W>,
+  raw: string | undefined,
+  served: SessionRecord<W> | undefined,
+): SessionRecord<W> | undefined {
   if (raw === undefined) return undefined;
   const addressed = sessionPath(raw);
   if (!addressed || !DOT_SEGMENT.test(addressed.rest)) return undefined;
@@ -167,7 +190,12 @@ const DOT_SEGMENT = /(^|\/)(\.|%2e){1,2}(\/|$)/i;
  *
  * @example const hook = sessionRoutes(registry, served, (world) => world.admin);
  */
-export function sessionRoutes<W extends SessionWorld>(registry: SessionRegistry<W>, served: Served, adminFor: (world: W) => WorldAdmin, options: SessionRouteOptions = {}): SessionHook {
+export function sessionRoutes<W extends SessionWorld>(
+  registry: SessionRegistry<W>,
+  served: Served,
+  adminFor: (world: W) => WorldAdmin,
+  options: SessionRouteOptions = {},
+): SessionHook {
   // Made once per world, not per request: every call of every session passes here.
   const admins = new WeakMap<W, WorldAdmin>();
   const adminOf = (world: W) => {
@@ -198,7 +226,8 @@ export function sessionRoutes<W extends SessionWorld>(registry: SessionRegistry<
       }
       return notAllowed("GET, DELETE");
     }
-    if (action !== "reset" && action !== "fork") return json(404, { error: "not_found", message: `nothing is served at ${url.pathname}; a session's routes are reset and fork` });
+    if (action !== "reset" && action !== "fork")
+      return json(404, { error: "not_found", message: `nothing is served at ${url.pathname}; a session's routes are reset and fork` });
     if (method !== "POST") return notAllowed("POST");
     if (action === "reset") return json(200, listed(registry.reset(sid), url));
     const from = registry.require(sid);
@@ -236,11 +265,18 @@ export function sessionRoutes<W extends SessionWorld>(registry: SessionRegistry<
       const { sid } = splitAddress(address);
       const error = new UnknownSessionError(sid);
       // An MCP client reads JSON-RPC: the SDK's own code for a session that is not found.
-      if ((addressed?.rest ?? url.pathname).endsWith("/mcp")) return json(404, { jsonrpc: "2.0", id: null, error: { code: -32001, message: error.message, data: { session: sid } } });
+      if ((addressed?.rest ?? url.pathname).endsWith("/mcp"))
+        return json(404, { jsonrpc: "2.0", id: null, error: { code: -32001, message: error.message, data: { session: sid } } });
       return answerError(error);
     }
     record.lastUsed = Date.now();
-    return { prefix: addressed?.prefix ?? "", path: addressed?.rest ?? url.pathname, admin: adminOf(record.world), session: record.id, ...(record.fakes ? { fakes: record.fakes } : {}) };
+    return {
+      prefix: addressed?.prefix ?? "",
+      path: addressed?.rest ?? url.pathname,
+      admin: adminOf(record.world),
+      session: record.id,
+      ...(record.fakes ? { fakes: record.fakes } : {}),
+    };
   };
 }
 

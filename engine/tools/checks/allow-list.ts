@@ -19,7 +19,8 @@ export interface RecipeServers {
   servers: Map<string, RecipeServer>;
 }
 
-const list = (value: unknown): string[] => (typeof value === "string" ? [value] : Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
+const list = (value: unknown): string[] =>
+  typeof value === "string" ? [value] : Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
 
 function serverOf(id: string, declared: Record<string, unknown>): RecipeServer {
   const tools = declared.tools;

@@ -152,7 +152,14 @@ function wrongValue(types: string[]): { value: unknown; type: string } | undefin
 function undeclaredName(schema: Schema): string {
   const declared = isObject(schema.properties) ? Object.keys(schema.properties) : [];
   const patterns = isObject(schema.patternProperties) ? Object.keys(schema.patternProperties) : [];
-  const matches = (name: string) => patterns.some((p) => { try { return new RegExp(p, "u").test(name); } catch { return false; } });
+  const matches = (name: string) =>
+    patterns.some((p) => {
+      try {
+        return new RegExp(p, "u").test(name);
+      } catch {
+        return false;
+      }
+    });
   for (const name of ["eval_simulate_undeclared", "eval-simulate-undeclared", "$undeclared", "0"]) {
     if (!declared.includes(name) && !matches(name)) return name;
   }

@@ -23,8 +23,10 @@ export function checkEntityMap(context: RecipeContext, id: string): void {
   const mapped = manifest.tools.map((tool) => tool.name);
   const entities = manifest.entities.map((entity) => entity.name);
   const problems: string[] = [];
-  for (const name of allowed.filter((n) => !mapped.includes(n))) problems.push(`"${name}" is allowed by ${context.allowListSource(id)} but has no entry in the entity map`);
-  for (const name of mapped.filter((n) => !allowed.includes(n))) problems.push(`"${name}" is in the entity map but not allowed by ${context.allowListSource(id)}`);
+  for (const name of allowed.filter((n) => !mapped.includes(n)))
+    problems.push(`"${name}" is allowed by ${context.allowListSource(id)} but has no entry in the entity map`);
+  for (const name of mapped.filter((n) => !allowed.includes(n)))
+    problems.push(`"${name}" is in the entity map but not allowed by ${context.allowListSource(id)}`);
   for (const tool of manifest.tools) {
     if (!KINDS.includes(tool.kind)) problems.push(`"${tool.name}" has kind ${JSON.stringify(tool.kind)}; a tool is stateful or static`);
     for (const [verb, names] of [

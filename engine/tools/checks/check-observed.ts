@@ -24,14 +24,24 @@ export async function checkObserved(context: RecipeContext, id: string): Promise
   const allowed = context.allowed(id);
   if (observations === undefined) {
     const reason = `${id} has no observations (name an observed.json under servers.${id}.observed; eval-simulate observe writes one)`;
-    if (required) failOn([`${allowed.join(", ")} ${allowed.length === 1 ? "has" : "have"} no observation`], `${id} must be observed (requireObserved) but ${reason}`, "observe the real server: eval-simulate observe <calls> --id " + id);
+    if (required)
+      failOn(
+        [`${allowed.join(", ")} ${allowed.length === 1 ? "has" : "have"} no observation`],
+        `${id} must be observed (requireObserved) but ${reason}`,
+        "observe the real server: eval-simulate observe <calls> --id " + id,
+      );
     return new NotChecked(reason);
   }
   const observed = observations.file.tools;
   const unobserved = allowed.filter((name) => observed[name] === undefined);
   const recording = context.options.record ?? context.options.recording;
   if (recording === undefined) {
-    if (required) failOn(["no record was given (checkRecipeFakes record, check --record)"], `${id} must be observed (requireObserved), but no recorded answer was held to the observations`, "record the contract tests' calls and pass the record");
+    if (required)
+      failOn(
+        ["no record was given (checkRecipeFakes record, check --record)"],
+        `${id} must be observed (requireObserved), but no recorded answer was held to the observations`,
+        "record the contract tests' calls and pass the record",
+      );
     return new NotChecked(`${id} has observations but no record was given (checkRecipeFakes record, check --record): no answer was held to them`);
   }
   const file = filePath(recording);
@@ -42,7 +52,9 @@ export async function checkObserved(context: RecipeContext, id: string): Promise
     const calls = answered.filter((call) => call.tool === name);
     const observation = observed[name];
     if (calls.length === 0) {
-      problems.push(`"${name}" was observed (${observation.sampled} samples) but ${file} holds no successful answer of it: call it in a contract test that records`);
+      problems.push(
+        `"${name}" was observed (${observation.sampled} samples) but ${file} holds no successful answer of it: call it in a contract test that records`,
+      );
       continue;
     }
     for (const call of calls) {
@@ -62,7 +74,9 @@ export async function checkObserved(context: RecipeContext, id: string): Promise
   );
   if (unobserved.length > 0) {
     const one = unobserved.length === 1;
-    return new NotChecked(`${id}'s ${one ? "tool" : "tools"} ${unobserved.join(", ")} ${one ? "has" : "have"} no observation in ${observations.source}, so ${one ? "it was" : "they were"} not checked (the others answered as observed)`);
+    return new NotChecked(
+      `${id}'s ${one ? "tool" : "tools"} ${unobserved.join(", ")} ${one ? "has" : "have"} no observation in ${observations.source}, so ${one ? "it was" : "they were"} not checked (the others answered as observed)`,
+    );
   }
   return undefined;
 }

@@ -47,15 +47,37 @@ export function checkSelectionFixtures(options: SelectionChecksOptions): string[
     return (await checked).diagnostics.filter((d) => d.severity === "error" && keep(d)).map(shown);
   };
   const checks: Array<[string, () => Promise<void>]> = [
-    [`${name} and its fakes load and are valid`, async () => failOn(await errors((d) => !isSelection(d)), `${name} has errors outside its selection fixtures`, "Run `eval-simulate validate` on it and fix each.")],
-    [`selection fixtures in ${name} have unique ids and queries`, async () => failOn(await errors((d) => isSelection(d) && d.code === "E_DUPLICATE_ID"), "selection fixtures repeat an id or a query", "Give every fixture its own id and query.")],
+    [
+      `${name} and its fakes load and are valid`,
+      async () =>
+        failOn(await errors((d) => !isSelection(d)), `${name} has errors outside its selection fixtures`, "Run `eval-simulate validate` on it and fix each."),
+    ],
+    [
+      `selection fixtures in ${name} have unique ids and queries`,
+      async () =>
+        failOn(
+          await errors((d) => isSelection(d) && d.code === "E_DUPLICATE_ID"),
+          "selection fixtures repeat an id or a query",
+          "Give every fixture its own id and query.",
+        ),
+    ],
     [
       `selection fixtures in ${name} expect only tools the fakes serve`,
-      async () => failOn(await errors((d) => isSelection(d) && d.code === "E_UNKNOWN_TOOL"), "selection fixtures expect tools the served catalog does not hold", "A renamed or dropped tool in a capture shows here: rename it in the fixtures too, or serve it again."),
+      async () =>
+        failOn(
+          await errors((d) => isSelection(d) && d.code === "E_UNKNOWN_TOOL"),
+          "selection fixtures expect tools the served catalog does not hold",
+          "A renamed or dropped tool in a capture shows here: rename it in the fixtures too, or serve it again.",
+        ),
     ],
     [
       `selection fixtures in ${name} meet their counts and cover every area`,
-      async () => failOn(await errors((d) => isSelection(d) && d.code === "E_SELECTION"), "selection fixtures do not meet selectionOptions", "Add fixtures (one per area at least), or change the limits."),
+      async () =>
+        failOn(
+          await errors((d) => isSelection(d) && d.code === "E_SELECTION"),
+          "selection fixtures do not meet selectionOptions",
+          "Add fixtures (one per area at least), or change the limits.",
+        ),
     ],
   ];
   const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;

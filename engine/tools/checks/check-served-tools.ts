@@ -47,7 +47,8 @@ export async function checkServedTools(context: RecipeContext, id: string): Prom
   const served = await withStarted(context, id, 1, async ([{ client }]) => (await client.listTools()).tools as Array<Record<string, unknown>>);
   const servedNames = served.map((tool) => String(tool.name));
   const problems: string[] = [];
-  for (const name of allowed.filter((n) => !captured.has(n))) problems.push(`"${name}" is allowed but not captured: capture the server again, or stop allowing it`);
+  for (const name of allowed.filter((n) => !captured.has(n)))
+    problems.push(`"${name}" is allowed but not captured: capture the server again, or stop allowing it`);
   for (const tool of expected.filter((t) => !servedNames.includes(t.name))) {
     problems.push(`"${tool.name}" is allowed (${context.allowListSource(id)}) but not served: list it under servers.${id}.tools with its handler`);
   }
@@ -65,7 +66,9 @@ export async function checkServedTools(context: RecipeContext, id: string): Prom
     if (!capture || !common.includes(name)) continue;
     const difference = firstDifference(comparable(tool), comparable(capture, tool));
     if (difference !== undefined) {
-      problems.push(`"${name}" is served unlike its capture at ${difference}: served ${excerpt(at(tool, difference))}, captured ${excerpt(at(capture, difference))}`);
+      problems.push(
+        `"${name}" is served unlike its capture at ${difference}: served ${excerpt(at(tool, difference))}, captured ${excerpt(at(capture, difference))}`,
+      );
     }
   }
   failOn(

@@ -24,7 +24,9 @@ export async function checkWorld(context: RecipeContext, scenario: string): Prom
   try {
     world = await context.build(scenario);
   } catch (error) {
-    throw new CheckFailure(`the world of scenario "${scenario}" cannot be built: ${message(error)}\nTo fix: make world("${scenario}", clock) build it, or drop "${scenario}" from the scenarios`);
+    throw new CheckFailure(
+      `the world of scenario "${scenario}" cannot be built: ${message(error)}\nTo fix: make world("${scenario}", clock) build it, or drop "${scenario}" from the scenarios`,
+    );
   }
   const problems: string[] = [];
   const compiler = createSchemaCompiler();

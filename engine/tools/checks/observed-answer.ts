@@ -71,7 +71,11 @@ function structuredTextProblems(answer: ObservedAnswer, text: string): string[] 
     return [`the text beside its structured content is not JSON, where the real server's was (${answer.text}): ${excerpt(text)}`];
   }
   const written = answer.text === "json" ? JSON.stringify(parsed) : JSON.stringify(parsed, null, 2);
-  return written === text ? [] : [`the text beside its structured content is not written as ${answer.text === "json" ? "compact JSON" : "JSON indented by 2"}, as the real server's was: ${excerpt(text)}`];
+  return written === text
+    ? []
+    : [
+        `the text beside its structured content is not written as ${answer.text === "json" ? "compact JSON" : "JSON indented by 2"}, as the real server's was: ${excerpt(text)}`,
+      ];
 }
 
 /** The value an answer holds, read as the real server's answers were; or why it cannot be. */
@@ -102,7 +106,8 @@ function readValue(answer: ObservedAnswer, parts: AnswerParts): { value?: unknow
       const prefixes = listed(answer.prefix, answer.prefixes);
       const suffixes = listed(answer.suffix, answer.suffixes);
       const prefix = prefixes.find((p) => text.startsWith(p));
-      if (prefixes.length > 0 && prefix === undefined) return { problems: [`it starts ${excerpt(text.slice(0, 60))}, where the real server's answers started ${shown(prefixes)}`] };
+      if (prefixes.length > 0 && prefix === undefined)
+        return { problems: [`it starts ${excerpt(text.slice(0, 60))}, where the real server's answers started ${shown(prefixes)}`] };
       const rest = text.slice((prefix ?? "").length);
       const suffix = suffixes.length === 0 ? "" : suffixes.find((s) => rest.endsWith(s));
       if (suffix === undefined) return { problems: [`it ends ${excerpt(text.slice(-60))}, where the real server's answers ended ${shown(suffixes)}`] };

@@ -17,7 +17,8 @@ const SchemaValue = Type.Union([Type.Object({}, { additionalProperties: true }),
 export const ObservedAnswerSchema = Type.Object(
   {
     format: Type.Enum(["json", "toon", "prefixed_json", "text", "structured", "mixed"], {
-      description: "How the answers were written; structured: the structuredContent of a tool with an outputSchema; mixed: more than one format (only counted).",
+      description:
+        "How the answers were written; structured: the structuredContent of a tool with an outputSchema; mixed: more than one format (only counted).",
     }),
     schema: Type.Optional(SchemaValue),
     canonical: Type.Optional(Type.Boolean({ description: "toon only: every answer was written exactly as the TOON encoder writes its value." })),
@@ -27,7 +28,8 @@ export const ObservedAnswerSchema = Type.Object(
     suffixes: Type.Optional(Type.Array(Type.String(), { minItems: 1 })),
     text: Type.Optional(
       Type.Enum(["json", "json-pretty", "text"], {
-        description: "structured only: how the text beside the structured content was written: compact JSON, JSON indented by 2, or neither (text; its first lines in prefixes).",
+        description:
+          "structured only: how the text beside the structured content was written: compact JSON, JSON indented by 2, or neither (text; its first lines in prefixes).",
       }),
     ),
   },
@@ -35,10 +37,7 @@ export const ObservedAnswerSchema = Type.Object(
 );
 
 /** One observed tool: how many successful answers were sampled, and how they read. */
-export const ObservedToolSchema = Type.Object(
-  { sampled: Type.Integer({ minimum: 1 }), answer: ObservedAnswerSchema },
-  { additionalProperties: false },
-);
+export const ObservedToolSchema = Type.Object({ sampled: Type.Integer({ minimum: 1 }), answer: ObservedAnswerSchema }, { additionalProperties: false });
 
 /** The whole file. */
 export const ObservedFileSchema = Type.Object(
@@ -66,8 +65,10 @@ function formatProblems(file: ObservedFile): string[] {
     const at = `tools.${name}.answer`;
     const affixes = answer.format === "prefixed_json" || answer.format === "text" || (answer.format === "structured" && answer.text === "text");
     if (answer.format !== "structured" && answer.text !== undefined) problems.push(`${at}: text belongs to structured`);
-    if (!affixes && (answer.prefix !== undefined || answer.prefixes !== undefined)) problems.push(`${at}: prefix and prefixes belong to prefixed_json, text and structured with text: text`);
-    if (answer.format !== "prefixed_json" && (answer.suffix !== undefined || answer.suffixes !== undefined)) problems.push(`${at}: suffix and suffixes belong to prefixed_json`);
+    if (!affixes && (answer.prefix !== undefined || answer.prefixes !== undefined))
+      problems.push(`${at}: prefix and prefixes belong to prefixed_json, text and structured with text: text`);
+    if (answer.format !== "prefixed_json" && (answer.suffix !== undefined || answer.suffixes !== undefined))
+      problems.push(`${at}: suffix and suffixes belong to prefixed_json`);
     if (answer.format !== "toon" && answer.canonical !== undefined) problems.push(`${at}: canonical belongs to toon`);
     if ((answer.format === "text" || answer.format === "mixed") && answer.schema !== undefined) problems.push(`${at}: a ${answer.format} answer has no schema`);
     if (answer.schema !== undefined) {

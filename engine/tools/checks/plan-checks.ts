@@ -48,7 +48,10 @@ export function planChecks(options: RecipeChecksOptions): PlannedCheck[] {
   const names = recipeNames(options);
   let loading: Promise<RecipeContext> | undefined;
   const context = () => (loading ??= loadRecipeContext(options, names));
-  const planned = (name: string, run: (context: RecipeContext) => Promise<string | NotChecked | undefined | void> | string | undefined | void): PlannedCheck => ({
+  const planned = (
+    name: string,
+    run: (context: RecipeContext) => Promise<string | NotChecked | undefined | void> | string | undefined | void,
+  ): PlannedCheck => ({
     name,
     run: async () => (await run(await context())) ?? undefined,
   });

@@ -62,7 +62,8 @@ export async function loadRecipeContext(options: RecipeChecksOptions, names: Rec
   const loaded = options.manifest === undefined ? undefined : await loadFakes(filePath(options.manifest), { clock });
   const inputs = options.fakes ?? loaded?.fakes;
   const world = options.world ?? loaded?.world;
-  if (inputs === undefined || world === undefined) throw new Error("[eval-simulate] checkRecipeFakes needs the fakes and a world: pass `manifest`, or `fakes` and `world`");
+  if (inputs === undefined || world === undefined)
+    throw new Error("[eval-simulate] checkRecipeFakes needs the fakes and a world: pass `manifest`, or `fakes` and `world`");
   const fakes = normalizeFakes(inputs);
   const servers: Record<string, ServerManifest> = {};
   for (const [id, fake] of Object.entries(fakes)) if (fake.kind === "mcp") servers[id] = fake.manifest;
@@ -77,7 +78,8 @@ export async function loadRecipeContext(options: RecipeChecksOptions, names: Rec
       const module = (inputs as Record<string, { observed?: unknown }>)[id]?.observed;
       const file = servers[id]?.observedFile;
       const source = servers[id]?.source.file;
-      if (module !== undefined) observedFiles.set(id, { source: `the observed export of fake "${id}"`, file: parseObserved(module, `the observed export of fake "${id}"`) });
+      if (module !== undefined)
+        observedFiles.set(id, { source: `the observed export of fake "${id}"`, file: parseObserved(module, `the observed export of fake "${id}"`) });
       else if (file !== undefined) {
         const path = source ? resolve(dirname(source), file) : resolve(file);
         observedFiles.set(id, { source: relative(process.cwd(), path) || path, file: loadObserved(path) });
@@ -107,9 +109,14 @@ export async function loadRecipeContext(options: RecipeChecksOptions, names: Rec
       const { file, servers: declared } = recipeServers();
       const server = declared.get(id);
       if (!server) {
-        throw new CheckFailure(`the Recipe ${file} declares no MCP server "${id}" under pi.mcp.servers (it declares ${[...declared.keys()].join(", ")}).\nTo fix: declare "${id}" in the Recipe, or remove the fake`);
+        throw new CheckFailure(
+          `the Recipe ${file} declares no MCP server "${id}" under pi.mcp.servers (it declares ${[...declared.keys()].join(", ")}).\nTo fix: declare "${id}" in the Recipe, or remove the fake`,
+        );
       }
-      return allowedTools(fake.captured.map((tool) => tool.name), server);
+      return allowedTools(
+        fake.captured.map((tool) => tool.name),
+        server,
+      );
     },
     allowListSource(id) {
       return options.recipe === undefined ? mapLocation(context, id) : `pi.mcp.servers "${id}" tools in ${recipeServers().file}`;
@@ -154,9 +161,7 @@ export async function withStarted<T>(context: RecipeContext, id: string, count: 
 export async function rawCall(client: Client, name: string, args: Record<string, unknown>): Promise<{ isError: boolean; text: string; rejected?: string }> {
   try {
     const result = await client.callTool({ name, arguments: args });
-    const text = Array.isArray(result.content)
-      ? result.content.map((item) => (item.type === "text" ? item.text : "")).join("\n")
-      : "";
+    const text = Array.isArray(result.content) ? result.content.map((item) => (item.type === "text" ? item.text : "")).join("\n") : "";
     return { isError: result.isError === true, text };
   } catch (error) {
     return { isError: true, text: "", rejected: (error as Error).message };

@@ -54,8 +54,11 @@ export function recipeNames(options: RecipeChecksOptions): RecipeNames {
   }
   const document = options.manifest === undefined ? undefined : manifestDocument(options.manifest);
   // The per-fake checks are about MCP fakes; an API fake's world is checked with the scenarios.
-  const ids = options.fakes !== undefined
-    ? Object.entries(options.fakes).filter(([, fake]) => (fake as { kind?: string }).kind !== "api").map(([id]) => id)
-    : keys(document?.servers);
+  const ids =
+    options.fakes !== undefined
+      ? Object.entries(options.fakes)
+          .filter(([, fake]) => (fake as { kind?: string }).kind !== "api")
+          .map(([id]) => id)
+      : keys(document?.servers);
   return { ids, scenarios: scenarioNames(options, document) };
 }

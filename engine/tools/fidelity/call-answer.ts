@@ -60,7 +60,12 @@ export async function callForAnswer(client: ToolCaller, tool: string, args: Reco
 export function answerText(answer: CallAnswer): string {
   if (answer.error) return `JSON-RPC error${answer.error.code === undefined ? "" : ` ${answer.error.code}`}: ${answer.error.message}`;
   const blocks = answer.result?.content ?? [];
-  const texts = (block: Record<string, unknown>) => (block.type === "text" ? [String(block.text)] : block.type === "resource" && typeof (block.resource as { text?: unknown })?.text === "string" ? [String((block.resource as { text: string }).text)] : []);
+  const texts = (block: Record<string, unknown>) =>
+    block.type === "text"
+      ? [String(block.text)]
+      : block.type === "resource" && typeof (block.resource as { text?: unknown })?.text === "string"
+        ? [String((block.resource as { text: string }).text)]
+        : [];
   return blocks.flatMap(texts).join("\n");
 }
 
@@ -89,11 +94,16 @@ export function answerDifferences(real: CallAnswer, fake: CallAnswer): string[] 
   else {
     a.content.forEach((block, i) => {
       const other = b.content[i];
-      if (block.type === "text" ? block.text !== other.text : canonical(block) !== canonical(other)) differences.push(`content[${i}] (${String(block.type)}) differs`);
+      if (block.type === "text" ? block.text !== other.text : canonical(block) !== canonical(other))
+        differences.push(`content[${i}] (${String(block.type)}) differs`);
     });
   }
   if ((a.structuredContent === undefined) !== (b.structuredContent === undefined)) {
-    differences.push(a.structuredContent === undefined ? "the fake sent structured content; the real server did not" : "the real server sent structured content; the fake did not");
+    differences.push(
+      a.structuredContent === undefined
+        ? "the fake sent structured content; the real server did not"
+        : "the real server sent structured content; the fake did not",
+    );
   } else if (canonical(a.structuredContent) !== canonical(b.structuredContent)) differences.push("structured content differs");
   return differences;
 }
@@ -101,6 +111,8 @@ export function answerDifferences(real: CallAnswer, fake: CallAnswer): string[] 
 /** JSON with object keys sorted, so two values compare regardless of key order. */
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))) : v,
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)))
+      : v,
   );
 }

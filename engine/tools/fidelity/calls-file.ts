@@ -30,10 +30,13 @@ export function readCalls(file: string): ReplayCall[] {
     : listOf(parse(text), file);
   return entries.map(({ value, from }) => {
     const call = value as { server?: unknown; tool?: unknown; args?: unknown; arguments?: unknown; read?: unknown };
-    if (typeof call?.read === "string") return { ...(typeof call.server === "string" && { server: call.server }), tool: "resources/read", read: call.read, args: { uri: call.read }, from };
-    if (!call || typeof call !== "object" || typeof call.tool !== "string") throw new Error(`[eval-simulate] ${from}: a call is { tool, args }, not ${JSON.stringify(value)?.slice(0, 80)}`);
+    if (typeof call?.read === "string")
+      return { ...(typeof call.server === "string" && { server: call.server }), tool: "resources/read", read: call.read, args: { uri: call.read }, from };
+    if (!call || typeof call !== "object" || typeof call.tool !== "string")
+      throw new Error(`[eval-simulate] ${from}: a call is { tool, args }, not ${JSON.stringify(value)?.slice(0, 80)}`);
     const args = call.args ?? call.arguments ?? {};
-    if (typeof args !== "object" || args === null || Array.isArray(args)) throw new Error(`[eval-simulate] ${from}: the arguments of "${call.tool}" are not an object`);
+    if (typeof args !== "object" || args === null || Array.isArray(args))
+      throw new Error(`[eval-simulate] ${from}: the arguments of "${call.tool}" are not an object`);
     return { ...(typeof call.server === "string" && { server: call.server }), tool: call.tool, args: args as Record<string, unknown>, from };
   });
 }

@@ -49,7 +49,8 @@ export function readSample(sample: Sample): Reading {
     // not JSON: read on
   }
   const toon = /^[\w"-]+(\[\d+\])?(\{[^}]*\})?:/m.test(text) ? decodeToon(text) : undefined;
-  if (toon?.ok && toon.value !== null && typeof toon.value === "object") return { format: "toon", value: toon.value, canonical: encodeToon(toon.value) === text };
+  if (toon?.ok && toon.value !== null && typeof toon.value === "object")
+    return { format: "toon", value: toon.value, canonical: encodeToon(toon.value) === text };
   const embedded = /^([^{[]*?)([{[][\s\S]*[}\]])([^}\]]*)$/.exec(text);
   if (embedded && embedded[1] !== "") {
     try {
@@ -119,7 +120,8 @@ export async function observe(options: ObserveOptions): Promise<{ observed: Obse
   const answers: Array<{ call: ReplayCall; answer: CallAnswer }> = [];
   try {
     // Resource reads are not tool answers: observed.json holds tools only.
-    for (const call of options.calls.filter((c) => c.read === undefined)) answers.push({ call, answer: await callForAnswer(client as unknown as ToolCaller, call.tool, call.args, options.timeoutMs) });
+    for (const call of options.calls.filter((c) => c.read === undefined))
+      answers.push({ call, answer: await callForAnswer(client as unknown as ToolCaller, call.tool, call.args, options.timeoutMs) });
   } finally {
     await client.close().catch(() => undefined);
   }

@@ -41,9 +41,16 @@ export interface ReplayedCall {
  */
 export async function replay(options: ReplayOptions): Promise<{ id: string; calls: ReplayedCall[] }> {
   const { fakes, world } = await loadFakes(options.manifest, options.clock === undefined ? {} : { clock: options.clock });
-  const id = fakeId(Object.keys(fakes).filter((key) => fakes[key].kind === "mcp"), options);
+  const id = fakeId(
+    Object.keys(fakes).filter((key) => fakes[key].kind === "mcp"),
+    options,
+  );
   const calls = options.calls.filter((call) => call.server === undefined || call.server === id);
-  const services = await startServices(fakes, { world, ...(options.scenario !== undefined && { scenario: options.scenario }), ...(options.clock !== undefined && { clock: options.clock }) });
+  const services = await startServices(fakes, {
+    world,
+    ...(options.scenario !== undefined && { scenario: options.scenario }),
+    ...(options.clock !== undefined && { clock: options.clock }),
+  });
   let real: Awaited<ReturnType<typeof connectMcpTarget>> | undefined;
   let fake: Awaited<ReturnType<typeof openClient>> | undefined;
   try {
@@ -51,7 +58,8 @@ export async function replay(options: ReplayOptions): Promise<{ id: string; call
     fake = await openClient(services.url(id));
     const replayed: ReplayedCall[] = [];
     for (const call of calls) {
-      const ask = (client: ToolCaller) => (call.read !== undefined ? readForAnswer(client, call.read, options.timeoutMs) : callForAnswer(client, call.tool, call.args, options.timeoutMs));
+      const ask = (client: ToolCaller) =>
+        call.read !== undefined ? readForAnswer(client, call.read, options.timeoutMs) : callForAnswer(client, call.tool, call.args, options.timeoutMs);
       const realAnswer = await ask(real.client as unknown as ToolCaller);
       const fakeAnswer = await ask(fake as unknown as ToolCaller);
       replayed.push({ call, real: realAnswer, fake: fakeAnswer, differences: answerDifferences(realAnswer, fakeAnswer) });

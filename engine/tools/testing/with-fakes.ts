@@ -50,7 +50,9 @@ export async function withFakes<F extends FakesInput, T>(
 ): Promise<T> {
   const clash = Object.keys(fakes).find((id) => RESERVED.includes(id));
   if (clash !== undefined) {
-    throw new Error(`[eval-simulate] withFakes passes "${clash}" beside the clients, so a fake cannot be named "${clash}": rename the fake, or use startServices and connect`);
+    throw new Error(
+      `[eval-simulate] withFakes passes "${clash}" beside the clients, so a fake cannot be named "${clash}": rename the fake, or use startServices and connect`,
+    );
   }
   if (options.services) return inSession(fakes, options.services, scenario, fn, options);
   const services = await startServices(fakes, {

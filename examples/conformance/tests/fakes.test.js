@@ -23,63 +23,117 @@ const loaded = loadFakes(MANIFEST, { clock: CLOCK });
 
 test("lists the served tools, each with a description, and the 2020-12 schema as captured", async () => {
   const { fakes, world } = await loaded;
-  await withFakes(fakes, world, undefined, async ({ conformance }) => {
-    const { tools } = await conformance.listTools();
-    assert.deepEqual(tools.map((tool) => tool.name), [
-      "test_simple_text", "test_image_content", "test_audio_content", "test_embedded_resource",
-      "test_multiple_content_types", "test_error_handling", "json_schema_2020_12_tool",
-    ]);
-    for (const tool of tools) assert.ok(tool.description, tool.name);
-    const schema = tools.at(-1).inputSchema;
-    assert.equal(schema.$schema, "https://json-schema.org/draft/2020-12/schema");
-    assert.deepEqual(Object.keys(schema.$defs), ["address"]);
-    assert.equal(schema.additionalProperties, false);
-  }, options);
+  await withFakes(
+    fakes,
+    world,
+    undefined,
+    async ({ conformance }) => {
+      const { tools } = await conformance.listTools();
+      assert.deepEqual(
+        tools.map((tool) => tool.name),
+        [
+          "test_simple_text",
+          "test_image_content",
+          "test_audio_content",
+          "test_embedded_resource",
+          "test_multiple_content_types",
+          "test_error_handling",
+          "json_schema_2020_12_tool",
+        ],
+      );
+      for (const tool of tools) assert.ok(tool.description, tool.name);
+      const schema = tools.at(-1).inputSchema;
+      assert.equal(schema.$schema, "https://json-schema.org/draft/2020-12/schema");
+      assert.deepEqual(Object.keys(schema.$defs), ["address"]);
+      assert.equal(schema.additionalProperties, false);
+    },
+    options,
+  );
 });
 
 test("answers text, image, audio, an embedded resource and all three together", async () => {
   const { fakes, world } = await loaded;
-  await withFakes(fakes, world, undefined, async ({ conformance }) => {
-    assert.equal(await call(conformance, "test_simple_text"), "This is a simple text response for testing.");
-    const image = await conformance.callTool({ name: "test_image_content", arguments: {} });
-    assert.deepEqual(image.content.map((item) => [item.type, item.mimeType]), [["image", "image/png"]]);
-    assert.ok(Buffer.from(image.content[0].data, "base64").subarray(1, 4).equals(Buffer.from("PNG")));
-    const audio = await conformance.callTool({ name: "test_audio_content", arguments: {} });
-    assert.deepEqual(audio.content.map((item) => [item.type, item.mimeType]), [["audio", "audio/wav"]]);
-    const resource = await conformance.callTool({ name: "test_embedded_resource", arguments: {} });
-    assert.deepEqual(resource.content[0].resource, { uri: "test://embedded-resource", mimeType: "text/plain", text: "This is an embedded resource content." });
-    const mixed = await conformance.callTool({ name: "test_multiple_content_types", arguments: {} });
-    assert.deepEqual(mixed.content.map((item) => item.type), ["text", "image", "resource"]);
-    assert.deepEqual(JSON.parse(mixed.content[2].resource.text), { test: "data", value: 123 });
-  }, options);
+  await withFakes(
+    fakes,
+    world,
+    undefined,
+    async ({ conformance }) => {
+      assert.equal(await call(conformance, "test_simple_text"), "This is a simple text response for testing.");
+      const image = await conformance.callTool({ name: "test_image_content", arguments: {} });
+      assert.deepEqual(
+        image.content.map((item) => [item.type, item.mimeType]),
+        [["image", "image/png"]],
+      );
+      assert.ok(Buffer.from(image.content[0].data, "base64").subarray(1, 4).equals(Buffer.from("PNG")));
+      const audio = await conformance.callTool({ name: "test_audio_content", arguments: {} });
+      assert.deepEqual(
+        audio.content.map((item) => [item.type, item.mimeType]),
+        [["audio", "audio/wav"]],
+      );
+      const resource = await conformance.callTool({ name: "test_embedded_resource", arguments: {} });
+      assert.deepEqual(resource.content[0].resource, {
+        uri: "test://embedded-resource",
+        mimeType: "text/plain",
+        text: "This is an embedded resource content.",
+      });
+      const mixed = await conformance.callTool({ name: "test_multiple_content_types", arguments: {} });
+      assert.deepEqual(
+        mixed.content.map((item) => item.type),
+        ["text", "image", "resource"],
+      );
+      assert.deepEqual(JSON.parse(mixed.content[2].resource.text), { test: "data", value: 123 });
+    },
+    options,
+  );
 });
 
 test("answers test_error_handling with a tool error", async () => {
   const { fakes, world } = await loaded;
-  await withFakes(fakes, world, undefined, async ({ conformance }) => {
-    await assert.rejects(call(conformance, "test_error_handling"), { name: "ToolCallError", message: "This tool intentionally returns an error for testing" });
-  }, options);
+  await withFakes(
+    fakes,
+    world,
+    undefined,
+    async ({ conformance }) => {
+      await assert.rejects(call(conformance, "test_error_handling"), {
+        name: "ToolCallError",
+        message: "This tool intentionally returns an error for testing",
+      });
+    },
+    options,
+  );
 });
 
 test("holds arguments to the captured 2020-12 schema: $ref into $defs, no undeclared properties", async () => {
   const { fakes, world } = await loaded;
-  await withFakes(fakes, world, undefined, async ({ conformance }) => {
-    const args = { name: "Ada", address: { street: "1 Loop Rd", city: "Cupertino" } };
-    assert.equal(await call(conformance, "json_schema_2020_12_tool", args), `JSON Schema 2020-12 tool called with: ${JSON.stringify(args)}`);
-    const wrongRef = await callTool(conformance, "json_schema_2020_12_tool", { address: { city: 7 } });
-    assert.equal(wrongRef.isError, true);
-    assert.match(wrongRef.text, /^Input validation error: .*address\/city must be string/);
-    const undeclared = await callTool(conformance, "json_schema_2020_12_tool", { nickname: "ada" });
-    assert.equal(undeclared.isError, true);
-    assert.match(undeclared.text, /must NOT have additional properties/);
-  }, options);
+  await withFakes(
+    fakes,
+    world,
+    undefined,
+    async ({ conformance }) => {
+      const args = { name: "Ada", address: { street: "1 Loop Rd", city: "Cupertino" } };
+      assert.equal(await call(conformance, "json_schema_2020_12_tool", args), `JSON Schema 2020-12 tool called with: ${JSON.stringify(args)}`);
+      const wrongRef = await callTool(conformance, "json_schema_2020_12_tool", { address: { city: 7 } });
+      assert.equal(wrongRef.isError, true);
+      assert.match(wrongRef.text, /^Input validation error: .*address\/city must be string/);
+      const undeclared = await callTool(conformance, "json_schema_2020_12_tool", { nickname: "ada" });
+      assert.equal(undeclared.isError, true);
+      assert.match(undeclared.text, /must NOT have additional properties/);
+    },
+    options,
+  );
 });
 
 test("does not serve the captured tools that would talk back to the client mid-call", async () => {
   const { fakes, world } = await loaded;
-  await withFakes(fakes, world, undefined, async ({ conformance }) => {
-    await assert.rejects(conformance.callTool({ name: "test_sampling", arguments: { prompt: "hi" } }), /Tool test_sampling not found/);
-  }, options);
+  await withFakes(
+    fakes,
+    world,
+    undefined,
+    async ({ conformance }) => {
+      await assert.rejects(conformance.callTool({ name: "test_sampling", arguments: { prompt: "hi" } }), /Tool test_sampling not found/);
+    },
+    options,
+  );
 });
 
 checkRecipeFakes({ test, manifest: MANIFEST, clock: CLOCK, record: RECORD });

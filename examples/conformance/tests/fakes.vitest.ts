@@ -22,63 +22,98 @@ const contentOf = (result: { content?: unknown }) => result.content as Item[];
 
 test("lists the served tools, each with a description, and the 2020-12 schema as captured", async () => {
   const { fakes, world } = await loaded;
-  await withFakes(fakes, world, undefined, async ({ conformance }) => {
-    const { tools } = await conformance.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual([
-      "test_simple_text", "test_image_content", "test_audio_content", "test_embedded_resource",
-      "test_multiple_content_types", "test_error_handling", "json_schema_2020_12_tool",
-    ]);
-    for (const tool of tools) expect(tool.description, tool.name).toBeTruthy();
-    const schema = tools.at(-1)!.inputSchema as Record<string, unknown>;
-    expect(schema.$schema).toBe("https://json-schema.org/draft/2020-12/schema");
-    expect(Object.keys(schema.$defs as object)).toEqual(["address"]);
-    expect(schema.additionalProperties).toBe(false);
-  }, options);
+  await withFakes(
+    fakes,
+    world,
+    undefined,
+    async ({ conformance }) => {
+      const { tools } = await conformance.listTools();
+      expect(tools.map((tool) => tool.name)).toEqual([
+        "test_simple_text",
+        "test_image_content",
+        "test_audio_content",
+        "test_embedded_resource",
+        "test_multiple_content_types",
+        "test_error_handling",
+        "json_schema_2020_12_tool",
+      ]);
+      for (const tool of tools) expect(tool.description, tool.name).toBeTruthy();
+      const schema = tools.at(-1)!.inputSchema as Record<string, unknown>;
+      expect(schema.$schema).toBe("https://json-schema.org/draft/2020-12/schema");
+      expect(Object.keys(schema.$defs as object)).toEqual(["address"]);
+      expect(schema.additionalProperties).toBe(false);
+    },
+    options,
+  );
 });
 
 test("answers text, image, audio, an embedded resource and all three together", async () => {
   const { fakes, world } = await loaded;
-  await withFakes(fakes, world, undefined, async ({ conformance }) => {
-    expect(await call(conformance, "test_simple_text")).toBe("This is a simple text response for testing.");
-    const image = contentOf(await conformance.callTool({ name: "test_image_content", arguments: {} }));
-    expect(image.map((item) => [item.type, item.mimeType])).toEqual([["image", "image/png"]]);
-    expect(Buffer.from(image[0].data!, "base64").subarray(1, 4).toString()).toBe("PNG");
-    const audio = contentOf(await conformance.callTool({ name: "test_audio_content", arguments: {} }));
-    expect(audio.map((item) => [item.type, item.mimeType])).toEqual([["audio", "audio/wav"]]);
-    const resource = contentOf(await conformance.callTool({ name: "test_embedded_resource", arguments: {} }));
-    expect(resource[0].resource).toEqual({ uri: "test://embedded-resource", mimeType: "text/plain", text: "This is an embedded resource content." });
-    const mixed = contentOf(await conformance.callTool({ name: "test_multiple_content_types", arguments: {} }));
-    expect(mixed.map((item) => item.type)).toEqual(["text", "image", "resource"]);
-    expect(JSON.parse(mixed[2].resource!.text)).toEqual({ test: "data", value: 123 });
-  }, options);
+  await withFakes(
+    fakes,
+    world,
+    undefined,
+    async ({ conformance }) => {
+      expect(await call(conformance, "test_simple_text")).toBe("This is a simple text response for testing.");
+      const image = contentOf(await conformance.callTool({ name: "test_image_content", arguments: {} }));
+      expect(image.map((item) => [item.type, item.mimeType])).toEqual([["image", "image/png"]]);
+      expect(Buffer.from(image[0].data!, "base64").subarray(1, 4).toString()).toBe("PNG");
+      const audio = contentOf(await conformance.callTool({ name: "test_audio_content", arguments: {} }));
+      expect(audio.map((item) => [item.type, item.mimeType])).toEqual([["audio", "audio/wav"]]);
+      const resource = contentOf(await conformance.callTool({ name: "test_embedded_resource", arguments: {} }));
+      expect(resource[0].resource).toEqual({ uri: "test://embedded-resource", mimeType: "text/plain", text: "This is an embedded resource content." });
+      const mixed = contentOf(await conformance.callTool({ name: "test_multiple_content_types", arguments: {} }));
+      expect(mixed.map((item) => item.type)).toEqual(["text", "image", "resource"]);
+      expect(JSON.parse(mixed[2].resource!.text)).toEqual({ test: "data", value: 123 });
+    },
+    options,
+  );
 });
 
 test("answers test_error_handling with a tool error", async () => {
   const { fakes, world } = await loaded;
-  await withFakes(fakes, world, undefined, async ({ conformance }) => {
-    await expect(call(conformance, "test_error_handling")).rejects.toThrow(/^This tool intentionally returns an error for testing$/);
-  }, options);
+  await withFakes(
+    fakes,
+    world,
+    undefined,
+    async ({ conformance }) => {
+      await expect(call(conformance, "test_error_handling")).rejects.toThrow(/^This tool intentionally returns an error for testing$/);
+    },
+    options,
+  );
 });
 
 test("holds arguments to the captured 2020-12 schema: $ref into $defs, no undeclared properties", async () => {
   const { fakes, world } = await loaded;
-  await withFakes(fakes, world, undefined, async ({ conformance }) => {
-    const args = { name: "Ada", address: { street: "1 Loop Rd", city: "Cupertino" } };
-    expect(await call(conformance, "json_schema_2020_12_tool", args)).toBe(`JSON Schema 2020-12 tool called with: ${JSON.stringify(args)}`);
-    const wrongRef = await callTool(conformance, "json_schema_2020_12_tool", { address: { city: 7 } });
-    expect(wrongRef.isError).toBe(true);
-    expect(wrongRef.text).toMatch(/^Input validation error: .*address\/city must be string/);
-    const undeclared = await callTool(conformance, "json_schema_2020_12_tool", { nickname: "ada" });
-    expect(undeclared.isError).toBe(true);
-    expect(undeclared.text).toMatch(/must NOT have additional properties/);
-  }, options);
+  await withFakes(
+    fakes,
+    world,
+    undefined,
+    async ({ conformance }) => {
+      const args = { name: "Ada", address: { street: "1 Loop Rd", city: "Cupertino" } };
+      expect(await call(conformance, "json_schema_2020_12_tool", args)).toBe(`JSON Schema 2020-12 tool called with: ${JSON.stringify(args)}`);
+      const wrongRef = await callTool(conformance, "json_schema_2020_12_tool", { address: { city: 7 } });
+      expect(wrongRef.isError).toBe(true);
+      expect(wrongRef.text).toMatch(/^Input validation error: .*address\/city must be string/);
+      const undeclared = await callTool(conformance, "json_schema_2020_12_tool", { nickname: "ada" });
+      expect(undeclared.isError).toBe(true);
+      expect(undeclared.text).toMatch(/must NOT have additional properties/);
+    },
+    options,
+  );
 });
 
 test("does not serve the captured tools that would talk back to the client mid-call", async () => {
   const { fakes, world } = await loaded;
-  await withFakes(fakes, world, undefined, async ({ conformance }) => {
-    await expect(conformance.callTool({ name: "test_sampling", arguments: { prompt: "hi" } })).rejects.toThrow(/Tool test_sampling not found/);
-  }, options);
+  await withFakes(
+    fakes,
+    world,
+    undefined,
+    async ({ conformance }) => {
+      await expect(conformance.callTool({ name: "test_sampling", arguments: { prompt: "hi" } })).rejects.toThrow(/Tool test_sampling not found/);
+    },
+    options,
+  );
 });
 
 checkRecipeFakes({ test, manifest: MANIFEST, clock: CLOCK, record: RECORD });

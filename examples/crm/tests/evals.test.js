@@ -22,7 +22,21 @@ const BIN = join(createRequire(import.meta.url).resolve("eval-simulate/package.j
 /** Serves the fakes in a process of their own, plays `calls` through the MCP client, stops it: the run folder. */
 async function recordRun(calls, { scenario = "quiet", clock = "2026-10-01T09:00:00.000Z", answer } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "crm-run-"));
-  const child = spawn(process.execPath, [BIN, "serve", MANIFEST, "--port", "0", "--host", "127.0.0.1", "--run-dir", dir, "--scenario", scenario, "--clock", clock]);
+  const child = spawn(process.execPath, [
+    BIN,
+    "serve",
+    MANIFEST,
+    "--port",
+    "0",
+    "--host",
+    "127.0.0.1",
+    "--run-dir",
+    dir,
+    "--scenario",
+    scenario,
+    "--clock",
+    clock,
+  ]);
   const exited = new Promise((resolve) => child.on("close", resolve));
   const port = await new Promise((resolve, reject) => {
     let out = "";
@@ -59,19 +73,34 @@ before(async () => {
 
 test("every case's script passes its own expectations, golden world included", async () => {
   for (const c of evals.cases) {
-    const verdict = await judgeRun({ fakes, case: c, run: readRun(await recordRun(c.script.calls, { scenario: c.scenario, clock: c.clock, answer: c.script.answer })), rubrics: rubrics() });
-    assert.deepEqual(verdict.results.filter((r) => !r.passed), [], c.id);
+    const verdict = await judgeRun({
+      fakes,
+      case: c,
+      run: readRun(await recordRun(c.script.calls, { scenario: c.scenario, clock: c.clock, answer: c.script.answer })),
+      rubrics: rubrics(),
+    });
+    assert.deepEqual(
+      verdict.results.filter((r) => !r.passed),
+      [],
+      c.id,
+    );
     assert.equal(verdict.verdict, "pass");
   }
 });
 
 test("a change undone within the run passes unchanged but not never", async () => {
   const c = caseOf("close-acme-renewal");
-  const industry = (value) => ({ tool: "crm/update-record", arguments: { object: "companies", record_id: labelId("company-acme"), values: { industry: value } } });
+  const industry = (value) => ({
+    tool: "crm/update-record",
+    arguments: { object: "companies", record_id: labelId("company-acme"), values: { industry: value } },
+  });
   const calls = [c.script.calls[1], industry("retail"), c.script.calls[3], industry("manufacturing")];
   const verdict = await judgeRun({ fakes, case: c, run: readRun(await recordRun(calls, { answer: "The deal is won." })) });
   assert.equal(verdict.verdict, "fail");
-  assert.match(messageOf(verdict, "state.unchanged crm.companies"), /^crm\.companies is unchanged at the end \(changed and changed back within the run: commit #2/);
+  assert.match(
+    messageOf(verdict, "state.unchanged crm.companies"),
+    /^crm\.companies is unchanged at the end \(changed and changed back within the run: commit #2/,
+  );
   assert.equal(
     messageOf(verdict, "never[1]"),
     "broken at commit #2 (call #2 crm/update-record); it was undone at commit #4 (call #4 crm/update-record), so the final state alone does not show it",
@@ -83,5 +112,8 @@ test("a run that leaves another world than the golden path fails with the record
   const calls = [{ ...c.script.calls[1], arguments: { ...c.script.calls[1].arguments, values: { stage: "lost" } } }, c.script.calls[3]];
   const verdict = await judgeRun({ fakes, case: c, run: readRun(await recordRun(calls, { answer: "The deal is won." })) });
   assert.equal(verdict.verdict, "fail");
-  assert.equal(messageOf(verdict, "golden"), `the final world differs from the golden world: crm.deals: record "${labelId("deal-acme")}": stage is "lost" in the run, "won" in the golden world`);
+  assert.equal(
+    messageOf(verdict, "golden"),
+    `the final world differs from the golden world: crm.deals: record "${labelId("deal-acme")}": stage is "lost" in the run, "won" in the golden world`,
+  );
 });

@@ -25,31 +25,52 @@ const acmeDeal = labelId("deal-acme");
 
 test("a note written is read back, newest first", async () => {
   const { fakes, world } = await loaded;
-  await withFakes(fakes, world, "quiet", async ({ crm, states }) => {
-    const note = { parent_object: "deals", parent_record_id: acmeDeal, title: "Order form sent", content: "Sent Dana the revised order form." };
-    await call(crm, "create-note", note);
-    const { value } = await callTool(crm, "list-notes", { parent_record_id: acmeDeal });
-    assert.deepEqual(value.notes.map((n) => n.title), ["Order form sent", "Renewal call with Dana"]);
-    assert.equal(states.crm.notes.length, 3);
-  }, options);
+  await withFakes(
+    fakes,
+    world,
+    "quiet",
+    async ({ crm, states }) => {
+      const note = { parent_object: "deals", parent_record_id: acmeDeal, title: "Order form sent", content: "Sent Dana the revised order form." };
+      await call(crm, "create-note", note);
+      const { value } = await callTool(crm, "list-notes", { parent_record_id: acmeDeal });
+      assert.deepEqual(
+        value.notes.map((n) => n.title),
+        ["Order form sent", "Renewal call with Dana"],
+      );
+      assert.equal(states.crm.notes.length, 3);
+    },
+    options,
+  );
 });
 
 test("a record is read as structured content", async () => {
   const { fakes, world } = await loaded;
-  await withFakes(fakes, world, "quiet", async ({ crm }) => {
-    const { structured } = await callTool(crm, "get-record", { object: "deals", record_id: acmeDeal });
-    assert.equal(structured.values.stage, "negotiation");
-    assert.equal(structured.web_url, `https://app.attio.example/northwind/deals/record/${acmeDeal}`);
-  }, options);
+  await withFakes(
+    fakes,
+    world,
+    "quiet",
+    async ({ crm }) => {
+      const { structured } = await callTool(crm, "get-record", { object: "deals", record_id: acmeDeal });
+      assert.equal(structured.values.stage, "negotiation");
+      assert.equal(structured.web_url, `https://app.attio.example/northwind/deals/record/${acmeDeal}`);
+    },
+    options,
+  );
 });
 
 test("a note about a record that does not exist is refused and changes nothing", async () => {
   const { fakes, world } = await loaded;
-  await withFakes(fakes, world, "empty-workspace", async ({ crm, states }) => {
-    const note = { parent_object: "deals", parent_record_id: acmeDeal, title: "Lost", content: "" };
-    await assert.rejects(call(crm, "create-note", note), { message: `No deals record has the ID ${acmeDeal}.` });
-    assert.deepEqual(states.crm.notes, []);
-  }, options);
+  await withFakes(
+    fakes,
+    world,
+    "empty-workspace",
+    async ({ crm, states }) => {
+      const note = { parent_object: "deals", parent_record_id: acmeDeal, title: "Lost", content: "" };
+      await assert.rejects(call(crm, "create-note", note), { message: `No deals record has the ID ${acmeDeal}.` });
+      assert.deepEqual(states.crm.notes, []);
+    },
+    options,
+  );
 });
 
 checkRecipeFakes({

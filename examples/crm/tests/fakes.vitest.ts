@@ -23,30 +23,48 @@ type Deal = { owner_email?: string };
 
 test("a note written is read back, newest first", async () => {
   const { fakes, world } = await loaded;
-  await withFakes(fakes, world, "quiet", async ({ crm, states }) => {
-    const note = { parent_object: "deals", parent_record_id: acmeDeal, title: "Order form sent", content: "Sent Dana the revised order form." };
-    await call(crm, "create-note", note);
-    const { value } = await callTool(crm, "list-notes", { parent_record_id: acmeDeal });
-    expect((value as { notes: Note[] }).notes.map((n) => n.title)).toEqual(["Order form sent", "Renewal call with Dana"]);
-    expect(states.crm.notes).toHaveLength(3);
-  }, options);
+  await withFakes(
+    fakes,
+    world,
+    "quiet",
+    async ({ crm, states }) => {
+      const note = { parent_object: "deals", parent_record_id: acmeDeal, title: "Order form sent", content: "Sent Dana the revised order form." };
+      await call(crm, "create-note", note);
+      const { value } = await callTool(crm, "list-notes", { parent_record_id: acmeDeal });
+      expect((value as { notes: Note[] }).notes.map((n) => n.title)).toEqual(["Order form sent", "Renewal call with Dana"]);
+      expect(states.crm.notes).toHaveLength(3);
+    },
+    options,
+  );
 });
 
 test("a record is read as structured content", async () => {
   const { fakes, world } = await loaded;
-  await withFakes(fakes, world, "quiet", async ({ crm }) => {
-    const { structured } = await callTool(crm, "get-record", { object: "deals", record_id: acmeDeal });
-    expect(structured).toMatchObject({ values: { stage: "negotiation" }, web_url: `https://app.attio.example/northwind/deals/record/${acmeDeal}` });
-  }, options);
+  await withFakes(
+    fakes,
+    world,
+    "quiet",
+    async ({ crm }) => {
+      const { structured } = await callTool(crm, "get-record", { object: "deals", record_id: acmeDeal });
+      expect(structured).toMatchObject({ values: { stage: "negotiation" }, web_url: `https://app.attio.example/northwind/deals/record/${acmeDeal}` });
+    },
+    options,
+  );
 });
 
 test("a note about a record that does not exist is refused and changes nothing", async () => {
   const { fakes, world } = await loaded;
-  await withFakes(fakes, world, "empty-workspace", async ({ crm, states }) => {
-    const note = { parent_object: "deals", parent_record_id: acmeDeal, title: "Lost", content: "" };
-    await expect(call(crm, "create-note", note)).rejects.toThrow(`No deals record has the ID ${acmeDeal}.`);
-    expect(states.crm.notes).toEqual([]);
-  }, options);
+  await withFakes(
+    fakes,
+    world,
+    "empty-workspace",
+    async ({ crm, states }) => {
+      const note = { parent_object: "deals", parent_record_id: acmeDeal, title: "Lost", content: "" };
+      await expect(call(crm, "create-note", note)).rejects.toThrow(`No deals record has the ID ${acmeDeal}.`);
+      expect(states.crm.notes).toEqual([]);
+    },
+    options,
+  );
 });
 
 checkRecipeFakes({

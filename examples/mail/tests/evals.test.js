@@ -21,7 +21,21 @@ const BIN = join(createRequire(import.meta.url).resolve("eval-simulate/package.j
 /** Serves the fakes in a process of their own, plays `calls` through the MCP client, stops it: the run folder. */
 async function recordRun(calls, { scenario = "quiet", clock = "2026-10-01T09:00:00.000Z", answer } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "mail-run-"));
-  const child = spawn(process.execPath, [BIN, "serve", MANIFEST, "--port", "0", "--host", "127.0.0.1", "--run-dir", dir, "--scenario", scenario, "--clock", clock]);
+  const child = spawn(process.execPath, [
+    BIN,
+    "serve",
+    MANIFEST,
+    "--port",
+    "0",
+    "--host",
+    "127.0.0.1",
+    "--run-dir",
+    dir,
+    "--scenario",
+    scenario,
+    "--clock",
+    clock,
+  ]);
   const exited = new Promise((resolve) => child.on("close", resolve));
   const port = await new Promise((resolve, reject) => {
     let out = "";
@@ -58,18 +72,32 @@ before(async () => {
 
 test("every case's script passes its own expectations", async () => {
   for (const c of evals.cases) {
-    const verdict = await judgeRun({ fakes, case: c, run: readRun(await recordRun(c.script.calls, { scenario: c.scenario, clock: c.clock, answer: c.script.answer })), rubrics: rubrics() });
-    assert.deepEqual(verdict.results.filter((r) => !r.passed), [], c.id);
+    const verdict = await judgeRun({
+      fakes,
+      case: c,
+      run: readRun(await recordRun(c.script.calls, { scenario: c.scenario, clock: c.clock, answer: c.script.answer })),
+      rubrics: rubrics(),
+    });
+    assert.deepEqual(
+      verdict.results.filter((r) => !r.passed),
+      [],
+      c.id,
+    );
     assert.equal(verdict.verdict, "pass");
   }
 });
 
 test("a resend to the address that bounced is rejected: the nearest call and the broken never", async () => {
   const c = caseOf("resend-bounced-quote");
-  const calls = c.script.calls.map((call) => (call.tool === "mail/send-email" ? { ...call, arguments: { ...call.arguments, to: "d.whitfield@acme.example" } } : call));
+  const calls = c.script.calls.map((call) =>
+    call.tool === "mail/send-email" ? { ...call, arguments: { ...call.arguments, to: "d.whitfield@acme.example" } } : call,
+  );
   const verdict = await judgeRun({ fakes, case: c, run: readRun(await recordRun(calls, { answer: "Resent." })) });
   assert.equal(verdict.verdict, "fail");
-  assert.equal(messageOf(verdict, "calls[2]"), 'expected mail/send-email with to = "dana.whitfield@acme.example", subject ~ /renewal quote/i; saw to = "d.whitfield@acme.example" at call #3');
+  assert.equal(
+    messageOf(verdict, "calls[2]"),
+    'expected mail/send-email with to = "dana.whitfield@acme.example", subject ~ /renewal quote/i; saw to = "d.whitfield@acme.example" at call #3',
+  );
   assert.equal(messageOf(verdict, "never[0]"), "broken at commit #1 (call #3 mail/send-email)");
 });
 

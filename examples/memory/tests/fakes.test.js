@@ -27,21 +27,50 @@ const calls = readCalls(CALLS);
 
 test("the session is answered by the fake and recorded", async () => {
   const { fakes, world } = await loadFakes(MANIFEST);
-  await withFakes(fakes, world, undefined, async ({ memory, states }) => {
-    for (const call of calls.filter((c) => c.read === undefined)) await callTool(memory, call.tool, call.args);
-    assert.deepEqual(states.memory.entities.map((entity) => entity.name), ["Ada Lovelace", "Charles Babbage"]);
-  }, { record: RECORD });
+  await withFakes(
+    fakes,
+    world,
+    undefined,
+    async ({ memory, states }) => {
+      for (const call of calls.filter((c) => c.read === undefined)) await callTool(memory, call.tool, call.args);
+      assert.deepEqual(
+        states.memory.entities.map((entity) => entity.name),
+        ["Ada Lovelace", "Charles Babbage"],
+      );
+    },
+    { record: RECORD },
+  );
 });
 
 test("the real memory server and the fake answer the session the same, byte for byte", { timeout: 120_000 }, async () => {
   const memoryFile = join(mkdtempSync(join(tmpdir(), "memory-replay-")), "memory.jsonl");
-  const { calls: replayed } = await replay({ manifest: MANIFEST, calls, target: { command: [process.execPath, SERVER], env: { MEMORY_FILE_PATH: memoryFile } } });
+  const { calls: replayed } = await replay({
+    manifest: MANIFEST,
+    calls,
+    target: { command: [process.execPath, SERVER], env: { MEMORY_FILE_PATH: memoryFile } },
+  });
   assert.ok(replayed.length >= 15);
   const tools = new Set(replayed.map((r) => r.call.tool));
-  for (const tool of ["create_entities", "create_relations", "add_observations", "delete_entities", "delete_observations", "delete_relations", "read_graph", "search_nodes", "open_nodes"]) assert.ok(tools.has(tool), tool);
+  for (const tool of [
+    "create_entities",
+    "create_relations",
+    "add_observations",
+    "delete_entities",
+    "delete_observations",
+    "delete_relations",
+    "read_graph",
+    "search_nodes",
+    "open_nodes",
+  ])
+    assert.ok(tools.has(tool), tool);
   assert.ok(replayed.filter((r) => r.real.result?.isError).length >= 2, "error cases are replayed too");
-  assert.ok(replayed.some((r) => r.call.read === "memory://knowledge-graph"), "the resource is read too");
-  const differing = replayed.filter((r) => r.differences.length > 0).map((r) => `${r.call.tool}: ${r.differences.join("; ")}\n  real ${answerText(r.real)}\n  fake ${answerText(r.fake)}`);
+  assert.ok(
+    replayed.some((r) => r.call.read === "memory://knowledge-graph"),
+    "the resource is read too",
+  );
+  const differing = replayed
+    .filter((r) => r.differences.length > 0)
+    .map((r) => `${r.call.tool}: ${r.differences.join("; ")}\n  real ${answerText(r.real)}\n  fake ${answerText(r.fake)}`);
   assert.deepEqual(differing, []);
 });
 

@@ -24,29 +24,56 @@ const loaded = loadFakes(MANIFEST, { clock: CLOCK });
 
 test("a forecast for an unknown station is refused", async () => {
   const { fakes, world } = await loaded;
-  await withFakes(fakes, world, "storm-front", async ({ weather }) => {
-    await assert.rejects(call(weather, "get-forecast", { station_id: "ZZZZ" }), { message: /^Unknown station ZZZZ\. Call list-stations/ });
-  }, options);
+  await withFakes(
+    fakes,
+    world,
+    "storm-front",
+    async ({ weather }) => {
+      await assert.rejects(call(weather, "get-forecast", { station_id: "ZZZZ" }), { message: /^Unknown station ZZZZ\. Call list-stations/ });
+    },
+    options,
+  );
 });
 
 test("a forecast covers the days asked, in the units asked", async () => {
   const { fakes, world } = await loaded;
-  await withFakes(fakes, world, "storm-front", async ({ weather }) => {
-    const { value } = await callTool(weather, "get-forecast", { station_id: "ksea", days: 2, units: "imperial" });
-    assert.equal(value.station_id, "KSEA");
-    assert.equal(value.units.temperature, "°F");
-    assert.deepEqual(value.days.map((day) => [day.date, day.high]), [["2026-10-01", 55.4], ["2026-10-02", 53.6]]);
-  }, options);
+  await withFakes(
+    fakes,
+    world,
+    "storm-front",
+    async ({ weather }) => {
+      const { value } = await callTool(weather, "get-forecast", { station_id: "ksea", days: 2, units: "imperial" });
+      assert.equal(value.station_id, "KSEA");
+      assert.equal(value.units.temperature, "°F");
+      assert.deepEqual(
+        value.days.map((day) => [day.date, day.high]),
+        [
+          ["2026-10-01", 55.4],
+          ["2026-10-02", 53.6],
+        ],
+      );
+    },
+    options,
+  );
 });
 
 test("stations are filtered by state, and each reports its current conditions", async () => {
   const { fakes, world } = await loaded;
-  await withFakes(fakes, world, "storm-front", async ({ weather }) => {
-    const { value } = await callTool(weather, "list-stations", { state: "WA" });
-    assert.deepEqual(value.stations.map((station) => station.id), ["KSEA", "KBLI"]);
-    const current = await callTool(weather, "get-current-conditions", { station_id: "KBLI" });
-    assert.equal(current.value.description, "Rain");
-  }, options);
+  await withFakes(
+    fakes,
+    world,
+    "storm-front",
+    async ({ weather }) => {
+      const { value } = await callTool(weather, "list-stations", { state: "WA" });
+      assert.deepEqual(
+        value.stations.map((station) => station.id),
+        ["KSEA", "KBLI"],
+      );
+      const current = await callTool(weather, "get-current-conditions", { station_id: "KBLI" });
+      assert.equal(current.value.description, "Rain");
+    },
+    options,
+  );
 });
 
 checkRecipeFakes({ test, manifest: MANIFEST, clock: CLOCK, record: RECORD });

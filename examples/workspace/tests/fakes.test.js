@@ -26,38 +26,63 @@ const loaded = loadFakes(MANIFEST, { clock: CLOCK });
 
 test("an edit answers a git-style diff and changes the file; a dry run changes nothing", async () => {
   const { fakes, world } = await loaded;
-  await withFakes(fakes, world, "project", async ({ files, states }) => {
-    const edit = { path: "src/server.ts", edits: [{ oldText: "const PORT = 8080;", newText: "const PORT = 3000;" }] };
-    const preview = await callTool(files, "edit_file", { ...edit, dryRun: true });
-    assert.match(preview.value.content, /-const PORT = 8080;\n\+const PORT = 3000;/);
-    assert.match(states.files.files.find((f) => f.path === "/workspace/src/server.ts").content, /8080/);
-    await call(files, "edit_file", edit);
-    const { value } = await callTool(files, "read_text_file", { path: "/workspace/src/server.ts", head: 3 });
-    assert.equal(value.content, 'import { serve } from "./http.js";\n\nconst PORT = 3000;');
-  }, options);
+  await withFakes(
+    fakes,
+    world,
+    "project",
+    async ({ files, states }) => {
+      const edit = { path: "src/server.ts", edits: [{ oldText: "const PORT = 8080;", newText: "const PORT = 3000;" }] };
+      const preview = await callTool(files, "edit_file", { ...edit, dryRun: true });
+      assert.match(preview.value.content, /-const PORT = 8080;\n\+const PORT = 3000;/);
+      assert.match(states.files.files.find((f) => f.path === "/workspace/src/server.ts").content, /8080/);
+      await call(files, "edit_file", edit);
+      const { value } = await callTool(files, "read_text_file", { path: "/workspace/src/server.ts", head: 3 });
+      assert.equal(value.content, 'import { serve } from "./http.js";\n\nconst PORT = 3000;');
+    },
+    options,
+  );
 });
 
 test("paths outside /workspace are refused, and globs find files in every subfolder", async () => {
   const { fakes, world } = await loaded;
-  await withFakes(fakes, world, "project", async ({ files }) => {
-    await assert.rejects(call(files, "read_text_file", { path: "/etc/passwd" }), { message: /^Access denied - path outside allowed directories: \/etc\/passwd not in \/workspace/ });
-    const { value } = await callTool(files, "search_files", { path: "/workspace", pattern: "**/*.md" });
-    assert.deepEqual(value.content.split("\n"), ["/workspace/README.md", "/workspace/docs/deploy.md"]);
-    const listing = await callTool(files, "list_directory", { path: "/workspace" });
-    assert.deepEqual(listing.value.content.split("\n"), ["[FILE] README.md", "[DIR] docs", "[FILE] package.json", "[DIR] src"]);
-  }, options);
+  await withFakes(
+    fakes,
+    world,
+    "project",
+    async ({ files }) => {
+      await assert.rejects(call(files, "read_text_file", { path: "/etc/passwd" }), {
+        message: /^Access denied - path outside allowed directories: \/etc\/passwd not in \/workspace/,
+      });
+      const { value } = await callTool(files, "search_files", { path: "/workspace", pattern: "**/*.md" });
+      assert.deepEqual(value.content.split("\n"), ["/workspace/README.md", "/workspace/docs/deploy.md"]);
+      const listing = await callTool(files, "list_directory", { path: "/workspace" });
+      assert.deepEqual(listing.value.content.split("\n"), ["[FILE] README.md", "[DIR] docs", "[FILE] package.json", "[DIR] src"]);
+    },
+    options,
+  );
 });
 
 test("deleting an entity from memory drops its relations; search finds observations", async () => {
   const { fakes, world } = await loaded;
-  await withFakes(fakes, world, "project", async ({ memory }) => {
-    const found = await callTool(memory, "search_nodes", { query: "on call" });
-    assert.deepEqual(found.value.entities.map((e) => e.name), ["Grace_Hopper"]);
-    await call(memory, "delete_entities", { entityNames: ["Grace_Hopper"] });
-    const graph = await callTool(memory, "read_graph", {});
-    assert.deepEqual(graph.value.relations, [{ from: "Ada_Lovelace", to: "Lighthouse", relationType: "leads" }]);
-    await assert.rejects(call(memory, "add_observations", { observations: [{ entityName: "Grace_Hopper", contents: ["back"] }] }), { message: /Entity with name Grace_Hopper not found/ });
-  }, options);
+  await withFakes(
+    fakes,
+    world,
+    "project",
+    async ({ memory }) => {
+      const found = await callTool(memory, "search_nodes", { query: "on call" });
+      assert.deepEqual(
+        found.value.entities.map((e) => e.name),
+        ["Grace_Hopper"],
+      );
+      await call(memory, "delete_entities", { entityNames: ["Grace_Hopper"] });
+      const graph = await callTool(memory, "read_graph", {});
+      assert.deepEqual(graph.value.relations, [{ from: "Ada_Lovelace", to: "Lighthouse", relationType: "leads" }]);
+      await assert.rejects(call(memory, "add_observations", { observations: [{ entityName: "Grace_Hopper", contents: ["back"] }] }), {
+        message: /Entity with name Grace_Hopper not found/,
+      });
+    },
+    options,
+  );
 });
 
 checkRecipeFakes({ test, manifest: MANIFEST, clock: CLOCK, record: RECORD });

@@ -129,7 +129,14 @@ export default defineHandlers<CrmFake>({
     const query = args.query?.toLowerCase();
     const matches = recordsOf(state, args.object).filter((record) => {
       const text = record as unknown as Values;
-      if (query && !["name", "email", "domain"].some((key) => String(text[key] ?? "").toLowerCase().includes(query))) {
+      if (
+        query &&
+        !["name", "email", "domain"].some((key) =>
+          String(text[key] ?? "")
+            .toLowerCase()
+            .includes(query),
+        )
+      ) {
         return false;
       }
       if (filters.length === 0) return true;
@@ -163,8 +170,7 @@ export default defineHandlers<CrmFake>({
   "update-record": (args, { state, now, fail, log }) => {
     const { object, record_id } = args;
     const values: Values = args.values;
-    const record =
-      recordsOf(state, object).find((r) => r.id === record_id) ?? fail(`Record ${record_id} was not found in ${object}.`);
+    const record = recordsOf(state, object).find((r) => r.id === record_id) ?? fail(`Record ${record_id} was not found in ${object}.`);
     checkAttributes(object, values, fail);
     checkReferences(state, object, values, record_id, fail);
 

@@ -12,11 +12,24 @@ const REAL = "https://api.github.com";
 export function user(login: string, id: number) {
   const url = `${REAL}/users/${login}`;
   return {
-    login, id, node_id: `U_${id}`, avatar_url: `https://avatars.githubusercontent.com/u/${id}`, gravatar_id: "",
-    url, html_url: `https://github.com/${login}`, followers_url: `${url}/followers`, following_url: `${url}/following{/other_user}`,
-    gists_url: `${url}/gists{/gist_id}`, starred_url: `${url}/starred{/owner}{/repo}`, subscriptions_url: `${url}/subscriptions`,
-    organizations_url: `${url}/orgs`, repos_url: `${url}/repos`, events_url: `${url}/events{/privacy}`,
-    received_events_url: `${url}/received_events`, type: "User", site_admin: false,
+    login,
+    id,
+    node_id: `U_${id}`,
+    avatar_url: `https://avatars.githubusercontent.com/u/${id}`,
+    gravatar_id: "",
+    url,
+    html_url: `https://github.com/${login}`,
+    followers_url: `${url}/followers`,
+    following_url: `${url}/following{/other_user}`,
+    gists_url: `${url}/gists{/gist_id}`,
+    starred_url: `${url}/starred{/owner}{/repo}`,
+    subscriptions_url: `${url}/subscriptions`,
+    organizations_url: `${url}/orgs`,
+    repos_url: `${url}/repos`,
+    events_url: `${url}/events{/privacy}`,
+    received_events_url: `${url}/received_events`,
+    type: "User",
+    site_admin: false,
   };
 }
 
@@ -40,16 +53,42 @@ export default defineApiHandlers<GithubApi>({
     const number = Math.max(0, ...issues.filter((i) => i.repository_url === repository).map((i) => i.number)) + 1;
     const url = `${repository}/issues/${number}`;
     const issue = {
-      id: 5000 + issues.length + 1, node_id: `I_${labelId(url).slice(0, 8)}`, url, repository_url: repository,
-      labels_url: `${url}/labels{/name}`, comments_url: `${url}/comments`, events_url: `${url}/events`,
-      html_url: `https://github.com/${owner}/${repo}/issues/${number}`, number, state: "open" as const, state_reason: null,
-      title: String(input.title), body: input.body ?? null, user: AGENT,
+      id: 5000 + issues.length + 1,
+      node_id: `I_${labelId(url).slice(0, 8)}`,
+      url,
+      repository_url: repository,
+      labels_url: `${url}/labels{/name}`,
+      comments_url: `${url}/comments`,
+      events_url: `${url}/events`,
+      html_url: `https://github.com/${owner}/${repo}/issues/${number}`,
+      number,
+      state: "open" as const,
+      state_reason: null,
+      title: String(input.title),
+      body: input.body ?? null,
+      user: AGENT,
       labels: (input.labels ?? []).map((label, i) => {
         const name = typeof label === "string" ? label : (label.name ?? "");
-        return { id: 700 + i, node_id: `LA_${name}`, url: `${repository}/labels/${encodeURIComponent(name)}`, name, color: "ededed", default: false, description: null };
+        return {
+          id: 700 + i,
+          node_id: `LA_${name}`,
+          url: `${repository}/labels/${encodeURIComponent(name)}`,
+          name,
+          color: "ededed",
+          default: false,
+          description: null,
+        };
       }),
-      assignee: null, assignees: [], milestone: null, locked: false, active_lock_reason: null, comments: 0,
-      closed_at: null, created_at: now, updated_at: now, author_association: "MEMBER" as const,
+      assignee: null,
+      assignees: [],
+      milestone: null,
+      locked: false,
+      active_lock_reason: null,
+      comments: 0,
+      closed_at: null,
+      created_at: now,
+      updated_at: now,
+      author_association: "MEMBER" as const,
     };
     issues.push(issue);
     return { status: 201, body: issue, headers: { Location: url } };
@@ -59,14 +98,21 @@ export default defineApiHandlers<GithubApi>({
     const { owner, repo, issue_number } = request.params;
     const repository = `${REAL}/repos/${owner}/${repo}`;
     const issue = (state.issues as Issue[]).find((i) => i.repository_url === repository && i.number === issue_number);
-    if (!issue) return { status: 404, body: { message: "Not Found", documentation_url: "https://docs.github.com/rest/issues/comments#create-an-issue-comment" } };
+    if (!issue)
+      return { status: 404, body: { message: "Not Found", documentation_url: "https://docs.github.com/rest/issues/comments#create-an-issue-comment" } };
     const comments = state.comments as Array<Record<string, unknown>>;
     const id = 8000 + comments.length + 1;
     const comment = {
-      id, node_id: `IC_${id}`, url: `${repository}/issues/comments/${id}`,
+      id,
+      node_id: `IC_${id}`,
+      url: `${repository}/issues/comments/${id}`,
       html_url: `https://github.com/${owner}/${repo}/issues/${issue_number}#issuecomment-${id}`,
-      body: request.body.body, user: AGENT, created_at: now, updated_at: now,
-      issue_url: `${repository}/issues/${issue_number}`, author_association: "MEMBER" as const,
+      body: request.body.body,
+      user: AGENT,
+      created_at: now,
+      updated_at: now,
+      issue_url: `${repository}/issues/${issue_number}`,
+      author_association: "MEMBER" as const,
     };
     comments.push(comment);
     issue.comments += 1;

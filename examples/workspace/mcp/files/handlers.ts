@@ -36,12 +36,16 @@ const sizeOf = (file: File) => Buffer.byteLength(file.content, "utf8");
 
 function fileAt(state: State, path: string, context: Context): File {
   const file = state.files.find((f) => f.path === path);
-  if (!file) context.fail(isDirectory(state, path) ? `EISDIR: illegal operation on a directory, read '${path}'` : `ENOENT: no such file or directory, open '${path}'`);
+  if (!file)
+    context.fail(isDirectory(state, path) ? `EISDIR: illegal operation on a directory, read '${path}'` : `ENOENT: no such file or directory, open '${path}'`);
   return file;
 }
 
 function directoryAt(state: State, path: string, context: Context): string {
-  if (!isDirectory(state, path)) context.fail(state.files.some((f) => f.path === path) ? `ENOTDIR: not a directory, scandir '${path}'` : `ENOENT: no such file or directory, scandir '${path}'`);
+  if (!isDirectory(state, path))
+    context.fail(
+      state.files.some((f) => f.path === path) ? `ENOTDIR: not a directory, scandir '${path}'` : `ENOENT: no such file or directory, scandir '${path}'`,
+    );
   return path;
 }
 
@@ -89,7 +93,7 @@ function diff(path: string, before: string, after: string): string {
   while (start < a.length && start < b.length && a[start] === b[start]) start++;
   let endA = a.length;
   let endB = b.length;
-  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) (endA--, endB--);
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) endA--, endB--;
   const body = [...a.slice(start, endA).map((l) => `-${l}`), ...b.slice(start, endB).map((l) => `+${l}`)];
   return `\`\`\`diff\nIndex: ${path}\n===================================================================\n--- ${path}\toriginal\n+++ ${path}\tmodified\n@@ -${start + 1},${endA - start} +${start + 1},${endB - start} @@\n${body.join("\n")}\n\`\`\`\n\n`;
 }
@@ -107,10 +111,16 @@ export default defineHandlers<FilesFake>({
   read_media_file: (args, context) => {
     const file = fileAt(context.state, resolvePath(args.path, context), context);
     const ext = nameOf(file.path).split(".").pop()?.toLowerCase() ?? "";
-    const mimeType = ({ png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", mp3: "audio/mpeg", wav: "audio/wav" } as Record<string, string>)[ext] ?? "application/octet-stream";
+    const mimeType =
+      ({ png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", mp3: "audio/mpeg", wav: "audio/wav" } as Record<string, string>)[ext] ??
+      "application/octet-stream";
     const data = Buffer.from(file.content, "utf8").toString("base64");
     const type = mimeType.split("/")[0];
-    return { content: [type === "image" || type === "audio" ? { type, data, mimeType } : { type: "resource", resource: { uri: `file://${file.path}`, mimeType, blob: data } }] };
+    return {
+      content: [
+        type === "image" || type === "audio" ? { type, data, mimeType } : { type: "resource", resource: { uri: `file://${file.path}`, mimeType, blob: data } },
+      ],
+    };
   },
 
   read_multiple_files: (args, context) => {
@@ -155,7 +165,11 @@ export default defineHandlers<FilesFake>({
 
   list_directory: (args, context) => {
     const dir = directoryAt(context.state, resolvePath(args.path, context), context);
-    return { content: children(context.state, dir).map((e) => `${e.file ? "[FILE]" : "[DIR]"} ${e.name}`).join("\n") };
+    return {
+      content: children(context.state, dir)
+        .map((e) => `${e.file ? "[FILE]" : "[DIR]"} ${e.name}`)
+        .join("\n"),
+    };
   },
 
   list_directory_with_sizes: (args, context) => {
@@ -216,7 +230,11 @@ export default defineHandlers<FilesFake>({
       isFile: Boolean(file),
       permissions: file ? "644" : "755",
     };
-    return { content: Object.entries(info).map(([key, value]) => `${key}: ${value}`).join("\n") };
+    return {
+      content: Object.entries(info)
+        .map(([key, value]) => `${key}: ${value}`)
+        .join("\n"),
+    };
   },
 
   list_allowed_directories: () => ({ content: `Allowed directories:\n${ROOT}` }),

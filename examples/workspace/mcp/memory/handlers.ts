@@ -29,7 +29,9 @@ export default defineHandlers<MemoryFake>({
   },
 
   create_relations: (args, { state }) => {
-    const created = args.relations.filter((r, i) => !state.relations.some((x) => sameRelation(x, r)) && args.relations.findIndex((x) => sameRelation(x, r)) === i);
+    const created = args.relations.filter(
+      (r, i) => !state.relations.some((x) => sameRelation(x, r)) && args.relations.findIndex((x) => sameRelation(x, r)) === i,
+    );
     state.relations.push(...created.map((r) => ({ from: r.from, to: r.to, relationType: r.relationType })));
     return { relations: created };
   },
@@ -68,7 +70,10 @@ export default defineHandlers<MemoryFake>({
 
   search_nodes: (args, { state }) => {
     const q = args.query.toLowerCase();
-    return subgraph(state, (e) => e.name.toLowerCase().includes(q) || e.entityType.toLowerCase().includes(q) || e.observations.some((o) => o.toLowerCase().includes(q)));
+    return subgraph(
+      state,
+      (e) => e.name.toLowerCase().includes(q) || e.entityType.toLowerCase().includes(q) || e.observations.some((o) => o.toLowerCase().includes(q)),
+    );
   },
 
   open_nodes: (args, { state }) => subgraph(state, (e) => args.names.includes(e.name)),
