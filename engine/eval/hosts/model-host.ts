@@ -76,8 +76,11 @@ export function modelHost(
           budget,
           signal: wall.signal,
           ...(context.variant ? { variant: context.variant } : {}),
+          ...(Array.isArray(trial.turn?.carry) ? { history: trial.turn.carry } : {}),
         });
         const outcome: AgentOutcome = { answer: run.finalText, transcript: run.transcript, requests: run.requests, usage: run.usage, costUsd: budget.spentUsd };
+        // The next turn starts from every message so far.
+        if (trial.turn) outcome.carry = run.transcript;
         // A loop the budget cut short says nothing about the model: it is not scored.
         if (run.finish === "budget") outcome.outcome = { status: "not_run", reason: "the budget stopped the trial before its next model request" };
         return outcome;
