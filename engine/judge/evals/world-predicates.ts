@@ -49,7 +49,7 @@ export async function judgeAsserts(
           fake: c.fake,
           tool: c.call.tool,
           entities: c.entities,
-          ...(typeof (c.call.line as { turn?: unknown }).turn === "number" ? { turn: (c.call.line as { turn: number }).turn } : {}),
+          ...(typeof (c.call.line as { turn?: unknown }).turn === "number" ? { turn: (c.call.line as unknown as { turn: number }).turn } : {}),
         }))
       : [],
   };
