@@ -104,7 +104,7 @@ const Host = Type.Union(
         command: Type.Array(Type.String(), {
           minItems: 1,
           ...describe(
-            "The command and its arguments; `{{prompt}}`, `{{system}}`, `{{mcpConfig}}`, `{{session}}`, `{{case}}` and `{{iteration}}` are filled in, each as it stands; `{{prompt:sh}}` (any of them with `:sh`) quotes the value as one POSIX shell word, for a `sh -c` command line.",
+            "The command and its arguments; `{{prompt}}`, `{{system}}`, `{{mcpConfig}}`, `{{session}}`, `{{case}}` and `{{iteration}}` are filled in, each as it stands; `{{prompt:sh}}` (any of them with `:sh`) quotes the value as one POSIX shell word, for a `sh -c` command line. In a conversation the command runs once per turn, `{{prompt}}` being the turn's user message: `{{turn}}` is its number, an argument `{{resume}}` stands for the `resume` arguments from the second turn on, and `{{transcript}}` (text) and `{{transcriptFile}}` (a JSON file) give the conversation so far to a CLI that starts afresh each turn.",
             { examples: [["claude", "-p", "{{prompt}}", "--mcp-config", "{{mcpConfig}}"]] },
           ),
         }),
@@ -112,6 +112,16 @@ const Host = Type.Union(
           Type.Integer({
             minimum: 1,
             ...describe("Stop the command (its whole process group: SIGTERM, then SIGKILL 2 s later) after this long; its trial fails.", { default: 600000 }),
+          }),
+        ),
+        resume: Type.Optional(
+          Type.Array(Type.String(), {
+            ...describe(
+              "In a conversation, the arguments `{{resume}}` stands for from the second turn on (none on the first): a CLI's way to continue its session.",
+              {
+                examples: [["--continue"], ["--resume", "{{session}}"]],
+              },
+            ),
           }),
         ),
         outputFormat: Type.Optional(
@@ -170,7 +180,9 @@ export const Case = Type.Object(
         }),
       ),
     ),
-    prompt: Type.Optional(Type.String(describe("What the agent is asked (the eval runner sends it; verify ignores it); with `user`, the conversation's first message."))),
+    prompt: Type.Optional(
+      Type.String(describe("What the agent is asked (the eval runner sends it; verify ignores it); with `user`, the conversation's first message.")),
+    ),
     system: Type.Optional(Type.String(describe("The system prompt (the eval runner)."))),
     tags: Type.Optional(Type.Array(Type.String(), describe("Labels to select cases by (`--filter-tags`)."))),
     iterations: Type.Optional(Type.Integer({ minimum: 1, ...describe("How many trials the eval runner makes; set with `accuracyThreshold`.") })),

@@ -29,7 +29,11 @@ export const User = Type.Object(
     seed: Type.Optional(Type.Integer(describe("The simulator's sampling seed, where its provider takes one (the trial's iteration is added)."))),
     maxTokens: Type.Optional(Type.Integer({ minimum: 1, ...describe("The most tokens one of the simulator's replies may take.") })),
     maxTurns: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 100, ...describe("The most turns (a user message and the agent's reply) a conversation may take.", { default: 10 }) }),
+      Type.Integer({
+        minimum: 1,
+        maximum: 100,
+        ...describe("The most turns (a user message and the agent's reply) a conversation may take.", { default: 10 }),
+      }),
     ),
     stop: Type.Optional(
       Type.String({ minLength: 1, ...describe("The simulator's stop signal: a reply holding it ends the conversation.", { default: DEFAULT_USER_STOP }) }),
@@ -41,10 +45,9 @@ export const User = Type.Object(
       Type.Array(Type.String({ pattern: ID_PATTERN }), {
         minItems: 1,
         uniqueItems: true,
-        ...describe(
-          "Dual control: the fakes on the user's side (their phone, their router). The simulator gets their tools; the agent is not given them.",
-          { examples: [["router"]] },
-        ),
+        ...describe("Dual control: the fakes on the user's side (their phone, their router). The simulator gets their tools; the agent is not given them.", {
+          examples: [["router"]],
+        }),
       }),
     ),
     tools: Type.Optional(
@@ -54,7 +57,10 @@ export const User = Type.Object(
       }),
     ),
   },
-  { additionalProperties: false, ...describe("A simulated user: the case becomes a conversation of several turns, the simulator opening unless `prompt` does.") },
+  {
+    additionalProperties: false,
+    ...describe("A simulated user: the case becomes a conversation of several turns, the simulator opening unless `prompt` does."),
+  },
 );
 
 /** One scripted turn: what the user does and says, then what the scripted agent does and says. */

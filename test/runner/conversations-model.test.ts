@@ -69,7 +69,12 @@ const PLANS: Record<string, Plan> = {
     agent: [
       { calls: [], answer: "Which company should the note go on?" },
       {
-        calls: [{ name: "create-note", arguments: { parent_object: "companies", parent_record_id: UMBRELLA, title: "Kick-off", content: "Kick-off call booked for 3 March." } }],
+        calls: [
+          {
+            name: "create-note",
+            arguments: { parent_object: "companies", parent_record_id: UMBRELLA, title: "Kick-off", content: "Kick-off call booked for 3 March." },
+          },
+        ],
         answer: "Added the note to Umbrella.",
       },
     ],
@@ -152,7 +157,13 @@ describe("conversation cases with a model agent and a model user", () => {
 
   it("attributes the user's own calls to the user (dual control), offering the simulator only its own tools", async () => {
     provider = await startScriptedProvider(playing(PLANS, caseOf));
-    const result = await runEvals({ evals: conversations(), cases: ["user-closes-own-task"], env: env(provider), host: agentHost(provider), retry: { retries: 0 } });
+    const result = await runEvals({
+      evals: conversations(),
+      cases: ["user-closes-own-task"],
+      env: env(provider),
+      host: agentHost(provider),
+      retry: { retries: 0 },
+    });
     const line = result.lines[0];
     expect(line.status).toBe("pass");
     const record = line.session!.record as Array<{ tool: string; by: string; turn: number }>;
@@ -167,12 +178,24 @@ describe("conversation cases with a model agent and a model user", () => {
 
   it("ends on the user's stop signal, and on maxTurns when neither side stops", async () => {
     provider = await startScriptedProvider(playing(PLANS, caseOf));
-    const stopped = await runEvals({ evals: conversations(), cases: ["user-changes-mind"], env: env(provider), host: agentHost(provider), retry: { retries: 0 } });
+    const stopped = await runEvals({
+      evals: conversations(),
+      cases: ["user-changes-mind"],
+      env: env(provider),
+      host: agentHost(provider),
+      retry: { retries: 0 },
+    });
     expect(stopped.lines[0].turns).toBe(2);
     await provider.close();
     // A user who never stops: four turns (the case's maxTurns), then the loop ends it.
     provider = await startScriptedProvider((request) => (request.api === "openai" ? { text: "Anything else?" } : { text: "Tell me more." }));
-    const endless = await runEvals({ evals: conversations(), cases: ["user-changes-mind"], env: env(provider), host: agentHost(provider), retry: { retries: 0 } });
+    const endless = await runEvals({
+      evals: conversations(),
+      cases: ["user-changes-mind"],
+      env: env(provider),
+      host: agentHost(provider),
+      retry: { retries: 0 },
+    });
     expect(endless.lines[0].turns).toBe(4);
     expect(provider.requests.filter((r) => r.api === "openai")).toHaveLength(4);
     expect(provider.requests.filter((r) => r.api === "anthropic")).toHaveLength(3);
@@ -182,7 +205,13 @@ describe("conversation cases with a model agent and a model user", () => {
     provider = await startScriptedProvider((request) => (request.api === "openai" ? { text: "Nothing more to do. ###DONE###" } : { text: "Go on." }));
     const dir = copyRecipe("crm");
     const file = join(dir, "conversations.yaml");
-    writeFileSync(file, readFileSync(file, "utf8").replace("maxTurns: 4\n    turns:\n      - calls:\n          - { tool: crm/search-records, arguments: { object: deals, query: Acme } }\n        answer: I found", "maxTurns: 4\n      agentStop: \"###DONE###\"\n    turns:\n      - calls:\n          - { tool: crm/search-records, arguments: { object: deals, query: Acme } }\n        answer: I found"));
+    writeFileSync(
+      file,
+      readFileSync(file, "utf8").replace(
+        "maxTurns: 4\n    turns:\n      - calls:\n          - { tool: crm/search-records, arguments: { object: deals, query: Acme } }\n        answer: I found",
+        'maxTurns: 4\n      agentStop: "###DONE###"\n    turns:\n      - calls:\n          - { tool: crm/search-records, arguments: { object: deals, query: Acme } }\n        answer: I found',
+      ),
+    );
     const result = await runEvals({ evals: file, cases: ["user-changes-mind"], env: env(provider), host: agentHost(provider), retry: { retries: 0 } });
     expect(result.lines[0].turns).toBe(1);
     expect(provider.requests.filter((r) => r.api === "anthropic")).toHaveLength(0);
@@ -199,13 +228,25 @@ describe("conversation cases with a model agent and a model user", () => {
 
   it("marks the trial not run, never failed, when the simulator's provider errors or it breaks format", async () => {
     provider = await startScriptedProvider((request) => (request.api === "openai" ? { text: "Which company?" } : { status: 503 }));
-    const errored = await runEvals({ evals: conversations(), cases: ["clarify-before-writing"], env: env(provider), host: agentHost(provider), retry: { retries: 0 } });
+    const errored = await runEvals({
+      evals: conversations(),
+      cases: ["clarify-before-writing"],
+      env: env(provider),
+      host: agentHost(provider),
+      retry: { retries: 0 },
+    });
     expect(errored.lines[0].status).toBe("not_run");
     expect(errored.lines[0].reason).toMatch(/^the user simulator anthropic:claude-haiku-4-5 failed: /);
     expect(errored.failed).toBe(0);
     await provider.close();
     provider = await startScriptedProvider((request) => (request.api === "openai" ? { text: "Which company?" } : { text: "   " }));
-    const blank = await runEvals({ evals: conversations(), cases: ["clarify-before-writing"], env: env(provider), host: agentHost(provider), retry: { retries: 0 } });
+    const blank = await runEvals({
+      evals: conversations(),
+      cases: ["clarify-before-writing"],
+      env: env(provider),
+      host: agentHost(provider),
+      retry: { retries: 0 },
+    });
     expect(blank.lines[0]).toMatchObject({ status: "not_run", turns: 1 });
     expect(blank.lines[0].reason).toMatch(/broke format/);
   });

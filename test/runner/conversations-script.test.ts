@@ -69,7 +69,10 @@ describe("scripted conversations", () => {
     expect(line.status).toBe("fail");
     expect(line.answer).toBe("Added the note to Umbrella.");
     const failed = (line.assertions as Array<{ assertion: string; status: string }>).filter((a) => a.status === "failed").map((a) => a.assertion);
-    expect(failed).toEqual(["never[0] nothing is written before the user has said which company", "transcript[0] the agent asks a question before its first write"]);
+    expect(failed).toEqual([
+      "never[0] nothing is written before the user has said which company",
+      "transcript[0] the agent asks a question before its first write",
+    ]);
   });
 
   it("attributes the user's calls to the user: call expectations and exclusive count the agent's unless told", async () => {
@@ -95,11 +98,9 @@ describe("scripted conversations", () => {
     );
     dirs.push(dir2);
     const judged = await runEvals({ evals: asked });
-    expect((judged.lines[0].assertions as Array<{ assertion: string; status: string }>).filter((a) => a.assertion.startsWith("calls")).map((a) => a.status)).toEqual([
-      "failed",
-      "passed",
-      "passed",
-    ]);
+    expect(
+      (judged.lines[0].assertions as Array<{ assertion: string; status: string }>).filter((a) => a.assertion.startsWith("calls")).map((a) => a.status),
+    ).toEqual(["failed", "passed", "passed"]);
   });
 
   it("ends at maxTurns even when turns are scripted past it", async () => {
@@ -145,7 +146,14 @@ describe("scripted conversations", () => {
     writeFileSync(join(run, "state.json"), "{}");
     writeFileSync(join(run, "transcript.json"), JSON.stringify(stored.transcript));
     const fakes = await loadFakes(CRM_FAKES);
-    const c = { id: "dual", expect: { turns: { exact: 2 }, answer: { contains: "«Acme»" }, transcript: [{ name: "two tool results", jsonata: "$count($transcript[role = 'tool']) = 2 and $turns = 2" }] } };
+    const c = {
+      id: "dual",
+      expect: {
+        turns: { exact: 2 },
+        answer: { contains: "«Acme»" },
+        transcript: [{ name: "two tool results", jsonata: "$count($transcript[role = 'tool']) = 2 and $turns = 2" }],
+      },
+    };
     const verdict = await judgeRun({ fakes, case: c, run: readRun(run) });
     expect(verdict.results.map((r) => [r.assertion, r.status])).toEqual([
       ["answer.contains", "passed"],

@@ -117,7 +117,11 @@ export async function runConversation(input: ConversationInput): Promise<Convers
     turns = turn;
     transcript.push({ turn, role: "user", content: message });
     const scripted = c.turns?.[turn - 1];
-    const turnCase: EvalCase = { ...c, prompt: message, ...(c.turns ? { script: { calls: scripted?.calls ?? [], ...(scripted?.answer === undefined ? {} : { answer: scripted.answer }) } } : {}) };
+    const turnCase: EvalCase = {
+      ...c,
+      prompt: message,
+      ...(c.turns ? { script: { calls: scripted?.calls ?? [], ...(scripted?.answer === undefined ? {} : { answer: scripted.answer }) } } : {}),
+    };
     const before = await settled();
     let outcome: AgentOutcome;
     try {

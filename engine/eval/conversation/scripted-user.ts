@@ -18,7 +18,13 @@ export function scriptedUser(trial: Omit<AgentTrial, "case"> & { case: EvalCase 
   return {
     label: "script",
     async reply(messages: readonly TranscriptMessage[], signal?: AbortSignal): Promise<UserReply> {
-      const free = (content?: string): UserReply => ({ ...(content === undefined ? {} : { content }), stop: content === undefined, requests: 0, usage: { ...NO_USAGE }, costUsd: 0 });
+      const free = (content?: string): UserReply => ({
+        ...(content === undefined ? {} : { content }),
+        stop: content === undefined,
+        requests: 0,
+        usage: { ...NO_USAGE },
+        costUsd: 0,
+      });
       const index = messages.filter((m) => m.role === "user" && m.content !== undefined).length;
       const turn = turns[index];
       if (!turn) return free();

@@ -23,7 +23,9 @@ export function simulatorSystem(instructions: string, stop: string, hasTools: bo
     "- Write only your next message to the agent, in plain words, as this user would type it: short, one message at a time.",
     "- Stay in character. Say what your instructions say only when the agent asks for it or it is needed; never invent facts your instructions do not give.",
     ...(hasTools
-      ? ["- Your tools act on your own side (your device, your account). Use one only when the agent asks you to do it or your instructions say so, then tell the agent what you did."]
+      ? [
+          "- Your tools act on your own side (your device, your account). Use one only when the agent asks you to do it or your instructions say so, then tell the agent what you did.",
+        ]
       : []),
     `- When your goal is met, or it cannot be met, or the agent has nothing more for you, reply with ${stop} alone.`,
   ].join("\n");

@@ -99,7 +99,12 @@ export function renderSummaryMarkdown(summary: RunSummary): string {
   const details = summary.cases.filter((c) => c.failures.length + c.reasons.length > 0 || c.outside || c.turns);
   for (const c of details) {
     out.push(`**${cell(c.case)}**`, "");
-    for (const line of [...(talkOf(c) ? [talkOf(c)] : []), ...c.failures.map((f) => `✗ ${f}`), ...c.reasons.map((r) => `! ${r}`), ...outsideOf(c).map((o) => `! ${o}`)])
+    for (const line of [
+      ...(talkOf(c) ? [talkOf(c)] : []),
+      ...c.failures.map((f) => `✗ ${f}`),
+      ...c.reasons.map((r) => `! ${r}`),
+      ...outsideOf(c).map((o) => `! ${o}`),
+    ])
       out.push(`- ${cell(line)}`);
     out.push("");
   }

@@ -18,8 +18,7 @@ type Message = Record<string, unknown>;
  * @example transcriptMessages({ messages: [{ role: "user", content: "hi" }] }) // [{ role: "user", content: "hi" }]
  */
 export function transcriptMessages(transcript: unknown): Message[] | undefined {
-  const list =
-    transcript && typeof transcript === "object" && !Array.isArray(transcript) ? (transcript as { messages?: unknown }).messages : transcript;
+  const list = transcript && typeof transcript === "object" && !Array.isArray(transcript) ? (transcript as { messages?: unknown }).messages : transcript;
   if (!Array.isArray(list)) return undefined;
   return list.every((m) => m !== null && typeof m === "object" && !Array.isArray(m) && typeof (m as Message).role === "string")
     ? (list as Message[])
@@ -57,7 +56,10 @@ export async function judgeConversation(expect: Expect, transcript: unknown, ans
   if (expect.turns) {
     const { min, max, exact } = expect.turns;
     const ok = exact !== undefined ? turns === exact : (min === undefined || turns >= min) && (max === undefined || turns <= max);
-    const want = exact !== undefined ? `exactly ${exact}` : [min !== undefined ? `at least ${min}` : "", max !== undefined ? `at most ${max}` : ""].filter(Boolean).join(" and ");
+    const want =
+      exact !== undefined
+        ? `exactly ${exact}`
+        : [min !== undefined ? `at least ${min}` : "", max !== undefined ? `at most ${max}` : ""].filter(Boolean).join(" and ");
     const message = `expected ${want} turns; the conversation took ${turns}`;
     results.push(ok ? passed("turns", "turns", message, { turns }) : failed("turns", "turns", message, { turns }));
   }
@@ -65,7 +67,10 @@ export async function judgeConversation(expect: Expect, transcript: unknown, ans
     const label = `transcript[${i}] ${a.name}`;
     const out = await evaluateBounded(a.jsonata, messages, { transcript: messages, turns, answer, final });
     if (!out.ok) results.push(failed("transcript", label, `the expression failed: ${out.message}`));
-    else results.push(out.truthy ? passed("transcript", label, "the transcript satisfies it") : failed("transcript", label, "the expression is false for the transcript"));
+    else
+      results.push(
+        out.truthy ? passed("transcript", label, "the transcript satisfies it") : failed("transcript", label, "the expression is false for the transcript"),
+      );
   }
   return results;
 }
