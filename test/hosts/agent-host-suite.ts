@@ -136,10 +136,8 @@ export function describeAgentHost(name: string, setup: () => Promise<HostUnderTe
 
     it("takes a conversation turn by turn in one session: each turn's message in, its reply out, the last as the answer", async () => {
       const plan: AgentPlan = { calls: [], answer: "Kick-off noted." };
-      const c = {
-        ...planCase("two-turns", plan, { turns: { exact: 2 }, answer: { contains: "noted" } }),
-        turns: [{ answer: plan.answer }, { user: "And the date is 3 March.", answer: plan.answer }],
-      };
+      const { script: _script, ...single } = planCase("two-turns", plan, { turns: { exact: 2 }, answer: { contains: "noted" } });
+      const c = { ...single, turns: [{ answer: plan.answer }, { user: "And the date is 3 March.", answer: plan.answer }] } as EvalCase;
       const result = await runEvals({ evals: evalsOf(c), host: under.host(plan) });
       const line = result.lines[0];
       expect(line).toMatchObject({ status: "pass", turns: 2, answer: "Kick-off noted.", calls: 0 });

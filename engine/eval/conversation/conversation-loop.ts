@@ -85,64 +85,72 @@ export async function runConversation(input: ConversationInput): Promise<Convers
     user: spend,
     ended,
   });
-  while (turns < maxTurns) {
-    if (trial.signal.aborted) return finish("not_run", { status: "not_run", reason: "the run was interrupted" });
-    const turn = turns + 1;
-    let message: string | undefined;
-    if (turn === 1 && c.prompt !== undefined) message = c.prompt;
-    else {
-      const before = await settled();
-      let reply;
-      try {
-        reply = await user.reply(transcript, trial.signal);
-      } catch (error) {
-        const spent = (error as { spent?: UserSpend }).spent;
-        if (spent) addSpend(spend, spent);
+  try {
+    return await converse();
+  } finally {
+    await host.endConversation?.(carry);
+  }
+
+  async function converse(): Promise<Conversation> {
+    while (turns < maxTurns) {
+      if (trial.signal.aborted) return finish("not_run", { status: "not_run", reason: "the run was interrupted" });
+      const turn = turns + 1;
+      let message: string | undefined;
+      if (turn === 1 && c.prompt !== undefined) message = c.prompt;
+      else {
+        const before = await settled();
+        let reply;
+        try {
+          reply = await user.reply(transcript, trial.signal);
+        } catch (error) {
+          const spent = (error as { spent?: UserSpend }).spent;
+          if (spent) addSpend(spend, spent);
+          await trial.session.idle();
+          transcript.push(...stepMessages(input.recorded(), before, { turn, role: "user", by: "user" }));
+          if (trial.signal.aborted) return finish("not_run", { status: "not_run", reason: "the run was interrupted" });
+          return finish("not_run", { status: "not_run", reason: reasonOf(error) });
+        }
+        addSpend(spend, reply);
         await trial.session.idle();
         transcript.push(...stepMessages(input.recorded(), before, { turn, role: "user", by: "user" }));
-        if (trial.signal.aborted) return finish("not_run", { status: "not_run", reason: "the run was interrupted" });
-        return finish("not_run", { status: "not_run", reason: reasonOf(error) });
+        if (reply.stop) {
+          // A closing remark beside the stop signal belongs to the last turn.
+          if (reply.content !== undefined && turns > 0) transcript.push({ turn: turns, role: "user", content: reply.content });
+          return finish("user");
+        }
+        message = reply.content;
+        if (message === undefined) return finish("not_run", { status: "not_run", reason: `the user simulator ${user.label} gave no message for turn ${turn}` });
       }
-      addSpend(spend, reply);
-      await trial.session.idle();
-      transcript.push(...stepMessages(input.recorded(), before, { turn, role: "user", by: "user" }));
-      if (reply.stop) {
-        // A closing remark beside the stop signal belongs to the last turn.
-        if (reply.content !== undefined && turns > 0) transcript.push({ turn: turns, role: "user", content: reply.content });
-        return finish("user");
+      turns = turn;
+      transcript.push({ turn, role: "user", content: message });
+      const scripted = c.turns?.[turn - 1];
+      const turnCase: EvalCase = {
+        ...c,
+        prompt: message,
+        ...(c.turns ? { script: { calls: scripted?.calls ?? [], ...(scripted?.answer === undefined ? {} : { answer: scripted.answer }) } } : {}),
+      };
+      const before = await settled();
+      let outcome: AgentOutcome;
+      try {
+        outcome = await host.run({ ...trial, case: turnCase, session, turn: { number: turn, message, transcript: [...transcript], carry }, user });
+      } finally {
+        await trial.session.idle();
       }
-      message = reply.content;
-      if (message === undefined) return finish("not_run", { status: "not_run", reason: `the user simulator ${user.label} gave no message for turn ${turn}` });
+      agent.requests += outcome.requests;
+      agent.usage = { inputTokens: agent.usage.inputTokens + outcome.usage.inputTokens, outputTokens: agent.usage.outputTokens + outcome.usage.outputTokens };
+      agent.costUsd += outcome.costUsd;
+      if (outcome.transcript !== undefined) agent.transcript = outcome.transcript;
+      carry = outcome.carry;
+      transcript.push(...stepMessages(input.recorded(), before, { turn, role: "assistant", by: "agent" }));
+      if (outcome.answer !== undefined) {
+        transcript.push({ turn, role: "assistant", content: outcome.answer });
+        agent.answer = outcome.answer;
+      }
+      if (outcome.outcome) return finish(outcome.outcome.status, outcome.outcome);
+      if (agentStop !== undefined && outcome.answer?.includes(agentStop)) return finish("agent");
     }
-    turns = turn;
-    transcript.push({ turn, role: "user", content: message });
-    const scripted = c.turns?.[turn - 1];
-    const turnCase: EvalCase = {
-      ...c,
-      prompt: message,
-      ...(c.turns ? { script: { calls: scripted?.calls ?? [], ...(scripted?.answer === undefined ? {} : { answer: scripted.answer }) } } : {}),
-    };
-    const before = await settled();
-    let outcome: AgentOutcome;
-    try {
-      outcome = await host.run({ ...trial, case: turnCase, session, turn: { number: turn, message, transcript: [...transcript], carry }, user });
-    } finally {
-      await trial.session.idle();
-    }
-    agent.requests += outcome.requests;
-    agent.usage = { inputTokens: agent.usage.inputTokens + outcome.usage.inputTokens, outputTokens: agent.usage.outputTokens + outcome.usage.outputTokens };
-    agent.costUsd += outcome.costUsd;
-    if (outcome.transcript !== undefined) agent.transcript = outcome.transcript;
-    carry = outcome.carry;
-    transcript.push(...stepMessages(input.recorded(), before, { turn, role: "assistant", by: "agent" }));
-    if (outcome.answer !== undefined) {
-      transcript.push({ turn, role: "assistant", content: outcome.answer });
-      agent.answer = outcome.answer;
-    }
-    if (outcome.outcome) return finish(outcome.outcome.status, outcome.outcome);
-    if (agentStop !== undefined && outcome.answer?.includes(agentStop)) return finish("agent");
+    return finish("max_turns");
   }
-  return finish("max_turns");
 }
 
 function addSpend(total: UserSpend, spent: UserSpend): void {

@@ -91,6 +91,11 @@ export interface AgentHost {
   /** Names it in results (each line's `model`): `script`, `command:<program>`, `provider:model`. */
   readonly label: string;
   run(trial: AgentTrial): Promise<AgentOutcome>;
+  /**
+   * Frees what a conversation's last `carry` holds (connections kept open across its turns),
+   * called once when the conversation ends, however it ends.
+   */
+  endConversation?(carry: unknown): Promise<void>;
   /** Frees what it holds across trials. */
   close?(): Promise<void>;
 }
