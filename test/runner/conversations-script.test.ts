@@ -167,7 +167,7 @@ describe("scripted conversations", () => {
     const out = join(dir, "results.ndjson");
     const first = await runEvals({ evals: join(dir, "conversations.yaml"), dry: true, out, concurrency: 1 });
     const again = await runEvals({ evals: join(dir, "conversations.yaml"), dry: true, out });
-    expect(again.notes).toContain("resumed: 3 trials already in " + out);
+    expect(again.notes).toContain(`resumed: 3 trials already in ${out}`);
     expect(readResults(out)).toHaveLength(3);
     expect(again.lines.map((line) => JSON.stringify(line.transcript))).toEqual(first.lines.map((line) => JSON.stringify(line.transcript)));
     expect(again.cases.map((c) => c.turns)).toEqual([[2], [2], [2]]);

@@ -5,7 +5,6 @@
  * built from what was said and from the session's record (every call with its result, commit,
  * turn and side). A simulator that fails makes the trial not run, never the agent's fail.
  */
-import { DEFAULT_USER_STOP } from "../../../schema/evals/conversation.js";
 import type { EvalCase } from "../../../schema/evals/evals.js";
 import type { Session } from "../../serve/host/index.js";
 import type { AgentHost, AgentOutcome, AgentTrial, Transcript, UserSimulator } from "../hosts/index.js";
