@@ -155,6 +155,23 @@ describe("conversation cases with a model agent and a model user", () => {
     expect(result.costUsd).toBeCloseTo(line.costUsd + line.user!.costUsd, 10);
   });
 
+  it("charges the simulator to the run's budget: a user who spends it leaves the agent's next turn not run", async () => {
+    provider = await startScriptedProvider(playing(PLANS, caseOf));
+    const result = await runEvals({
+      evals: conversations(),
+      cases: ["clarify-before-writing"],
+      env: env(provider),
+      host: agentHost(provider),
+      retry: { retries: 0 },
+      budgetUsd: 1,
+      prices: { "openai-compatible:agent": { input: 0, output: 0 }, [USER_MODEL]: { input: 100_000, output: 0 } },
+    });
+    const line = result.lines[0];
+    expect(line).toMatchObject({ status: "not_run", reason: "the budget was spent before turn 2", turns: 2, costUsd: 0 });
+    expect(line.user!.costUsd).toBeCloseTo(5, 10);
+    expect(provider.requests.filter((r) => r.api === "openai")).toHaveLength(1);
+  });
+
   it("attributes the user's own calls to the user (dual control), offering the simulator only its own tools", async () => {
     provider = await startScriptedProvider(playing(PLANS, caseOf));
     const result = await runEvals({

@@ -68,6 +68,7 @@ export function modelUser(config: UserConfig, context: ModelUserContext): { labe
       return {
         label: config.model!,
         async reply(messages: readonly TranscriptMessage[], signal?: AbortSignal): Promise<UserReply> {
+          if (!context.ledger.allows()) throw new Error("[eval-simulate] the budget was spent before the user's next reply");
           const budget = context.ledger.forModel(spec.id);
           const usage = { inputTokens: 0, outputTokens: 0 };
           let requests = 0;

@@ -55,7 +55,12 @@ export function modelHost(
         ...(outcome ? { outcome } : {}),
       });
       if (c.prompt === undefined) return spent({ status: "fail", reason: `case ${c.id} has no prompt to send the model` });
-      if (!context.ledger.allows()) return spent({ status: "not_run", reason: "the budget was spent before this trial started" });
+      if (!context.ledger.allows())
+        return spent({
+          status: "not_run",
+          reason:
+            trial.turn && trial.turn.number > 1 ? `the budget was spent before turn ${trial.turn.number}` : "the budget was spent before this trial started",
+        });
       // The trial's own signal: the run's, and the wall limit's.
       const wall = new AbortController();
       const onAbort = () => wall.abort(trial.signal.reason);
