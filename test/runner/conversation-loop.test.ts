@@ -3,6 +3,7 @@ import type { EvalCase } from "../../schema/evals/evals.js";
 import type { AgentHost, AgentOutcome, AgentTrial } from "../../engine/eval/hosts/agent-host.js";
 import type { UserReply, UserSimulator } from "../../engine/eval/hosts/agent-turn.js";
 import { runConversation } from "../../engine/eval/conversation/conversation-loop.js";
+import { capTranscript } from "../../engine/eval/results/trial-line-fit.js";
 import type { Session } from "../../engine/serve/host/session-handle.js";
 
 // The loop on its own: a session, a host and a user of plain objects, no port, no model.
@@ -160,5 +161,22 @@ describe("the conversation loop", () => {
       { turn: 1, role: "tool", toolCallId: "call-2", name: "crm/create-note", result: { content: [] }, isError: false, commit: 2, by: "agent" },
       { turn: 1, role: "assistant", content: "Noted." },
     ]);
+  });
+});
+
+describe("a stored transcript", () => {
+  it("is kept whole under its cap, and past it later messages lose their results and long contents, saying how many were whole", () => {
+    const transcript = [
+      { turn: 1, role: "user" as const, content: "a".repeat(50) },
+      { turn: 1, role: "tool" as const, name: "crm/x", result: { big: "b".repeat(200) } },
+      { turn: 2, role: "user" as const, content: "c".repeat(3000) },
+    ];
+    expect(capTranscript(transcript)).toEqual({ transcript });
+    const cut = capTranscript(transcript, 2600);
+    expect(cut.cut).toEqual({ messages: 3, whole: 2 });
+    expect(cut.transcript[2].content).toBe(`${"c".repeat(2000)}…`);
+    const tighter = capTranscript(transcript, 150);
+    expect(tighter.cut).toEqual({ messages: 3, whole: 1 });
+    expect(tighter.transcript).toEqual([transcript[0], { turn: 1, role: "tool", name: "crm/x" }]);
   });
 });

@@ -55,6 +55,15 @@ describe("scripted conversations", () => {
     expect(result.lines.every((line) => line.user?.model === "script" && line.user.requests === 0 && line.costUsd === 0)).toBe(true);
   });
 
+  it("gives the same conversations in worker processes, transcripts crossing to the parent whole", async () => {
+    const dir = recipe();
+    const local = await runEvals({ evals: join(dir, "conversations.yaml"), dry: true, concurrency: 1 });
+    const workers = await runEvals({ evals: join(dir, "conversations.yaml"), dry: true, workers: 2 });
+    const view = (lines: typeof local.lines) =>
+      [...lines].sort((a, b) => a.case.localeCompare(b.case)).map((line) => [line.case, line.status, line.turns, JSON.stringify(line.transcript).length]);
+    expect(view(workers.lines)).toEqual(view(local.lines));
+  }, 120_000);
+
   it("keeps the agent's last message as the answer, and fails a conversation whose agent writes too early", async () => {
     const dir = recipe();
     const file = join(dir, "conversations.yaml");
