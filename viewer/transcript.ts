@@ -44,6 +44,16 @@ export function callsOf(record: readonly unknown[]): ToolCallView[] {
   }));
 }
 
+/** A text block that holds JSON, indented to be read; any other text as it is. */
+function pretty(text: string): string {
+  if (!/^\s*[[{]/.test(text) || text.length > 200_000) return text;
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
 /** What a tool's answer said, as the agent read it: its text blocks joined, else the value as JSON. */
 export function answerText(result: unknown): string {
   if (isObject(result) && Array.isArray(result.content)) {
