@@ -122,7 +122,8 @@ export function LivePage(props: { world?: string }) {
         if (error instanceof Gone && current.current !== undefined) {
           // The session was deleted: show the served world, once, and say why.
           setNotice(`world "${current.current}" is gone (its session was deleted): showing the served world`);
-          location.replace(href({ page: "live" }));
+          // Its address is replaced too, so a reload does not ask for the deleted world again.
+          history.replaceState(null, "", `${location.pathname}${href({ page: "live" })}`);
           setWorld(undefined);
           return;
         }

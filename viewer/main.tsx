@@ -37,7 +37,8 @@ function useRoute(): Route {
 
 function Page(props: { route: Route; data?: ViewData }) {
   const { route, data } = props;
-  if (route.page === "live") return <LivePage world={route.world} />;
+  // `?world=` is the inspector's older address of a world; the hash names it now.
+  if (route.page === "live") return <LivePage world={route.world ?? new URLSearchParams(location.search).get("world") ?? undefined} />;
   if (!data || data.runs.length === 0) return <p class="page">No runs in this page.</p>;
   if (route.page === "compare") return data.comparison ? <ComparePage comparison={data.comparison} /> : <p class="page">Give two runs to compare them.</p>;
   const run = data.runs[route.run];

@@ -48,8 +48,13 @@ export async function exampleRuns(dir: string): Promise<{ crm: string; mail: str
   } finally {
     await provider.close();
   }
-  // The crm run with one trial failed: a failed assertion, a hostile answer and tool name.
-  const lines = readFileSync(files.crm, "utf8")
+  failedCopy(files.crm, files.hostile);
+  return files;
+}
+
+/** A copy of a crm run with one trial failed (`close-acme-renewal`): a failed assertion, a hostile answer and tool name. */
+export function failedCopy(crm: string, out: string): void {
+  const lines = readFileSync(crm, "utf8")
     .split("\n")
     .filter(Boolean)
     .map((line) => JSON.parse(line));
@@ -58,8 +63,7 @@ export async function exampleRuns(dir: string): Promise<{ crm: string; mail: str
   trial.answer = `${HOSTILE}\n${"a very long answer ".repeat(400)}`;
   trial.assertions[1] = { ...trial.assertions[1], passed: false, status: "failed", message: `expected the deal won; saw ${HOSTILE}` };
   trial.session.record[0].tool = HOSTILE;
-  writeFileSync(files.hostile, `${lines.map((l) => JSON.stringify(l)).join("\n")}\n`);
-  return files;
+  writeFileSync(out, `${lines.map((l) => JSON.stringify(l)).join("\n")}\n`);
 }
 
 /** A running `eval-simulate view` and the address it printed. */
