@@ -58,7 +58,7 @@ function pretty(text: string): string {
 export function answerText(result: unknown): string {
   if (isObject(result) && Array.isArray(result.content)) {
     return result.content
-      .map((block) => (isObject(block) && block.type === "text" ? String(block.text) : `[${isObject(block) ? String(block.type) : "?"}]`))
+      .map((block) => (isObject(block) && block.type === "text" ? pretty(String(block.text)) : `[${isObject(block) ? String(block.type) : "?"}]`))
       .join("\n");
   }
   if (isObject(result) && isObject(result.error)) return `error ${String(result.error.code ?? "")}: ${String(result.error.message ?? "")}`;
