@@ -97,7 +97,7 @@ describe.skipIf(CHROMIUM === undefined)("the inspector page in a headless browse
       expect((await page.locator("#calls").boundingBox())?.width).toBe(before);
       expect(before).toBeGreaterThan(width * 0.8);
       expect(await horizontalOverflow(page)).toBe(0);
-      if (SHOTS && width === 1440) await page.screenshot({ path: join(SHOTS, "inspector.png"), fullPage: true });
+      if (SHOTS && width === 1440) await page.screenshot({ path: join(SHOTS, "inspector.png") });
       await page.close();
     }
   });

@@ -7,7 +7,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumPath, horizontalOverflow, launchChromium } from "../support/chromium.js";
 import { runCli } from "../support/cli-process.js";
-import { exampleRuns, HOSTILE, startView, type ViewProcess } from "../support/viewer-runs.js";
+import { exampleRuns, startView, type ViewProcess } from "../support/viewer-runs.js";
 
 // `eval-simulate view` in headless Chromium, over real results files of the crm, mail and
 // workspace examples. Skipped without Chromium on a developer's machine; in CI it must run.
@@ -29,7 +29,11 @@ async function open(hash: string, width = 1440): Promise<Page> {
 }
 
 async function shoot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+  // The top of the page, at most 1,300 px of it: enough to show it, small enough to ship in the docs.
+  if (SHOTS) {
+    const height = Math.min(1300, await page.evaluate(() => document.documentElement.scrollHeight));
+    await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true, clip: { x: 0, y: 0, width: 1440, height } });
+  }
 }
 
 const CRM_TRIAL = `#/run/0/trial/${encodeURIComponent("close-acme-renewal#0@script")}`;
