@@ -64,7 +64,7 @@ function App() {
         <strong>{live ? "eval-simulate inspector" : "eval-simulate"}</strong>
         {data?.runs.map((run, i) => (
           <a href={href({ page: "run", run: i })} class={"run" in route && route.run === i ? "current" : ""}>
-            {data.runs.length > 1 ? `run ${i + 1}: ${run.label}` : run.label}
+            {`${data.runs.length > 1 ? `run ${i + 1}: ` : ""}${run.label.split(/[\\/]/).pop()}`}
           </a>
         ))}
         {data?.comparison ? <a href={href({ page: "compare" })}>compare</a> : null}
