@@ -51,6 +51,9 @@ interface ResultsPanel {
 
 class Gone extends Error {}
 
+/** The calls the timeline keeps, the newest. */
+const MAX_CALLS = 1000;
+
 async function get<T>(path: string): Promise<T> {
   const response = await fetch(path, { credentials: "same-origin", cache: "no-store" });
   if (response.status === 404) throw new Gone(path);
@@ -112,7 +115,8 @@ export function LivePage(props: { world?: string }) {
         const fresh = next.calls.filter((c) => c.seq > since.current);
         if (fresh.length > 0) {
           since.current = Math.max(since.current, ...fresh.map((c) => c.seq));
-          setCalls((old) => [...old, ...fresh]);
+          // The newest calls only: a long-running serve must not grow the page without bound.
+          setCalls((old) => [...old, ...fresh].slice(-MAX_CALLS));
         }
         setData(next);
         if (open !== undefined) setDetail(await get(`/_inspect/state.json?world=${encodeURIComponent(asked)}&fake=${encodeURIComponent(open)}`));
@@ -166,7 +170,10 @@ export function LivePage(props: { world?: string }) {
       {notice ? <p id="notice" class="notice">{notice}</p> : null}
       <section class="card">
         <h2>
-          Calls <span class="muted" id="count">{`(${calls.length})`}</span>
+          Calls{" "}
+          <span class="muted" id="count">
+            {since.current > calls.length ? `(the last ${calls.length} of ${since.current})` : `(${calls.length})`}
+          </span>
         </h2>
         <Table id="calls">
           <thead>

@@ -31,7 +31,14 @@ export async function exampleRuns(dir: string): Promise<{ crm: string; mail: str
   await Promise.all([
     run(["eval", "examples/crm/evals.yaml", "--dry", "--out", files.crm]),
     run(["eval", "examples/mail/evals.yaml", "--dry", "--out", files.mail]),
+    selectionRun(files.workspace),
   ]);
+  failedCopy(files.crm, files.hostile);
+  return files;
+}
+
+/** The workspace example's tool selection, against a scripted provider that misses one fixture. */
+async function selectionRun(out: string): Promise<void> {
   const byQuery = new Map(Object.entries(WORKSPACE_PICKS.queries).map(([id, query]) => [query, id]));
   const provider = await startScriptedProvider((request) => {
     const id = byQuery.get(queryOf(request)) ?? "";
@@ -39,7 +46,7 @@ export async function exampleRuns(dir: string): Promise<{ crm: string; mail: str
   });
   try {
     const done = await runCli(
-      ["select", "examples/workspace/evals.yaml", "--model", "anthropic:claude-haiku-4-5", "--base-url", provider.baseURL, "--out", files.workspace],
+      ["select", "examples/workspace/evals.yaml", "--model", "anthropic:claude-haiku-4-5", "--base-url", provider.baseURL, "--out", out],
       {
         env: { ANTHROPIC_API_KEY: "sk-ant-test" },
       },
@@ -48,8 +55,6 @@ export async function exampleRuns(dir: string): Promise<{ crm: string; mail: str
   } finally {
     await provider.close();
   }
-  failedCopy(files.crm, files.hostile);
-  return files;
 }
 
 /** A copy of a crm run with one trial failed (`close-acme-renewal`): a failed assertion, a hostile answer and tool name. */
@@ -63,6 +68,15 @@ export function failedCopy(crm: string, out: string): void {
   trial.answer = `${HOSTILE}\n${"a very long answer ".repeat(400)}`;
   trial.assertions[1] = { ...trial.assertions[1], passed: false, status: "failed", message: `expected the deal won; saw ${HOSTILE}` };
   trial.session.record[0].tool = HOSTILE;
+  // A line with the runner's transcript (user, agent and tool messages by turn), as a model host writes it.
+  const asked = lines.find((l) => l.case === "pipeline-value");
+  asked.transcript = [
+    { turn: 0, role: "user", content: "What is the Acme renewal worth?", by: "user" },
+    { turn: 0, role: "assistant", toolCalls: [{ id: "c1", name: "search-records", args: { object: "deals", query: "Acme" } }], by: "agent" },
+    { turn: 0, role: "tool", toolCallId: "c1", name: "search-records", result: asked.session.record[0].result },
+    { turn: 0, role: "assistant", content: asked.answer, by: "agent" },
+  ];
+  asked.turns = 1;
   writeFileSync(out, `${lines.map((l) => JSON.stringify(l)).join("\n")}\n`);
 }
 

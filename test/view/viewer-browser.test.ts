@@ -111,6 +111,20 @@ describe.skipIf(CHROMIUM === undefined)("eval-simulate view in a headless browse
     await page.close();
   });
 
+  it("interleaves the user's, the agent's and the tools' messages when the line has a transcript", async () => {
+    const page = await open(`#/run/0/trial/${encodeURIComponent("pipeline-value#0@script")}`, 414);
+    await expect(page.locator("#transcript .msg").evaluateAll((messages) => messages.map((m) => m.className.replace("msg ", "").trim()))).resolves.toEqual([
+      "user",
+      "assistant",
+      "tool",
+      "assistant",
+    ]);
+    await expect(page.locator("#transcript .msg.user pre").textContent()).resolves.toBe("What is the Acme renewal worth?");
+    await expect(page.locator("#transcript [data-call='1'] .mono").textContent()).resolves.toBe("#1 crm/search-records");
+    expect(await horizontalOverflow(page)).toBe(0);
+    await page.close();
+  });
+
   it("shows the world at the commit the slider chooses, and at the commit an address names", async () => {
     const page = await open(`#/run/1/trial/${encodeURIComponent("close-acme-renewal#0@script")}`);
     const world = page.locator("#world");
