@@ -169,6 +169,25 @@ describe.skipIf(CHROMIUM === undefined)("eval-simulate view in a headless browse
     await mail.close();
   });
 
+  it("renders the run, a case and a trial of each example's run at 414 px", async () => {
+    const data = (await (await fetch(`${view.url}view.json`)).json()) as { runs: Array<{ trials: Array<{ case: string; iteration: number; model: string }> }> };
+    for (const run of [1, 2, 3]) {
+      const first = data.runs[run].trials[0];
+      const trial = encodeURIComponent(`${first.case}#${first.iteration}@${first.model}`);
+      for (const [hash, kind, shows] of [
+        [`#/run/${run}`, "run", "#cases tbody tr"],
+        [`#/run/${run}/case/${encodeURIComponent(first.case)}`, "case", ".trial-card"],
+        [`#/run/${run}/trial/${trial}`, "trial", "#assertions, #transcript"],
+      ]) {
+        const page = await open(hash, 414);
+        await expect(page.locator("[data-page]").getAttribute("data-page")).resolves.toBe(kind);
+        await page.locator(shows).first().waitFor({ state: "attached" });
+        expect(await horizontalOverflow(page), hash).toBe(0);
+        await page.close();
+      }
+    }
+  });
+
   it("writes the same viewer into a folder that opens from disk", async () => {
     const site = join(dir, "site");
     const written = await runCli(["view", runs.crm, "--out", site]);
