@@ -60,6 +60,7 @@ const FIELDS: Array<[name: string, required: boolean, test: (value: unknown) => 
     (v) => isObject(v) && typeof v.model === "string" && isCount(v.requests) && isObject(v.usage) && isAmount(v.costUsd),
     "{ model, requests, usage, costUsd }",
   ],
+  ["tags", false, isStrings, "a list of strings"],
   ["startedAt", false, (v) => typeof v === "string", "a string"],
 ];
 
