@@ -132,6 +132,7 @@ describe("conversation cases with a model agent and a model user", () => {
     const simulated = provider.requests.find((r) => r.api === "anthropic")!;
     expect(JSON.stringify(simulated.body.system)).toContain("You are Sam, an account manager at Northwind");
     expect(JSON.stringify(messagesOf(simulated))).toContain("Which company should the note go on?");
+    expect(simulated.body.temperature).toBe(0);
   });
 
   it("counts the simulator's tokens and cost apart from the agent's, both against the budget", async () => {
