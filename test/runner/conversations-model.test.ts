@@ -1,6 +1,6 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { runEvals } from "../../engine/eval/runner/run-evals.js";
 import { copyRecipe } from "../support/evals-files.js";
 import { type ScriptedProvider, type ScriptedReply, type ScriptedRequest, startScriptedProvider } from "../support/scripted-provider.js";
@@ -106,7 +106,15 @@ function caseOf(request: ScriptedRequest): string {
 
 const env = (p: ScriptedProvider) => ({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: p.baseURL });
 const agentHost = (p: ScriptedProvider) => ({ type: "model" as const, model: "openai-compatible:agent", baseURL: p.baseURL });
-const conversations = () => join(copyRecipe("crm"), "conversations.yaml");
+const copies: string[] = [];
+afterAll(() => {
+  for (const dir of copies) rmSync(dir, { recursive: true, force: true });
+});
+const conversations = () => {
+  const dir = copyRecipe("crm");
+  copies.push(dir);
+  return join(dir, "conversations.yaml");
+};
 
 describe("conversation cases with a model agent and a model user", () => {
   it("passes the crm example's three conversations, the model playing both sides", async () => {
