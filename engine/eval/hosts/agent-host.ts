@@ -24,6 +24,11 @@ export interface AgentTrial {
   fakes: LoadedFakes;
   /** Aborted when the run is stopped from outside (`runEvals`' `signal`, Ctrl-C in the CLI). */
   signal: AbortSignal;
+  /**
+   * The trial's span as a W3C `traceparent` when tracing is on (docs/tracing.md): continue it in
+   * the agent's requests (`params._meta.traceparent` on MCP, the `traceparent` header on HTTP).
+   */
+  traceparent?: string;
 }
 
 /** What the agent did, besides its calls. */

@@ -76,6 +76,7 @@ export function modelHost(
           budget,
           signal: wall.signal,
           ...(context.variant ? { variant: context.variant } : {}),
+          ...(trial.traceparent ? { traceparent: trial.traceparent } : {}),
         });
         const outcome: AgentOutcome = { answer: run.finalText, transcript: run.transcript, requests: run.requests, usage: run.usage, costUsd: budget.spentUsd };
         // A loop the budget cut short says nothing about the model: it is not scored.

@@ -8,6 +8,7 @@ import { loadAi } from "./language-model.js";
 import { applyVariant, type Variant } from "../../judge/selection/index.js";
 import { callServedTool, connectTools, type McpServerRef } from "./mcp-tools.js";
 import type { Budget, Usage } from "./pricing.js";
+import { tracedModel } from "./traced-model.js";
 
 export interface ModelAgentOptions {
   model: LanguageModel;
@@ -23,6 +24,8 @@ export interface ModelAgentOptions {
   headers?: Record<string, string>;
   /** Overrides the descriptions and input schemas the model is offered (the fakes still answer as captured). */
   variant?: Variant;
+  /** The trial's (or turn's) W3C `traceparent` when tracing: model requests and tool calls become its spans. */
+  traceparent?: string;
 }
 
 /** What one agent run did. */
@@ -60,8 +63,13 @@ export async function runModelAgent(options: ModelAgentOptions): Promise<AgentRu
         dynamicTool({
           description: served.tool.description ?? "",
           inputSchema: jsonSchema(served.tool.inputSchema as Parameters<typeof jsonSchema>[0]),
-          execute: async (args, { abortSignal }) => {
-            const outcome = await callServedTool(served, args, abortSignal);
+          execute: async (args, { abortSignal, toolCallId }) => {
+            const outcome = await callServedTool(
+              served,
+              args,
+              abortSignal,
+              options.traceparent ? { parent: options.traceparent, callId: toolCallId } : undefined,
+            );
             calls.push({ tool: served.tool.name, server: served.server, arguments: args, isError: outcome.isError });
             // A tool error reaches the model as an error result, as MCP hosts show it.
             if (outcome.isError) throw new Error(outcome.text);
@@ -72,7 +80,9 @@ export async function runModelAgent(options: ModelAgentOptions): Promise<AgentRu
     );
     const maxSteps = options.maxSteps ?? 10;
     const result = await generateText({
-      model: options.model,
+      model: options.traceparent
+        ? await tracedModel(options.model, options.traceparent, { temperature: options.temperature, maxTokens: options.maxTokens })
+        : options.model,
       system: options.system,
       prompt: options.prompt,
       tools: toolSet,

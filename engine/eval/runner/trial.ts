@@ -13,6 +13,7 @@ import type { StatesByFake } from "../../core/record/index.js";
 import { type AgentHost, type AgentOutcome, FatalRunError, NO_USAGE } from "../hosts/index.js";
 import type { RecordCollector } from "./record-collector.js";
 import { capAnswer, capRecord, type TrialLine } from "../results/index.js";
+import { endTrialSpan, trialSpan } from "../../serve/telemetry/index.js";
 
 export interface TrialInput {
   host: AgentHost;
@@ -70,11 +71,15 @@ export async function runTrial(input: TrialInput): Promise<TrialLine> {
     secret: true,
     ...(c.fakes ? { fakes: c.fakes } : {}),
   });
+  // The root of the trial's trace: the host continues it into its model requests and tool calls.
+  const span = trialSpan({ case: c.id, iteration, host: host.label, suite: input.suite, variant: input.variant });
+  const traced = span.traceId === "" ? {} : { traceparent: span.traceparent };
   let outcome: AgentOutcome;
   try {
-    outcome = await host.run({ case: c, iteration, session, fakes: input.fakes, signal: input.signal });
+    outcome = await host.run({ case: c, iteration, session, fakes: input.fakes, signal: input.signal, ...traced });
   } catch (error) {
     if (error instanceof FatalRunError) {
+      endTrialSpan(span, { status: "not_run", reason: error.message, session: session.id });
       await session.close();
       input.records.take(session.id);
       input.records.takeOutside(session.id);
@@ -95,7 +100,11 @@ export async function runTrial(input: TrialInput): Promise<TrialLine> {
   const record = input.records.take(session.id);
   const outside = input.records.takeOutside(session.id);
   const { details: _details, ...bad } = badCalls(record, outside);
-  const done = (status: TrialLine["status"], assertions: AssertionResult[], reason?: string, verdict?: Verdict): TrialLine => ({
+  const done = (status: TrialLine["status"], assertions: AssertionResult[], reason?: string, verdict?: Verdict): TrialLine => {
+    endTrialSpan(span, { status, score: verdict?.score.score, reason, calls: closed.calls, session: session.id });
+    return line(status, assertions, reason, verdict);
+  };
+  const line = (status: TrialLine["status"], assertions: AssertionResult[], reason?: string, verdict?: Verdict): TrialLine => ({
     ...base,
     status,
     ...(reason === undefined ? {} : { reason }),
@@ -112,6 +121,7 @@ export async function runTrial(input: TrialInput): Promise<TrialLine> {
     ...(outcome.answer === undefined ? {} : { answer: outcome.answer }),
     ...(capped?.bytes === undefined ? {} : { answerBytes: capped.bytes }),
     session: { id: session.id, ...capRecord(record) },
+    ...(span.traceId === "" ? {} : { traceId: span.traceId }),
   });
   if (outcome.outcome?.status === "not_run") return done("not_run", [], outcome.outcome.reason);
   let verdict;
