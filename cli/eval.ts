@@ -173,7 +173,9 @@ export default defineCommand({
     } finally {
       process.off("SIGINT", interrupt);
       process.off("SIGTERM", interrupt);
-      await stopTracing();
+      // A collector that did not take the last spans must not hold the process: it exits once
+      // the command is done (output written, exit code set).
+      if (!(await stopTracing())) setTimeout(() => process.exit(), 10).unref();
     }
     bar.clear();
     const format = parsed.format as (typeof REPORT_FORMATS)[number];

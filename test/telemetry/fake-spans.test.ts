@@ -85,7 +85,11 @@ describe("the fakes' spans over OTLP", () => {
     expect(toolError).toMatchObject({ name: "tools/call create-note", parentSpanId: CLIENT_SPAN, status: { code: 2 } });
     expect(toolError.attributes).toMatchObject({ "error.type": "tool_error", "eval_simulate.wrote": false });
     expect(toolError.attributes["eval_simulate.commit.seq"]).toBeUndefined();
-    expect(protocolError).toMatchObject({ name: "tools/call no-such-tool", traceId: CLIENT_TRACE, status: { code: 2, message: "Tool no-such-tool not found" } });
+    expect(protocolError).toMatchObject({
+      name: "tools/call no-such-tool",
+      traceId: CLIENT_TRACE,
+      status: { code: 2, message: "Tool no-such-tool not found" },
+    });
     expect(protocolError.attributes).toMatchObject({ "error.type": "-32602", "rpc.response.status_code": "-32602" });
   });
 
@@ -114,7 +118,13 @@ describe("the fakes' spans over OTLP", () => {
     expect(missing.status).toBe(404);
     await stopTracing();
     const post = await receiver.waitFor((s) => s.attributes["http.request.method"] === "POST");
-    expect(post).toMatchObject({ name: "POST /repos/{owner}/{repo}/issues", kind: KIND.server, traceId: CLIENT_TRACE, parentSpanId: CLIENT_SPAN, status: { code: 0 } });
+    expect(post).toMatchObject({
+      name: "POST /repos/{owner}/{repo}/issues",
+      kind: KIND.server,
+      traceId: CLIENT_TRACE,
+      parentSpanId: CLIENT_SPAN,
+      status: { code: 0 },
+    });
     expect(post.attributes).toMatchObject({
       "http.route": "/repos/{owner}/{repo}/issues",
       "http.response.status_code": 201,

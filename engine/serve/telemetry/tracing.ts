@@ -46,22 +46,31 @@ export async function startTracing(env: NodeJS.ProcessEnv = process.env, default
 /**
  * Sends the spans still batched and turns tracing off, waiting at most `limitMs` (3 s by
  * default). Never throws: a collector that does not answer loses those spans, not the run.
+ * Resolves false when the spans could not all be sent in time: the exporter may then hold a
+ * request open (up to its timeout), so a command exits on its own rather than wait for it.
  *
- * @example await stopTracing();
+ * @example if (!(await stopTracing())) setTimeout(() => process.exit(), 10).unref();
  */
-export async function stopTracing(limitMs = FLUSH_LIMIT_MS): Promise<void> {
+export async function stopTracing(limitMs = FLUSH_LIMIT_MS): Promise<boolean> {
   const started = running;
   running = undefined;
   const tracing = await started;
   installTracer(undefined);
-  if (!tracing) return;
+  if (!tracing) return true;
   let timer: NodeJS.Timeout | undefined;
-  const limit = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, limitMs);
+  const limit = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), limitMs);
     timer.unref();
   });
-  await Promise.race([tracing.shutdown().catch(() => undefined), limit]);
+  const sent = await Promise.race([
+    tracing.shutdown().then(
+      () => true,
+      () => false,
+    ),
+    limit,
+  ]);
   clearTimeout(timer);
+  return sent;
 }
 
 /** The package's version, for the instrumentation scope: from source and from dist/ alike. */
