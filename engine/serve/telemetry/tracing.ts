@@ -4,9 +4,14 @@
  * `stopTracing` sends what is left within a bounded wait, so neither a slow nor an unreachable
  * collector can hold a run or a sidecar's exit.
  */
-import { installTracer } from "./trace-span.js";
+import { installTracer, type Tracer } from "./trace-span.js";
 import { tracingConfig } from "./tracing-env.js";
-import type { OtelTracing } from "./otel-tracer.js";
+
+/** What `otel-tracer.ts` gives (said here, not imported: that file is loaded only by import()). */
+interface OtelTracing {
+  tracer: Tracer;
+  shutdown(): Promise<void>;
+}
 
 /** How long stopping waits for the last spans to be sent, at most. */
 export const FLUSH_LIMIT_MS = 3000;
