@@ -86,6 +86,46 @@ describe("eval's traces over OTLP", () => {
     expect(served.attributes["eval_simulate.session.id"]).toBe((line.session as { id: string }).id);
   }, 60_000);
 
+  it("continues the trial's trace into a script's MCP calls and a command agent's TRACEPARENT", async () => {
+    receiver = await startOtlpReceiver();
+    const { file, dir } = writeEvals(`
+  - id: scripted
+    scenario: quiet
+    clock: "2026-10-01T09:00:00.000Z"
+    host: { type: script }
+    script:
+      calls: [{ tool: crm/create-note, arguments: ${JSON.stringify(createNote.arguments)} }]
+      answer: noted
+    expect:
+      calls: [{ tool: crm/create-note }]
+  - id: commanded
+    scenario: quiet
+    clock: "2026-10-01T09:00:00.000Z"
+    prompt: say where you are
+    host: { type: command, command: [${JSON.stringify(process.execPath)}, -e, "console.log(process.env.TRACEPARENT)"] }
+    expect:
+      answer: { contains: "00-" }
+`);
+    dirs.push(dir);
+    const out = join(dir, "results.jsonl");
+    const { code } = await runCli(["eval", file, "--out", out], { env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint } });
+    expect(code).toBe(0);
+    const lines = readFileSync(out, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const scripted = lines.find((l) => l.case === "scripted")!;
+    const trial = receiver.spans.find((s) => s.name === "trial scripted")!;
+    expect(scripted.traceId).toBe(trial.traceId);
+    const [served] = childOf(receiver.spans, trial, "tools/call create-note");
+    expect(served).toMatchObject({ kind: KIND.server });
+    expect(served.attributes).toMatchObject({ "eval_simulate.wrote": true });
+    // The command's answer is the TRACEPARENT it was given: the trial span's own.
+    const commanded = lines.find((l) => l.case === "commanded")!;
+    const commandTrial = receiver.spans.find((s) => s.name === "trial commanded")!;
+    expect(commanded.answer).toBe(`00-${commandTrial.traceId}-${commandTrial.spanId}-01`);
+  }, 60_000);
+
   it("finishes a run whose collector never answers, its results intact", async () => {
     receiver = await startOtlpReceiver({ blackhole: true });
     const { code, line } = await evalRun({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_EXPORTER_OTLP_TIMEOUT: "60000" });
