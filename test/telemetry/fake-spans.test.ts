@@ -116,7 +116,6 @@ describe("the fakes' spans over OTLP", () => {
     expect(created.status).toBe(201);
     const missing = await fetch(`${services.baseUrl("github")}/repos/acme/widgets/issues/999`, { headers: { traceparent: parent } });
     expect(missing.status).toBe(404);
-    await stopTracing();
     const post = await receiver.waitFor((s) => s.attributes["http.request.method"] === "POST");
     expect(post).toMatchObject({
       name: "POST /repos/{owner}/{repo}/issues",
@@ -133,6 +132,12 @@ describe("the fakes' spans over OTLP", () => {
       "eval_simulate.wrote": true,
       "eval_simulate.commit.seq": 1,
     });
+    const session = await services.createSession({ secret: true });
+    expect((await fetch(`${session.baseUrl("github")}/repos/acme/widgets/issues`, { method: "PUT" })).status).toBe(405);
+    await session.close();
+    await stopTracing();
+    const put = await receiver.waitFor((s) => s.attributes["http.request.method"] === "PUT");
+    expect(put.attributes).toMatchObject({ "url.path": `/s/${session.id}/github/repos/acme/widgets/issues`, "eval_simulate.session.id": session.id });
     const get = await receiver.waitFor((s) => s.attributes["http.request.method"] === "GET");
     // A 4xx is the client's error: a server span is not failed by it.
     expect(get).toMatchObject({ name: "GET /repos/{owner}/{repo}/issues/{issue_number}", status: { code: 0 } });

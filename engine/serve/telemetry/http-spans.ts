@@ -33,6 +33,10 @@ export async function traceApiRequest<T extends { response: Response; outcome: A
   const url = new URL(request.url);
   const method = request.method.toUpperCase();
   const address = sessionIdOf(request);
+  const session = address === undefined ? undefined : splitAddress(address).sid;
+  // A session's secret is in its path (`/s/<sid>~<secret>/…`): the span names the session only.
+  const path =
+    session !== undefined && url.pathname.startsWith("/s/") ? url.pathname.replace(/^\/s\/[^/]*/, `/s/${encodeURIComponent(session)}`) : url.pathname;
   const parent = request.headers.get("traceparent") ?? undefined;
   const tracestate = request.headers.get("tracestate") ?? undefined;
   const span = tracer().start(method, {
@@ -41,14 +45,14 @@ export async function traceApiRequest<T extends { response: Response; outcome: A
     ...(tracestate !== undefined ? { tracestate } : {}),
     attributes: {
       "http.request.method": method,
-      "url.path": url.pathname,
+      "url.path": path,
       "url.scheme": url.protocol.replace(/:$/, ""),
       "server.address": url.hostname,
       "server.port": url.port === "" ? undefined : Number(url.port),
       "user_agent.original": request.headers.get("user-agent") ?? undefined,
       "network.protocol.name": "http",
       "eval_simulate.fake.id": fake,
-      "eval_simulate.session.id": address === undefined ? undefined : splitAddress(address).sid,
+      "eval_simulate.session.id": session,
     },
   });
   try {
