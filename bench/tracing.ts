@@ -3,11 +3,14 @@
  * OTLP/HTTP collector on loopback (protobuf, then JSON), side by side in one run. Each server
  * runs in its own process; rounds interleave the subjects so a noisy machine slows them alike.
  * The collector is a node:http server in its own process that counts spans' bytes and answers
- * 200. Also: what loading the SDK costs once (what a run without tracing never pays).
+ * 200. Besides calls/s, each server's own CPU time per call (from /proc, so a machine loaded by
+ * others skews it less than wall time). Also: what loading the SDK costs once (what a run
+ * without tracing never pays).
  *
  *   npm run build && node --import jiti/register bench/tracing.ts
  */
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CALLED, writeFiftyToolFakes } from "./support/fifty-tools.js";
 import { drive, median, post, quantile, type RunResult, toolsCall } from "./support/load.js";
@@ -41,7 +44,19 @@ const traced = JSON.parse(body);
 traced.params._meta = { traceparent: "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01" };
 const tracedBody = JSON.stringify(traced);
 
-const results = new Map<string, { sequential: RunResult[]; concurrent: RunResult[] }>(subjects.map((s) => [s.label, { sequential: [], concurrent: [] }]));
+/** A process's CPU time so far in ms (user + system, from /proc/<pid>/stat; 0 where there is no /proc). */
+function cpuMs(s: Subject): number {
+  try {
+    const fields = readFileSync(`/proc/${s.child.pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (100 a second)
+  } catch {
+    return 0;
+  }
+}
+
+const results = new Map<string, { sequential: RunResult[]; concurrent: RunResult[]; cpuMs: number; calls: number }>(
+  subjects.map((s) => [s.label, { sequential: [], concurrent: [], cpuMs: 0, calls: 0 }]),
+);
 try {
   for (const s of subjects) {
     const answer = await post(urlOf(s), tracedBody, headers);
@@ -52,8 +67,12 @@ try {
     for (let i = 0; i < subjects.length; i++) {
       const s = subjects[(i + round) % subjects.length];
       const send = () => post(urlOf(s), tracedBody, headers);
-      results.get(s.label)!.sequential.push(await drive(send, CALLS, 1));
-      results.get(s.label)!.concurrent.push(await drive(send, CALLS, CONCURRENCY));
+      const r = results.get(s.label)!;
+      const before = cpuMs(s);
+      r.sequential.push(await drive(send, CALLS, 1));
+      r.concurrent.push(await drive(send, CALLS, CONCURRENCY));
+      r.cpuMs += cpuMs(s) - before;
+      r.calls += 2 * CALLS;
     }
   }
 } finally {
@@ -81,6 +100,7 @@ const summary = subjects.map((s) => {
   const r = results.get(s.label)!;
   return {
     label: s.label,
+    cpuUs: (r.cpuMs * 1000) / r.calls,
     seqRate: median(r.sequential.map((x) => x.callsPerSecond)),
     conRate: median(r.concurrent.map((x) => x.callsPerSecond)),
     seqLat: r.sequential.flatMap((x) => x.latenciesMs),
@@ -93,7 +113,19 @@ console.log(
 );
 console.log(
   table([
-    ["subject", "seq calls/s", "p50 ms", "p99 ms", `x${CONCURRENCY} calls/s`, "p50 ms", "p99 ms", "vs off (seq)", `vs off (x${CONCURRENCY})`],
+    [
+      "subject",
+      "seq calls/s",
+      "p50 ms",
+      "p99 ms",
+      `x${CONCURRENCY} calls/s`,
+      "p50 ms",
+      "p99 ms",
+      "vs off (seq)",
+      `vs off (x${CONCURRENCY})`,
+      "server CPU µs/call",
+      "vs off (CPU)",
+    ],
     ...summary.map((s) => [
       s.label,
       f(s.seqRate),
@@ -104,6 +136,8 @@ console.log(
       f(quantile(s.conLat, 0.99), 2),
       `${f(s.seqRate / off.seqRate, 2)}×`,
       `${f(s.conRate / off.conRate, 2)}×`,
+      f(s.cpuUs),
+      `${f(off.cpuUs / s.cpuUs, 2)}×`,
     ]),
   ]),
 );

@@ -126,6 +126,33 @@ describe("eval's traces over OTLP", () => {
     expect(commanded.answer).toBe(`00-${commandTrial.traceId}-${commandTrial.spanId}-01`);
   }, 60_000);
 
+  it("traces the trials a worker process runs (--workers)", async () => {
+    receiver = await startOtlpReceiver();
+    const { file, dir } = writeEvals(`
+  - id: in-a-worker
+    scenario: quiet
+    clock: "2026-10-01T09:00:00.000Z"
+    iterations: 2
+    host: { type: script }
+    script:
+      calls: [{ tool: crm/create-note, arguments: ${JSON.stringify(createNote.arguments)} }]
+      answer: noted
+    expect:
+      calls: [{ tool: crm/create-note }]
+`);
+    dirs.push(dir);
+    const out = join(dir, "results.jsonl");
+    const { code } = await runCli(["eval", file, "--out", out, "--workers", "2"], { env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint } });
+    expect(code).toBe(0);
+    const ids = readFileSync(out, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => (JSON.parse(l) as { traceId?: string }).traceId);
+    const trials = receiver.spans.filter((s) => s.name === "trial in-a-worker");
+    expect(trials.map((t) => t.traceId).sort()).toEqual([...ids].sort());
+    for (const trial of trials) expect(childOf(receiver.spans, trial, "tools/call create-note")).toHaveLength(1);
+  }, 60_000);
+
   it("finishes a run whose collector never answers, its results intact", async () => {
     receiver = await startOtlpReceiver({ blackhole: true });
     const { code, line } = await evalRun({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_EXPORTER_OTLP_TIMEOUT: "60000" });
