@@ -133,6 +133,7 @@ describe("eval's traces over OTLP", () => {
     scenario: quiet
     clock: "2026-10-01T09:00:00.000Z"
     iterations: 2
+    accuracyThreshold: 1
     host: { type: script }
     script:
       calls: [{ tool: crm/create-note, arguments: ${JSON.stringify(createNote.arguments)} }]
@@ -142,8 +143,8 @@ describe("eval's traces over OTLP", () => {
 `);
     dirs.push(dir);
     const out = join(dir, "results.jsonl");
-    const { code } = await runCli(["eval", file, "--out", out, "--workers", "2"], { env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint } });
-    expect(code).toBe(0);
+    const { code, stderr } = await runCli(["eval", file, "--out", out, "--workers", "2"], { env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint } });
+    expect(code, stderr).toBe(0);
     const ids = readFileSync(out, "utf8")
       .trim()
       .split("\n")

@@ -93,6 +93,17 @@ describe("the fakes' spans over OTLP", () => {
     expect(protocolError.attributes).toMatchObject({ "error.type": "-32602", "rpc.response.status_code": "-32602" });
   });
 
+  it("cuts what a client names a span by and puts in its attributes, whatever its length", async () => {
+    const { receiver, services } = await traced("http/json");
+    const url = services.mcpServers().find((s) => s.id === "notes")!.url;
+    const long = "x".repeat(100_000);
+    await toolsCall(url, long, {}, 10);
+    await stopTracing();
+    const span = await receiver.waitFor((s) => s.attributes["jsonrpc.request.id"] === "10");
+    expect(span.name.length).toBeLessThan(300);
+    expect(String(span.attributes["gen_ai.tool.name"]).length).toBe(1024);
+  });
+
   it("names the session a call was served in, not its secret", async () => {
     const { receiver, services } = await traced("http/protobuf");
     const session = await services.createSession({ secret: true });

@@ -12,6 +12,12 @@ import { BatchSpanProcessor, TracerProvider } from "@opentelemetry/sdk-trace";
 import type { SpanAttributes, SpanKind as Kind, SpanOptions, TraceSpan, Tracer } from "./trace-span.js";
 import type { TracingConfig } from "./tracing-env.js";
 
+/** The longest span name exported (a tool's name is in it); longer ones are cut. */
+const MAX_NAME_LENGTH = 256;
+
+/** The longest attribute value exported; longer ones are cut. */
+const MAX_ATTRIBUTE_LENGTH = 1024;
+
 const KINDS: Record<Kind, SpanKind> = { server: SpanKind.SERVER, client: SpanKind.CLIENT, internal: SpanKind.INTERNAL };
 
 /** An SDK-backed tracer and the provider to flush and stop. */
@@ -31,6 +37,8 @@ export function otelTracing(config: TracingConfig, scope: { name: string; versio
   const exporter = config.protocol === "http/json" ? new JsonExporter(options) : new ProtobufExporter(options);
   const provider = new TracerProvider({
     resource: resourceFromAttributes({ ...config.resource, "service.name": config.serviceName }),
+    // A client names tools and sends ids: what it sends is cut, never exported at any length.
+    spanLimits: { attributeValueLengthLimit: MAX_ATTRIBUTE_LENGTH, attributeCountLimit: 64 },
     // Bounded: past the queue spans are dropped, never waited for.
     spanProcessors: [
       new BatchSpanProcessor({
@@ -53,7 +61,11 @@ export function otelTracing(config: TracingConfig, scope: { name: string; versio
     tracer: {
       on: true,
       start(name, options = {}) {
-        const span = sdk.startSpan(name, { kind: KINDS[options.kind ?? "internal"], attributes: defined(options.attributes) }, parentOf(options));
+        const span = sdk.startSpan(
+          name.length > MAX_NAME_LENGTH ? `${name.slice(0, MAX_NAME_LENGTH)}…` : name,
+          { kind: KINDS[options.kind ?? "internal"], attributes: defined(options.attributes) },
+          parentOf(options),
+        );
         return wrap(span);
       },
     },
