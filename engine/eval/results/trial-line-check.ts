@@ -48,6 +48,7 @@ const FIELDS: Array<[name: string, required: boolean, test: (value: unknown) => 
   ["outside", false, (v) => Array.isArray(v) && v.every(isObject), "a list of requests"],
   ["suite", false, (v) => typeof v === "string", "a string"],
   ["traceId", false, (v) => typeof v === "string" && /^[0-9a-f]{32}$/.test(v), "a trace id (32 hex digits)"],
+  ["tags", false, isStrings, "a list of strings"],
   ["startedAt", false, (v) => typeof v === "string", "a string"],
 ];
 
