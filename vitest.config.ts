@@ -35,7 +35,7 @@ const BROWSER = ["test/inspect/inspector-browser.test.ts", "test/view/viewer-bro
  */
 const PROCESS = [
   // Folders whose every test does.
-  "test/{capture,cli,cluster,fidelity,hosts,judge,scaffold,sessions,stubs,typegen}/**/*.test.ts",
+  "test/{capture,cli,cluster,fidelity,hosts,judge,scaffold,sessions,stubs,telemetry,typegen}/**/*.test.ts",
   "test/docs/readme-five-minutes.test.ts",
   "examples/*/tests/**/*.vitest.ts",
   "test/bench-smoke.test.ts",

@@ -33,6 +33,10 @@ describe("the benchmarks still run", () => {
     expect(runBench("judge.ts")).toMatch(/judgeRun \(every kind\)\s+[\d.]+/);
   }, 120_000);
 
+  it("measures MCP throughput with tracing on against off", () => {
+    expect(runBench("tracing.ts")).toMatch(/tracing off[\s\S]*tracing on, http\/protobuf[\s\S]*tracing on, http\/json[\s\S]*loading the OpenTelemetry SDK/);
+  }, 120_000);
+
   it("measures trials per second in worker processes and against a slow provider", () => {
     expect(runBench("workers.ts", { BENCH_CALLS: "1", BENCH_TRIALS: "8" })).toMatch(
       /crm dry run[\s\S]*4 workers[\s\S]*answering each request after 200 ms[\s\S]*64\s+2 workers/,

@@ -32,3 +32,5 @@ export { badCalls, callKey } from "../judge/selection/index.js";
 export type { BadCallCounts, BadCallReport } from "../judge/selection/index.js";
 export { JUDGE_PROMPT_VERSION, judgmentsFile, rubricJudge } from "../eval/rubrics/index.js";
 export type { RubricJudgeOptions, RunRubricJudge } from "../eval/rubrics/index.js";
+export { startTracing, stopTracing } from "../serve/telemetry/index.js";
+export type { TracingStart } from "../serve/telemetry/index.js";

@@ -7,6 +7,7 @@
  */
 import type { EvalCase } from "../../../schema/evals/evals.js";
 import type { Session } from "../../serve/host/index.js";
+import { turnSpan } from "../../serve/telemetry/index.js";
 import type { AgentHost, AgentOutcome, AgentTrial, Transcript, UserSimulator } from "../hosts/index.js";
 import { stepMessages } from "./turn-messages.js";
 
@@ -130,9 +131,13 @@ export async function runConversation(input: ConversationInput): Promise<Convers
       };
       const before = await settled();
       let outcome: AgentOutcome;
+      // Each turn is a span under the trial's: the turn's model requests and tool calls go under it.
+      const span = turnSpan(trial.traceparent, turn);
+      const traced = span.traceId === "" ? {} : { traceparent: span.traceparent };
       try {
-        outcome = await host.run({ ...trial, case: turnCase, session, turn: { number: turn, message, transcript: [...transcript], carry }, user });
+        outcome = await host.run({ ...trial, ...traced, case: turnCase, session, turn: { number: turn, message, transcript: [...transcript], carry }, user });
       } finally {
+        span.end();
         await trial.session.idle();
       }
       agent.requests += outcome.requests;

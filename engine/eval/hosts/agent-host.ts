@@ -33,6 +33,11 @@ export interface AgentTrial {
   turn?: AgentTurn;
   /** In a conversation: the trial's simulated user, for a host to put the agent's own questions to (an elicitation). */
   user?: UserSimulator;
+  /**
+   * The trial's span as a W3C `traceparent` when tracing is on (docs/tracing.md): continue it in
+   * the agent's requests (`params._meta.traceparent` on MCP, the `traceparent` header on HTTP).
+   */
+  traceparent?: string;
 }
 
 /** What the agent did, besides its calls. */

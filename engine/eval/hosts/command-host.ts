@@ -167,7 +167,13 @@ export function commandHost(config: CommandHostConfig): AgentHost {
             {
               stdio: ["ignore", "pipe", "pipe"],
               detached: true,
-              env: { ...process.env, EVAL_SIMULATE_MCP_CONFIG: mcpConfig, EVAL_SIMULATE_SESSION: trial.session.id },
+              env: {
+                ...process.env,
+                EVAL_SIMULATE_MCP_CONFIG: mcpConfig,
+                EVAL_SIMULATE_SESSION: trial.session.id,
+                // The trial's trace, continued by an agent that reads TRACEPARENT (the OpenTelemetry convention for processes).
+                ...(trial.traceparent ? { TRACEPARENT: trial.traceparent } : {}),
+              },
             },
           );
           const group = processGroup(child);

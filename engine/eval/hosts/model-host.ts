@@ -82,6 +82,7 @@ export function modelHost(
           signal: wall.signal,
           ...(context.variant ? { variant: context.variant } : {}),
           ...(Array.isArray(trial.turn?.carry) ? { history: trial.turn.carry } : {}),
+          ...(trial.traceparent ? { traceparent: trial.traceparent } : {}),
         });
         const outcome: AgentOutcome = { answer: run.finalText, transcript: run.transcript, requests: run.requests, usage: run.usage, costUsd: budget.spentUsd };
         // The next turn starts from every message so far.

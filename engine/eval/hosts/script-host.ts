@@ -82,12 +82,16 @@ export function scriptHost(): AgentHost {
           if (fake.kind === "mcp") {
             const client = await connect(server);
             // A JSON-RPC error (a tool the fake refuses) is in the record already; the script goes on.
-            await client.callTool({ name: tool, arguments: args }, { signal: trial.signal }).catch(() => undefined);
+            // Traced, each call continues the trial's trace (`_meta.traceparent`, as MCP carries it).
+            const meta = trial.traceparent ? { _meta: { traceparent: trial.traceparent } } : {};
+            await client.callTool({ name: tool, arguments: args, ...meta }, { signal: trial.signal }).catch(() => undefined);
             continue;
           }
           const operation = fake.manifest.operations.find((op) => op.name === tool);
           if (!operation) return free(script.answer, { status: "fail", reason: `script call #${i + 1} ${call.tool}: ${server} has no operation ${tool}` });
-          const response = await fetch(apiRequest(trial.session.baseUrl(server), operation.method, operation.pathTemplate, args, trial.signal));
+          const request = apiRequest(trial.session.baseUrl(server), operation.method, operation.pathTemplate, args, trial.signal);
+          if (trial.traceparent) request.headers.set("traceparent", trial.traceparent);
+          const response = await fetch(request);
           await response.arrayBuffer();
         }
         if (!trial.turn || trial.signal.aborted) return free(script.answer);

@@ -8,6 +8,7 @@ import { loadAi } from "./language-model.js";
 import { applyVariant, type Variant } from "../../judge/selection/index.js";
 import { callServedTool, connectTools, type McpServerRef } from "./mcp-tools.js";
 import type { Budget, Usage } from "./pricing.js";
+import { tracedModel } from "./traced-model.js";
 
 export interface ModelAgentOptions {
   model: LanguageModel;
@@ -28,6 +29,8 @@ export interface ModelAgentOptions {
    * `prompt`, so a model in a conversation keeps its history across turns.
    */
   history?: readonly unknown[];
+  /** The trial's (or turn's) W3C `traceparent` when tracing: model requests and tool calls become its spans. */
+  traceparent?: string;
 }
 
 /** What one agent run did. */
@@ -65,8 +68,13 @@ export async function runModelAgent(options: ModelAgentOptions): Promise<AgentRu
         dynamicTool({
           description: served.tool.description ?? "",
           inputSchema: jsonSchema(served.tool.inputSchema as Parameters<typeof jsonSchema>[0]),
-          execute: async (args, { abortSignal }) => {
-            const outcome = await callServedTool(served, args, abortSignal);
+          execute: async (args, { abortSignal, toolCallId }) => {
+            const outcome = await callServedTool(
+              served,
+              args,
+              abortSignal,
+              options.traceparent ? { parent: options.traceparent, callId: toolCallId } : undefined,
+            );
             calls.push({ tool: served.tool.name, server: served.server, arguments: args, isError: outcome.isError });
             // A tool error reaches the model as an error result, as MCP hosts show it.
             if (outcome.isError) throw new Error(outcome.text);
@@ -79,7 +87,9 @@ export async function runModelAgent(options: ModelAgentOptions): Promise<AgentRu
     const opening = { role: "user" as const, content: options.prompt };
     const history = (options.history ?? []) as Array<typeof opening>;
     const result = await generateText({
-      model: options.model,
+      model: options.traceparent
+        ? await tracedModel(options.model, options.traceparent, { temperature: options.temperature, maxTokens: options.maxTokens })
+        : options.model,
       system: options.system,
       ...(history.length > 0 ? { messages: [...history, opening] } : { prompt: options.prompt }),
       tools: toolSet,

@@ -66,6 +66,7 @@ export function renderSummaryText(summary: RunSummary): string {
     for (const failure of c.failures) out.push(`            ✗ ${failure}`);
     for (const reason of c.reasons) out.push(`            ! ${reason}`);
     for (const line of outsideOf(c)) out.push(`            ! ${line}`);
+    if (c.traces) out.push(`            traces: ${c.traces.join(", ")}`);
   }
   const t = summary.trials;
   out.push("");
@@ -96,7 +97,7 @@ export function renderSummaryMarkdown(summary: RunSummary): string {
     ),
     "",
   ];
-  const details = summary.cases.filter((c) => c.failures.length + c.reasons.length > 0 || c.outside || c.turns);
+  const details = summary.cases.filter((c) => c.failures.length + c.reasons.length > 0 || c.outside || c.turns || c.traces);
   for (const c of details) {
     out.push(`**${cell(c.case)}**`, "");
     for (const line of [
@@ -106,6 +107,7 @@ export function renderSummaryMarkdown(summary: RunSummary): string {
       ...outsideOf(c).map((o) => `! ${o}`),
     ])
       out.push(`- ${cell(line)}`);
+    if (c.traces) out.push(`- traces: ${c.traces.map((t) => `\`${t}\``).join(", ")}`);
     out.push("");
   }
   if (judgeOf(summary.judge)) out.push(`> ${judgeOf(summary.judge)}`, "");

@@ -87,6 +87,8 @@ export interface TrialLine {
   outside?: OutsideRequest[];
   /** The suite the line belongs to: the evals file, relative to its git checkout (else the working directory). */
   suite?: string;
+  /** The trial's OpenTelemetry trace id (32 hex digits), when the run was traced (docs/tracing.md). */
+  traceId?: string;
   startedAt: string;
   /** When the trial ended. */
   endedAt?: string;

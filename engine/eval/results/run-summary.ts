@@ -53,6 +53,8 @@ export interface CaseSummary {
   reasons: string[];
   /** The first failed assertion messages, for the report. */
   failures: string[];
+  /** The OpenTelemetry trace ids of the first trials that did not pass, when the run was traced; absent otherwise. */
+  traces?: string[];
 }
 
 /** The whole run. */
@@ -148,6 +150,7 @@ function summarizeCase(plan: PlannedCase, lines: readonly TrialLine[]): CaseSumm
       ),
     ),
   ].slice(0, 5);
+  const traces = lines.flatMap((l) => (l.traceId && l.status !== "pass" && l.status !== "skipped" ? [l.traceId] : [])).slice(0, 5);
   const outsideCount = lines.reduce((n, l) => n + (l.badCalls?.outsideSession ?? 0), 0);
   const judge = judgeSpend(lines.map((l) => l.judge));
   const minScore = plan.minScore ?? lines.find((l) => l.minScore !== undefined)?.minScore;
@@ -179,6 +182,7 @@ function summarizeCase(plan: PlannedCase, lines: readonly TrialLine[]): CaseSumm
     durationMs: Math.round(lines.reduce((n, l) => n + l.durationMs, 0)),
     reasons,
     failures,
+    ...(traces.length > 0 ? { traces } : {}),
   };
 }
 

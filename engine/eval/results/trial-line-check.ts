@@ -60,6 +60,7 @@ const FIELDS: Array<[name: string, required: boolean, test: (value: unknown) => 
     (v) => isObject(v) && typeof v.model === "string" && isCount(v.requests) && isObject(v.usage) && isAmount(v.costUsd),
     "{ model, requests, usage, costUsd }",
   ],
+  ["traceId", false, (v) => typeof v === "string" && /^[0-9a-f]{32}$/.test(v), "a trace id (32 hex digits)"],
   ["tags", false, isStrings, "a list of strings"],
   ["startedAt", false, (v) => typeof v === "string", "a string"],
 ];

@@ -14,6 +14,7 @@ import { type AgentHost, type AgentOutcome, type AgentTrial, FatalRunError, NO_U
 import type { RecordCollector } from "./record-collector.js";
 import { capAnswer, capRecord, capTranscript, type TrialLine } from "../results/index.js";
 import { type Conversation, isConversation, runConversation, scriptedUser } from "../conversation/index.js";
+import { endTrialSpan, trialSpan } from "../../serve/telemetry/index.js";
 
 export interface TrialInput {
   host: AgentHost;
@@ -79,10 +80,13 @@ export async function runTrial(input: TrialInput): Promise<TrialLine> {
     secret: true,
     ...(c.fakes ? { fakes: c.fakes } : {}),
   });
+  // The root of the trial's trace: the host continues it into its model requests and tool calls.
+  const span = trialSpan({ case: c.id, iteration, host: host.label, suite: input.suite, variant: input.variant });
+  const traced = span.traceId === "" ? {} : { traceparent: span.traceparent };
   let outcome: AgentOutcome;
   let talk: (Conversation & { by: string }) | undefined;
   try {
-    const trial: AgentTrial = { case: c, iteration, session, fakes: input.fakes, signal: input.signal };
+    const trial: AgentTrial = { case: c, iteration, session, fakes: input.fakes, signal: input.signal, ...traced };
     if (isConversation(c)) {
       const user = input.userFor?.(trial) ?? scriptedUser(trial);
       talk = { ...(await runConversation({ host, trial, user, recorded: () => input.records.peek(session.id) })), by: user.label };
@@ -90,6 +94,7 @@ export async function runTrial(input: TrialInput): Promise<TrialLine> {
     } else outcome = await host.run(trial);
   } catch (error) {
     if (error instanceof FatalRunError) {
+      endTrialSpan(span, { status: "not_run", reason: error.message, session: session.id });
       await session.close();
       input.records.take(session.id);
       input.records.takeOutside(session.id);
@@ -119,7 +124,11 @@ export async function runTrial(input: TrialInput): Promise<TrialLine> {
         user: { model: talk.by, ...talk.user },
       }
     : {};
-  const done = (status: TrialLine["status"], assertions: AssertionResult[], reason?: string, verdict?: Verdict): TrialLine => ({
+  const done = (status: TrialLine["status"], assertions: AssertionResult[], reason?: string, verdict?: Verdict): TrialLine => {
+    endTrialSpan(span, { status, score: verdict?.score.score, reason, calls: closed.calls, session: session.id });
+    return line(status, assertions, reason, verdict);
+  };
+  const line = (status: TrialLine["status"], assertions: AssertionResult[], reason?: string, verdict?: Verdict): TrialLine => ({
     ...base,
     status,
     ...(reason === undefined ? {} : { reason }),
@@ -137,6 +146,7 @@ export async function runTrial(input: TrialInput): Promise<TrialLine> {
     ...(capped?.bytes === undefined ? {} : { answerBytes: capped.bytes }),
     session: { id: session.id, ...capRecord(record) },
     ...conversation,
+    ...(span.traceId === "" ? {} : { traceId: span.traceId }),
   });
   if (outcome.outcome?.status === "not_run") return done("not_run", [], outcome.outcome.reason);
   let verdict;
