@@ -7,7 +7,9 @@
  *   (about 3 MB of JSON), tasks of five calls each, golden on every case (target ≤ 40 ms a
  *   trial, start-up excluded), against the same tasks on a 10-record world.
  * Each configuration runs a warm-up (loading, compiling, the first world) then ROUNDS measured
- * runs; per trial is the measured run's wall time over its trials. BENCH_ROUNDS, BENCH_TASKS.
+ * runs at concurrency 1; a trial's cost is its line's own duration (session, calls, judge: the
+ * run's start-up excluded), the run's wall and CPU time over its trials shown beside it.
+ * BENCH_ROUNDS, BENCH_TASKS, BENCH_ONLY (a label's part).
  *
  *   npm run build && node --import jiti/register bench/world-scale.ts
  *   node --cpu-prof --cpu-prof-dir=bench/.generated/prof --import jiti/register bench/world-scale.ts
@@ -35,12 +37,12 @@ interface Config {
 
 const configs: Config[] = [
   { label: "scale: 10 records", orders: 10, customers: 10, lean: true, tasks: 10, iterations: 5 },
-  { label: "scale: 100,000 records", orders: 100_000, customers: 10, lean: true, tasks: 10, iterations: 5 },
+  { label: "scale: 100,000 records", orders: 100_000, customers: 10, lean: true, tasks: Number(process.env.BENCH_SCALE_TASKS ?? 10), iterations: 5 },
   { label: "benchmark shape: 10 records", orders: 10, tasks: TASKS, iterations: 1 },
   { label: "benchmark shape: ~3 MB", orders: 1_000, tasks: TASKS, iterations: 1 },
 ];
 
-const rows = [["world", "JSON bytes", "trials", "ms / trial (wall)", "CPU ms / trial", "trial p50 ms", "passed"]];
+const rows = [["world", "JSON bytes", "trials", "trial p50 ms", "run wall ms / trial", "run CPU ms / trial", "passed"]];
 const perTrial: Record<string, number> = {};
 for (const config of configs) {
   if (ONLY && !config.label.includes(ONLY)) continue;
@@ -57,7 +59,7 @@ for (const config of configs) {
     const out = join(dir, `results-${round}.ndjson`);
     const cpuStart = process.cpuUsage();
     const started = performance.now();
-    const result = await runEvals({ evals: recipe.evals, dry: true, out });
+    const result = await runEvals({ evals: recipe.evals, dry: true, out, concurrency: 1 });
     wall.push((performance.now() - started) / trials);
     const used = process.cpuUsage(cpuStart);
     cpu.push((used.user + used.system) / 1000 / trials);

@@ -5,6 +5,8 @@
  * patches to the state before it gives the state after it, exactly (as JSON values).
  */
 
+import { canonicalJson } from "./canonical-json.js";
+
 /** An RFC 6902 operation of the forms this module writes. */
 export type JsonPatchOperation = { op: "add" | "replace"; path: string; value: unknown } | { op: "remove"; path: string };
 
@@ -38,6 +40,9 @@ const isObject = (value: unknown): value is Json => typeof value === "object" &&
 export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  // A value with toJSON (a Date) is the JSON it writes, not its own keys.
+  if (typeof (a as { toJSON?: unknown }).toJSON === "function" || typeof (b as { toJSON?: unknown }).toJSON === "function")
+    return JSON.stringify(a) === JSON.stringify(b) && canonicalJson(a) === canonicalJson(b);
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   if (Array.isArray(a)) {
     const other = b as unknown[];
