@@ -29,6 +29,10 @@ describe("the benchmarks still run", () => {
     expect(runBench("startup.ts")).toMatch(/eval-simulate serve → \/health/);
   }, 120_000);
 
+  it("measures a trial against the size of its world", () => {
+    expect(runBench("world-scale.ts", { BENCH_ONLY: "10 records", BENCH_TASKS: "2" })).toMatch(/scale: 10 records[\s\S]*benchmark shape: 10 records/);
+  }, 120_000);
+
   it("measures judging a recorded run against every assertion kind", () => {
     expect(runBench("judge.ts")).toMatch(/judgeRun \(every kind\)\s+[\d.]+/);
   }, 120_000);
