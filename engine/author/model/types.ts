@@ -60,6 +60,29 @@ export interface ServerManifest {
   unknownTool?: "protocol-error" | "error-result";
   /** Served resources and resource templates, in captured order. */
   resources?: ResourceManifest[];
+  /** Served prompts, in captured order. */
+  prompts?: PromptManifest[];
+  /** Declares the logging capability: `ctx.log` is also sent to the client. */
+  logging?: boolean;
+  /** Serves 2025-era clients with MCP sessions (needed to ask the client or push to subscribers). */
+  sessions?: boolean;
+  /** Items per page of every list; all on one page when unset. */
+  pageSize?: number;
+  source: SourceLocation;
+}
+
+/** How one argument is completed: a list filtered by what the client typed, or a JSONata expression. */
+export type CompletionManifest = { kind: "list"; values: string[] } | { kind: "jsonata"; jsonata: CompiledJsonataHandler };
+
+/** One served prompt with its messages: a template, or a handler whose value is the messages. */
+export interface PromptManifest {
+  name: string;
+  /** The captured prompt, listed as it is. */
+  captured: Record<string, unknown>;
+  reads: string[];
+  handler: { kind: "template"; messages: Array<Record<string, unknown>> } | HandlerManifest<ToolHandler>;
+  /** Completions by argument name. */
+  complete?: Record<string, CompletionManifest>;
   source: SourceLocation;
 }
 
@@ -72,6 +95,8 @@ export interface ResourceManifest {
   template: boolean;
   reads: string[];
   handler: HandlerManifest<ToolHandler>;
+  /** Completions by template variable. */
+  complete?: Record<string, CompletionManifest>;
   source: SourceLocation;
 }
 

@@ -1,7 +1,9 @@
 import type { ToolResult } from "../../author/handlers/index.js";
-import type { McpServerInfo } from "../mcp/index.js";
+import type { McpClient, McpServerInfo } from "../mcp/index.js";
+import type { ClientChannel } from "../runtime/index.js";
 import { createMcpEndpoint, type McpEndpoint, type McpEndpointOptions, ToolNotFoundError as McpToolNotFound } from "../mcp/index.js";
-import { callTool, ToolNotFoundError } from "../runtime/index.js";
+import { callTool, complete, getPrompt, PromptRequestError, ToolNotFoundError } from "../runtime/index.js";
+import { McpRequestError } from "../mcp/index.js";
 import { compileServer } from "../runtime/index.js";
 import { resourcesOf } from "./resource-mount.js";
 import type { McpFake } from "../../author/fakes/index.js";
@@ -23,6 +25,23 @@ export function mountMcpFake(id: string, fake: McpFake, worldOf: WorldOf, option
       ...(fake.manifest.instructions !== undefined && { instructions: fake.manifest.instructions }),
       tools: fake.manifest.tools.map((tool) => tool.captured),
       ...resourcesOf(fake, (request) => worldOf(request).scope, compiled),
+      ...(fake.manifest.logging && { logging: true }),
+      ...(fake.manifest.sessions && { sessions: true }),
+      ...(fake.manifest.pageSize !== undefined && { pageSize: fake.manifest.pageSize }),
+      watch: (request, onCommit) => worldOf(request).scope.store.onCommit(onCommit),
+      ...(fake.manifest.prompts && {
+        prompts: fake.manifest.prompts.map((prompt) => prompt.captured),
+        async getPrompt(name, args, extra) {
+          try {
+            return await getPrompt(worldOf(extra.request).scope, compiled, name, args, extra.signal);
+          } catch (error) {
+            throw error instanceof PromptRequestError ? new McpRequestError(error.message) : error;
+          }
+        },
+      }),
+      ...((fake.manifest.prompts ?? []).some((p) => p.complete) || (fake.manifest.resources ?? []).some((r) => r.complete)
+        ? { complete: (ref, argument, context, extra) => complete(worldOf(extra.request).scope, compiled, ref, argument, context, extra.signal) }
+        : {}),
       async callTool(name, args, extra) {
         const started = Date.now();
         const world = worldOf(extra.request);
@@ -30,7 +49,9 @@ export function mountMcpFake(id: string, fake: McpFake, worldOf: WorldOf, option
         try {
           // The evidence is kept inside the call, before its commit: see callTool's `witness`.
           const answer = compiled.tools.get(name)?.manifest.answer;
-          const outcome = await servedIn(world, () => callTool(scope, compiled, name, args, extra.signal, (done) => evidence.mcpCall(done, answer)));
+          const outcome = await servedIn(world, () =>
+            callTool(scope, compiled, name, args, extra.signal, (done) => evidence.mcpCall(done, answer), extra.client && channelOf(extra.client)),
+          );
           return outcome.result as ToolResult;
         } catch (error) {
           if (!(error instanceof ToolNotFoundError)) throw error;
@@ -51,4 +72,16 @@ export function mountMcpFake(id: string, fake: McpFake, worldOf: WorldOf, option
     },
     options,
   );
+}
+
+/** The runtime's channel over the endpoint's client: asking is offered only where the client can be asked. */
+function channelOf(client: McpClient): ClientChannel {
+  const cannot = (method: string) => () => Promise.reject(new Error(`${method} cannot reach this client: serve the fake over stdio, or declare it with \`sessions: true\` for 2025-era clients (2026-07-28 requests ask through input_required results, which fakes do not send)`));
+  return {
+    logging: client.logging,
+    log: (level, data) => client.log(level, data),
+    progress: (progress, total, message) => client.progress(progress, total, message),
+    elicit: client.elicit ? (params, signal) => client.elicit!(params, signal) : cannot("elicitation/create"),
+    sample: client.sample ? (params, signal) => client.sample!(params, signal) : cannot("sampling/createMessage"),
+  };
 }

@@ -2,6 +2,7 @@ import { answerResult, describeJsonValueProblem, jsonValueProblem, MAX_MESSAGE_D
 import type { ToolContext } from "../../author/handlers/index.js";
 import { labelId } from "../../author/world/index.js";
 import type { CompiledTool } from "./compiled-fake.js";
+import type { recordingChannel } from "./client-channel.js";
 
 /** Thrown by a handler's `fail(message)`: the call ends as a tool error and changes nothing. */
 export class ToolFailure extends Error {
@@ -42,6 +43,8 @@ export interface CallScope {
   logs: unknown[];
   /** The fake's id, to name the tool in errors. */
   fake: string;
+  /** The client, when the call's transport reaches one, and where each exchange is kept. */
+  client?: ReturnType<typeof recordingChannel>;
 }
 
 /** The context a TypeScript tool handler receives (SPEC §4.2). */
@@ -52,7 +55,13 @@ export function toolContext(tool: CompiledTool, scope: CallScope): ToolContext {
     now: scope.now,
     scenario: scope.scenario,
     signal: scope.signal,
-    log: (value) => void scope.logs.push(value),
+    log: (value, level) => {
+      scope.logs.push(value);
+      scope.client?.log(level ?? "info", value);
+    },
+    progress: (progress, total, message) => (scope.client ? scope.client.progress(progress, total, message) : Promise.resolve()),
+    elicit: (params) => (scope.client ? scope.client.elicit(params) : Promise.reject(new ToolFailure("[eval-simulate] ctx.elicit: this call has no client to ask"))),
+    sample: (params) => (scope.client ? scope.client.sample(params) : Promise.reject(new ToolFailure("[eval-simulate] ctx.sample: this call has no client to ask"))),
     answer: (value) => answerResult(tool.manifest.answer, plainAnswer(value, `${scope.fake}/${tool.manifest.name}`)),
     text,
     structured,
