@@ -88,7 +88,9 @@ export const Completion = Type.Union(
     Type.Object(
       {
         jsonata: Type.String(
-          describe("An expression giving the values (an array of strings). Bindings: `$args.value` (what the client typed), `$args.arguments` (the arguments already given), `$state`, `$world`."),
+          describe(
+            "An expression giving the values (an array of strings). Bindings: `$args.value` (what the client typed), `$args.arguments` (the arguments already given), `$state`, `$world`.",
+          ),
         ),
       },
       { additionalProperties: false },
@@ -119,13 +121,28 @@ export const Resource = Type.Object(
   },
 );
 
+/** One message of a prompt template. */
+const PromptMessage = Type.Object(
+  {
+    role: Type.Enum(["user", "assistant"], describe("Who speaks the message.")),
+    content: Type.Unsafe<Record<string, unknown>>({
+      type: "object",
+      required: ["type"],
+      ...describe(
+        "An MCP content block: `{ type: text, text }`, `{ type: image, data, mimeType }`, `{ type: audio, ... }`, `{ type: resource, resource: { uri, text | blob } }`.",
+      ),
+    }),
+  },
+  { additionalProperties: false, ...describe("A prompt message: a role and one content block.") },
+);
+
 /** One served prompt: its messages, by template or handler. */
 export const Prompt = Type.Object(
   {
     description: Type.Optional(Type.String(describe("A note for the Recipe's readers; the served description is the captured one."))),
     reads: Type.Optional(EntityNames("The entities the prompt reads.")),
     messages: Type.Optional(
-      Type.Array(Type.Object({ role: Type.Enum(["user", "assistant"]), content: Type.Object({ type: Type.String() }) }), {
+      Type.Array(PromptMessage, {
         ...describe(
           "The prompt's messages as a template: every `{{name}}` in a string is replaced by that argument's value. Content is any MCP content block (text, image, audio, resource).",
           { examples: [[{ role: "user", content: { type: "text", text: "Summarise {{topic}}" } }]] },
@@ -240,7 +257,9 @@ export const Server = Type.Object(
       Type.Integer({
         minimum: 1,
         maximum: 10000,
-        ...describe("Items per page of `tools/list`, `prompts/list`, `resources/list` and `resources/templates/list` (a `nextCursor` for the rest); every item on one page when unset."),
+        ...describe(
+          "Items per page of `tools/list`, `prompts/list`, `resources/list` and `resources/templates/list` (a `nextCursor` for the rest); every item on one page when unset.",
+        ),
       }),
     ),
     entities: Type.Optional(Entities),

@@ -46,19 +46,32 @@ export function checkPrompts(
     if (!spec) continue;
     const at = [...path, name];
     const reads = checkEntityNames(spec.reads, entityNames, [...at, "reads"], context);
-    const argumentNames = Array.isArray(prompt.arguments) ? prompt.arguments.map((a) => (a as { name?: unknown }).name).filter((n) => typeof n === "string") : [];
+    const argumentNames = Array.isArray(prompt.arguments)
+      ? prompt.arguments.map((a) => (a as { name?: unknown }).name).filter((n) => typeof n === "string")
+      : [];
     const complete = checkCompletions(spec.complete, argumentNames as string[], [...at, "complete"], context);
     if (spec.messages !== undefined) {
       if (spec.jsonata !== undefined || module?.handlers[name]) {
-        context.report.error("E_HANDLER_DUPLICATE", [...at, "messages"], `the prompt "${name}" has two ways to answer: \`messages\` and a handler`, { key: true });
+        context.report.error("E_HANDLER_DUPLICATE", [...at, "messages"], `the prompt "${name}" has two ways to answer: \`messages\` and a handler`, {
+          key: true,
+        });
         continue;
       }
-      served.push({ name, captured: prompt, reads, handler: { kind: "template", messages: spec.messages }, ...(complete && { complete }), source: context.report.location(at) });
+      served.push({
+        name,
+        captured: prompt,
+        reads,
+        handler: { kind: "template", messages: spec.messages },
+        ...(complete && { complete }),
+        source: context.report.location(at),
+      });
       continue;
     }
     const handler = checkHandler<ToolHandler>(name, spec, at, module, context);
     if (handler?.kind === "jsonata" && handler.jsonata.writes.length > 0) {
-      context.report.error("E_SET_NOT_WRITTEN", [...at, "jsonata", "set"], `getting the prompt "${name}" cannot change state: a prompt has no \`set\``, { key: true });
+      context.report.error("E_SET_NOT_WRITTEN", [...at, "jsonata", "set"], `getting the prompt "${name}" cannot change state: a prompt has no \`set\``, {
+        key: true,
+      });
       continue;
     }
     if (handler) served.push({ name, captured: prompt, reads, handler, ...(complete && { complete }), source: context.report.location(at) });

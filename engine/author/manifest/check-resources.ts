@@ -57,7 +57,15 @@ export function checkResources(
     }
     const complete = checkCompletions(spec.complete, entry.template ? templateVariables(entry.key) : [], [...at, "complete"], context);
     if (handler)
-      served.push({ captured: entry.captured, key: entry.key, template: entry.template, reads, handler, ...(complete && { complete }), source: context.report.location(at) });
+      served.push({
+        captured: entry.captured,
+        key: entry.key,
+        template: entry.template,
+        reads,
+        handler,
+        ...(complete && { complete }),
+        source: context.report.location(at),
+      });
   }
   return served;
 }

@@ -76,7 +76,12 @@ export function mountMcpFake(id: string, fake: McpFake, worldOf: WorldOf, option
 
 /** The runtime's channel over the endpoint's client: asking is offered only where the client can be asked. */
 function channelOf(client: McpClient): ClientChannel {
-  const cannot = (method: string) => () => Promise.reject(new Error(`${method} cannot reach this client: serve the fake over stdio, or declare it with \`sessions: true\` for 2025-era clients (2026-07-28 requests ask through input_required results, which fakes do not send)`));
+  const cannot = (method: string) => () =>
+    Promise.reject(
+      new Error(
+        `${method} cannot reach this client: serve the fake over stdio, or declare it with \`sessions: true\` for 2025-era clients (2026-07-28 requests ask through input_required results, which fakes do not send)`,
+      ),
+    );
   return {
     logging: client.logging,
     log: (level, data) => client.log(level, data),

@@ -21,7 +21,8 @@ export function pagedList(key: string, items: ReadonlyArray<unknown>, pageSize: 
     // wire exactly as captured, and nothing can make one request's list differ from the next.
     const only = deepFreeze({ [key]: copy });
     return (cursor) => {
-      if (cursor !== undefined) throw invalidCursor(`this server lists every ${key === "resourceTemplates" ? "resource template" : key.slice(0, -1)} on one page and issued no cursor`);
+      if (cursor !== undefined)
+        throw invalidCursor(`this server lists every ${key === "resourceTemplates" ? "resource template" : key.slice(0, -1)} on one page and issued no cursor`);
       return only;
     };
   }

@@ -140,8 +140,9 @@ export function fakeServers(fake: McpFakeRuntime, stopping?: AbortSignal): FakeS
       }
       if (prompts) {
         server.setRequestHandler("prompts/list", (request) => listPrompts(request.params?.cursor) as never);
-        server.setRequestHandler("prompts/get", (request, ctx) =>
-          track(ctx, (extra) => fake.getPrompt!(request.params.name, request.params.arguments, extra)).catch(refused) as never,
+        server.setRequestHandler(
+          "prompts/get",
+          (request, ctx) => track(ctx, (extra) => fake.getPrompt!(request.params.name, request.params.arguments, extra)).catch(refused) as never,
         );
       }
       if (fake.complete) {

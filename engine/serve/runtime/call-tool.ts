@@ -9,7 +9,7 @@ import type { CompiledServer, CompiledTool } from "./compiled-fake.js";
 import { describeHandlerError, stateProblem, worldSizeProblem } from "./change-problems.js";
 import { withTimeout } from "./deadline.js";
 import type { Commit, StateStore } from "./state-store.js";
-import { isToolFailure, plainAnswer, toolContext } from "./tool-context.js";
+import { type HandlerClient, isToolFailure, plainAnswer, toolContext } from "./tool-context.js";
 import { type ClientChannel, type Exchange, recordingChannel } from "./client-channel.js";
 
 /** A call to a tool the fake does not serve: the JSON-RPC error -32602 `Tool <name> not found`. */
@@ -175,7 +175,7 @@ async function runHandler(
   args: Record<string, unknown>,
   signal: AbortSignal,
   logs: unknown[],
-  client?: ReturnType<typeof recordingChannel>,
+  client?: HandlerClient,
 ): Promise<{ result: ToolResult; changes?: Record<string, unknown> }> {
   const { handler, answer, writes } = tool.manifest;
   // JSONata cannot assign, so it reads the committed state directly; code gets a read-only view.
@@ -194,7 +194,16 @@ async function runHandler(
     return { result, changes: Object.keys(ran.set).length > 0 ? ran.set : undefined };
   }
   const draft = scope.store.draft(fake.id, writes);
-  const context = toolContext(tool, { state: draft.state, world, now: scope.now, scenario: scope.scenario, signal, logs, fake: fake.id, ...(client && { client }) });
+  const context = toolContext(tool, {
+    state: draft.state,
+    world,
+    now: scope.now,
+    scenario: scope.scenario,
+    signal,
+    logs,
+    fake: fake.id,
+    ...(client && { client }),
+  });
   const value = await handler.fn(args, context);
   const result = isToolResult(value) ? value : await answerWithText(answer, plainAnswer(value, `${fake.id}/${tool.manifest.name}`), textLimits);
   const changes = draft.changes();

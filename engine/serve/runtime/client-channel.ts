@@ -4,7 +4,7 @@
  * channel; the runtime keeps every exchange for the journal and the record, bounded.
  */
 import type { ElicitAnswer, LogLevel } from "../../author/handlers/index.js";
-import { ToolFailure } from "./tool-context.js";
+import { type HandlerClient, ToolFailure } from "./tool-context.js";
 
 /** The client of one call, as the transport reaches it. */
 export interface ClientChannel {
@@ -41,19 +41,18 @@ export const MAX_EXCHANGES = 200;
  *
  * @example const ctx = recordingChannel(extra.client, exchanges); await ctx.progress(50, 100);
  */
-export function recordingChannel(channel: ClientChannel | undefined, exchanges: Exchange[], signal: AbortSignal): {
-  log(level: LogLevel, data: unknown): void;
-  progress(progress: number, total?: number, message?: string): Promise<void>;
-  elicit(params: Record<string, unknown>): Promise<ElicitAnswer>;
-  sample(params: Record<string, unknown>): Promise<Record<string, unknown>>;
-} {
+export function recordingChannel(channel: ClientChannel | undefined, exchanges: Exchange[], signal: AbortSignal): HandlerClient {
   let dropped = 0;
   const keep = (exchange: Exchange): Exchange => {
     if (exchanges.length < MAX_EXCHANGES) exchanges.push(exchange);
     else if (++dropped === 1) exchanges.push({ method: "eval-simulate/dropped", params: `exchanges past ${MAX_EXCHANGES} were sent but not kept` });
     return exchange;
   };
-  const ask = async <T>(method: string, params: Record<string, unknown>, send: ((p: Record<string, unknown>, s: AbortSignal) => Promise<T>) | undefined): Promise<T> => {
+  const ask = async <T>(
+    method: string,
+    params: Record<string, unknown>,
+    send: ((p: Record<string, unknown>, s: AbortSignal) => Promise<T>) | undefined,
+  ): Promise<T> => {
     const exchange = keep({ method, params });
     if (send === undefined) {
       exchange.error = "this client cannot be asked: serve the fake over stdio, or declare it with `sessions: true` for 2025-era clients";

@@ -46,7 +46,7 @@ export async function getPrompt(
   }
   const { handler } = prompt;
   if (handler.kind === "template") return { messages: fill(handler.messages, given) as unknown[] };
-  const value = await readOnly(scope, fake, `${fake.id}/prompts/${name}`, signal, async (controller) => {
+  const value = await readOnly(fake, `${fake.id}/prompts/${name}`, signal, async (controller) => {
     if (handler.kind === "jsonata") {
       const ran = await runJsonataHandler(
         handler.jsonata,
@@ -82,7 +82,7 @@ export async function complete(
     const typed = argument.value.toLowerCase();
     values = spec.values.filter((value) => value.toLowerCase().startsWith(typed));
   } else {
-    const found = await readOnly(scope, fake, `${fake.id}/completion/${argument.name}`, signal, async (controller) => {
+    const found = await readOnly(fake, `${fake.id}/completion/${argument.name}`, signal, async (controller) => {
       const ran = await runJsonataHandler(
         spec.jsonata,
         {
@@ -145,7 +145,7 @@ function readContext(scope: RuntimeScope, fake: CompiledServer, signal: AbortSig
 }
 
 /** Runs a read under the fake's time limit, aborted with the request. */
-async function readOnly<T>(scope: RuntimeScope, fake: CompiledServer, what: string, signal: AbortSignal, run: (controller: AbortController) => Promise<T>): Promise<T> {
+async function readOnly<T>(fake: CompiledServer, what: string, signal: AbortSignal, run: (controller: AbortController) => Promise<T>): Promise<T> {
   const controller = new AbortController();
   const onAbort = () => controller.abort(signal.reason);
   signal.addEventListener("abort", onAbort, { once: true });
