@@ -74,6 +74,25 @@ export const Tool = Type.Object(
     writes: Type.Optional(EntityNames("The entities the tool writes. A captured `readOnlyHint: true` forbids any.")),
     answer: Type.Optional(Answer),
     jsonata: Type.Optional(JsonataHandler),
+    listed: Type.Optional(
+      Type.Object(
+        {
+          afterCalls: Type.Optional(
+            Type.Integer({ minimum: 0, maximum: 1000000, ...describe("Listed (and served) once the world has answered this many calls.") }),
+          ),
+          untilCalls: Type.Optional(
+            Type.Integer({ minimum: 0, maximum: 1000000, ...describe("Listed (and served) until the world has answered this many calls, then removed.") }),
+          ),
+        },
+        {
+          additionalProperties: false,
+          ...describe(
+            "A changing tool list: when the tool is listed, counted in calls the world answered. Each change is sent as `notifications/tools/list_changed` to MCP sessions; a call to a tool not listed now is refused as a tool the fake does not serve, and journaled so.",
+            { examples: [{ afterCalls: 3 }] },
+          ),
+        },
+      ),
+    ),
   },
   {
     additionalProperties: false,

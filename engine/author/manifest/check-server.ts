@@ -191,7 +191,17 @@ function checkTool(
     checkArgumentReads(tool, spec.jsonata, [...path, "jsonata"], context);
   }
   if (!answer || !handler) return undefined;
-  return { name: tool.name, captured: tool, kind, reads, writes, answer, handler, source: report.location(path) };
+  return {
+    name: tool.name,
+    captured: tool,
+    kind,
+    reads,
+    writes,
+    answer,
+    handler,
+    ...(spec.listed && { listed: spec.listed }),
+    source: report.location(path),
+  };
 }
 
 /** The captured input and output schemas must compile as the host will compile them (2020-12 by default, as the SDK does). */

@@ -34,6 +34,8 @@ export interface ToolManifest {
   /** The successful answer: declared, or structured content for a tool with an outputSchema. */
   answer: AnswerSpec;
   handler: HandlerManifest<ToolHandler>;
+  /** When the tool is listed: from the world's Nth call, or until it (a changing tool list). */
+  listed?: { afterCalls?: number; untilCalls?: number };
   source: SourceLocation;
 }
 

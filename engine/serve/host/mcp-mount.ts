@@ -18,6 +18,14 @@ import { servedIn, type WorldOf } from "./request-world.js";
  */
 export function mountMcpFake(id: string, fake: McpFake, worldOf: WorldOf, options: McpEndpointOptions = {}): McpEndpoint {
   const compiled = compileServer(fake.manifest);
+  // A changing tool list (`listed:`): which tools are listed, by the calls the world has answered.
+  const changing = fake.manifest.tools.filter((tool) => tool.listed);
+  const listedNow = (calls: number): ReadonlySet<string> =>
+    new Set(
+      fake.manifest.tools
+        .filter(({ listed }) => !listed || (calls >= (listed.afterCalls ?? 0) && (listed.untilCalls === undefined || calls < listed.untilCalls)))
+        .map((tool) => tool.name),
+    );
   return createMcpEndpoint(
     {
       id,
@@ -29,6 +37,7 @@ export function mountMcpFake(id: string, fake: McpFake, worldOf: WorldOf, option
       ...(fake.manifest.sessions && { sessions: true }),
       ...(fake.manifest.pageSize !== undefined && { pageSize: fake.manifest.pageSize }),
       watch: (request, onCommit) => worldOf(request).scope.store.onCommit(onCommit),
+      ...(changing.length > 0 && { listed: (request) => listedNow(worldOf(request).callCount()) }),
       ...(fake.manifest.prompts && {
         prompts: fake.manifest.prompts.map((prompt) => prompt.captured),
         async getPrompt(name, args, extra) {
@@ -47,6 +56,8 @@ export function mountMcpFake(id: string, fake: McpFake, worldOf: WorldOf, option
         const world = worldOf(extra.request);
         const { scope, evidence } = world;
         try {
+          // A tool not listed now is one the fake does not serve, as the list the client saw says.
+          if (changing.length > 0 && !listedNow(world.callCount()).has(name)) throw new ToolNotFoundError(name);
           // The evidence is kept inside the call, before its commit: see callTool's `witness`.
           const answer = compiled.tools.get(name)?.manifest.answer;
           const outcome = await servedIn(world, () =>

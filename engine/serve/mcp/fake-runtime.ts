@@ -77,6 +77,11 @@ export interface McpFakeRuntime {
     context: Record<string, string>,
     extra: McpCallExtra,
   ): Promise<{ values: string[]; total?: number; hasMore?: boolean }>;
+  /**
+   * The names of the tools listed now in the world `request` addresses, for a fake whose tool
+   * list changes; when set, `tools/list` lists only those and declares `listChanged`.
+   */
+  listed?(request: Request | undefined): ReadonlySet<string>;
   /** Declares the logging capability (`logging/setLevel`; handlers' log messages are sent). */
   logging?: boolean;
   /** Serves 2025-era clients with MCP sessions, so the server can ask them and push to subscribers. */

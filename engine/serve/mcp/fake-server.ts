@@ -62,7 +62,7 @@ export function fakeServers(fake: McpFakeRuntime, stopping?: AbortSignal): FakeS
   const prompts = fake.getPrompt !== undefined;
   const listPrompts = pagedList("prompts", fake.prompts ?? [], fake.pageSize);
   const capabilities = (session: boolean) => ({
-    tools: { listChanged: false },
+    tools: { listChanged: fake.listed !== undefined },
     ...(reads && { resources: session && fake.watch ? { subscribe: true, listChanged: false } : {} }),
     ...(prompts && { prompts: { listChanged: false } }),
     ...(fake.complete && { completions: {} }),
@@ -90,9 +90,22 @@ export function fakeServers(fake: McpFakeRuntime, stopping?: AbortSignal): FakeS
     }
   };
 
+  // A changing list is filtered per request, from the world the request addresses.
+  const listNow = (cursor: string | undefined, request: Request | undefined): ListToolsResult => {
+    if (fake.listed === undefined) return listTools(cursor) as ListToolsResult;
+    const listed = fake.listed(request);
+    return pagedList(
+      "tools",
+      tools.filter((tool) => listed.has(tool["name"] as string)),
+      fake.pageSize,
+    )(cursor) as ListToolsResult;
+  };
+  const listedKey = (request: Request | undefined): string => (fake.listed ? [...fake.listed(request)].sort().join("\n") : "");
+
   const callTool = async (request: CallToolRequest, ctx: ServerContext, server: Server, canAsk: boolean): Promise<CallToolResult> => {
     const { name, arguments: args } = request.params;
     let result: CallToolResult;
+    const before = canAsk ? listedKey(ctx.http?.req) : "";
     try {
       result = (await track(ctx, (extra) => fake.callTool(name, args, { ...extra, client: clientOf(fake, ctx, canAsk) }))) as CallToolResult;
     } catch (error) {
@@ -101,6 +114,10 @@ export function fakeServers(fake: McpFakeRuntime, stopping?: AbortSignal): FakeS
         throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${name} not found`);
       }
       return toolError(error);
+    } finally {
+      // The call may have changed which tools are listed: a session's client is told, and
+      // re-lists (stateless clients have no stream to be told on).
+      if (canAsk && fake.listed && listedKey(ctx.http?.req) !== before) server.sendToolListChanged().catch(() => {});
     }
     // A runtime that answered a malformed result gets a short tool error naming the problem,
     // not the SDK's validation dump as a protocol error (the host's runtime refuses them earlier,
@@ -130,7 +147,7 @@ export function fakeServers(fake: McpFakeRuntime, stopping?: AbortSignal): FakeS
       const server = new Server(serverInfo, session ? inSession : stateless);
       // Only a session's server (or stdio's) gets the client's answer back; see fake-client.ts.
       const canAsk = session && context.era !== "modern";
-      server.setRequestHandler("tools/list", (request: ListToolsRequest) => listTools(request.params?.cursor) as ListToolsResult);
+      server.setRequestHandler("tools/list", (request: ListToolsRequest, ctx) => listNow(request.params?.cursor, ctx.http?.req));
       server.setRequestHandler("tools/call", (request, ctx) => callTool(request, ctx, server, canAsk));
       if (reads) {
         server.setRequestHandler("resources/list", (request) => listResources(request.params?.cursor) as never);
