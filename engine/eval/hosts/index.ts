@@ -14,3 +14,5 @@ export type { CommandHostConfig } from "./command-host.js";
 export { modelHost } from "./model-host.js";
 export type { ModelHostConfig } from "./model-host.js";
 export { scriptHost } from "./script-host.js";
+export { answerWith, answererCapabilities, scriptedAnswers } from "./client-answers.js";
+export type { ClientAnswerer, ClientQuestion } from "./client-answers.js";

@@ -3,6 +3,7 @@
  * through the same wire path an agent uses (MCP over HTTP to the session's URLs, HTTP to an API
  * fake's session base URL), so its record and world are what an agent making those calls gets.
  */
+import { answerWith, answererCapabilities, scriptedAnswers } from "./client-answers.js";
 import type { Client } from "@modelcontextprotocol/client";
 import { fakeMaps } from "../../judge/evals/index.js";
 import { type AgentHost, type AgentOutcome, type AgentTrial, NO_USAGE } from "./agent-host.js";
@@ -47,12 +48,15 @@ export function scriptHost(): AgentHost {
       if (!script) return free(undefined, { status: "fail", reason: `case ${trial.case.id} has no script to play (add script: { calls, answer })` });
       const maps = fakeMaps(trial.fakes);
       const clients = new Map<string, Promise<Client>>();
+      const answerer = trial.case.client ? scriptedAnswers(trial.case.client) : undefined;
       const { Client, StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client");
       const connect = (server: string) => {
         let client = clients.get(server);
         if (!client) {
           client = (async () => {
-            const made = new Client({ name: "eval-simulate-script", version: "1.0.0" });
+            // The fakes' questions (elicitation, sampling) are answered from the case's `client:`.
+            const made = new Client({ name: "eval-simulate-script", version: "1.0.0" }, { capabilities: answererCapabilities(answerer) });
+            answerWith(made, server, answerer, trial.signal);
             await made.connect(new StreamableHTTPClientTransport(new URL(trial.session.url(server))));
             return made;
           })();
