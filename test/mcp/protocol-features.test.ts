@@ -222,3 +222,35 @@ describe("resource subscriptions in a 2025-era session", () => {
     }
   });
 });
+
+describe("declarative progress on a stub", () => {
+  it("spreads progress over a slow stub's delay, on both eras' streams, and the journal keeps it", async () => {
+    const slow = await serve(FIXTURE, { scenario: "slow" });
+    try {
+      for (const mode of ["legacy", "auto"] as const) {
+        const client = await connect(slow.url("notes"), mode);
+        try {
+          const progress: Array<[number, number | undefined]> = [];
+          const result = await client.callTool(
+            { name: "add-note", arguments: { title: "x" } },
+            { onprogress: (p) => void progress.push([p.progress, p.total]) },
+          );
+          expect(textOf(result)).toBe('{"added":"slowly"}');
+          expect(progress).toEqual([
+            [1, 4],
+            [2, 4],
+            [3, 4],
+            [4, 4],
+          ]);
+        } finally {
+          await client.close();
+        }
+      }
+      const entry = slow.calls("notes").at(-1)!;
+      expect(entry.stub).toBe("slow-add");
+      expect(entry.exchanges?.map((exchange) => JSON.parse(exchange.text).method)).toEqual(Array(4).fill("notifications/progress"));
+    } finally {
+      await slow.close();
+    }
+  });
+});

@@ -140,6 +140,8 @@ export interface StubOutcome {
   body?: unknown;
   headers?: Record<string, string>;
   delayMs?: number;
+  /** With `delayMs`: this many progress notifications spread over the delay (MCP fakes). */
+  progress?: number;
   pass?: true;
 }
 

@@ -115,7 +115,14 @@ export async function callTool(
   if (choice) {
     stub = choice.stub.id;
     const { outcome } = choice;
-    if (outcome.delayMs) await stubDelay(outcome.delayMs, signal);
+    if (outcome.delayMs && outcome.progress && client) {
+      // A slow call that says how far along it is: N steps of progress over the delay.
+      const channel = recordingChannel(client, exchanges, signal);
+      for (let step = 1; step <= outcome.progress; step++) {
+        await stubDelay(outcome.delayMs / outcome.progress, signal);
+        await channel.progress(step, outcome.progress);
+      }
+    } else if (outcome.delayMs) await stubDelay(outcome.delayMs, signal);
     if (outcome.error !== undefined) return finish(toolError(outcome.error), false);
     if (outcome.content !== undefined) return finish({ content: outcome.content } as ToolResult, false);
     if (outcome.answer !== undefined) {
