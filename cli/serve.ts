@@ -190,7 +190,14 @@ export default defineCommand({
     }
     // stdout carries the protocol alone; the lines a person reads go to stderr.
     process.stderr.write(`${lines.join("\n")}\n  ${"stdio".padEnd(16)} ${stdio} on stdin and stdout\n`);
-    const bridge = await bridgeStdio(services.url(stdio), { onerror: (error) => process.stderr.write(`eval-simulate: stdio: ${error.message}\n`) });
+    let bridge: Awaited<ReturnType<typeof bridgeStdio>>;
+    try {
+      bridge = await bridgeStdio(services.url(stdio), { onerror: (error) => process.stderr.write(`eval-simulate: stdio: ${error.message}\n`) });
+    } catch (error) {
+      process.stderr.write(`eval-simulate: cannot serve over stdio: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}\n`);
+      await services.close();
+      process.exit(EXIT.invalid);
+    }
     await bridge.closed;
     await services.close();
     process.exit(process.exitCode ?? 0);

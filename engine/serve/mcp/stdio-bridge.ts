@@ -8,7 +8,6 @@
  * keep their own bounds: a line on stdin is capped by the SDK's read buffer.
  */
 import type { Readable, Writable } from "node:stream";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 
 /** A running bridge. */
@@ -24,6 +23,10 @@ export interface StdioBridge {
  * @example const bridge = await bridgeStdio(services.url("notes")); await bridge.closed;
  */
 export async function bridgeStdio(url: string, options: { input?: Readable; output?: Writable; onerror?: (error: Error) => void } = {}): Promise<StdioBridge> {
+  // The official client is an optional peer of this package: loaded only for --stdio.
+  const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client").catch(() => {
+    throw new Error("[eval-simulate] serve --stdio needs the official MCP client: npm install @modelcontextprotocol/client@2.4.0");
+  });
   const stdio = new StdioServerTransport(options.input, options.output);
   const http = new StreamableHTTPClientTransport(new URL(url));
   let done: () => void = () => {};
