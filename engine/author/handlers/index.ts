@@ -27,6 +27,8 @@ export type {
   ApiRequest,
   ApiResponse,
   ApiTypes,
+  ElicitAnswer,
+  LogLevel,
   FakeTypes,
   OperationHandler,
   ToolContext,

@@ -8,6 +8,7 @@ import { checkJsonata, checkSchema, compileNotingPatterns, type LoadContext } fr
 import { checkArgumentReads } from "./check-arguments.js";
 import { checkEntityNames, checkHandler } from "./check-handler.js";
 import { checkResources } from "./check-resources.js";
+import { checkPrompts } from "./check-prompts.js";
 
 export { checkEntityNames, checkHandler } from "./check-handler.js";
 import { readCaptured } from "./read-captured.js";
@@ -84,6 +85,14 @@ export async function checkServer(id: string, server: ServerDocument, context: L
     module,
     context,
   );
+  const prompts = checkPrompts(
+    server.prompts,
+    captured,
+    [...path, "prompts"],
+    entities.map((e) => e.name),
+    module,
+    context,
+  );
   const areas = checkAreas(
     server.areas,
     Object.keys(server.tools).filter((name) => byName.has(name)),
@@ -92,7 +101,7 @@ export async function checkServer(id: string, server: ServerDocument, context: L
   );
   if (module) {
     for (const name of Object.keys(module.handlers)) {
-      if (!server.tools[name] && !server.resources?.[name]) {
+      if (!server.tools[name] && !server.resources?.[name] && !server.prompts?.[name]) {
         report.warn(
           "W_UNUSED_HANDLER",
           [...path, "handlers"],
@@ -116,6 +125,10 @@ export async function checkServer(id: string, server: ServerDocument, context: L
     ...(captured.instructions !== undefined && { instructions: captured.instructions }),
     ...(server.unknownTool && { unknownTool: server.unknownTool }),
     ...(resources.length > 0 && { resources }),
+    ...(prompts.length > 0 && { prompts }),
+    ...(server.logging === true && { logging: true }),
+    ...(server.sessions === true && { sessions: true }),
+    ...(server.pageSize !== undefined && { pageSize: server.pageSize }),
     source: report.location(path),
   };
 }
@@ -178,7 +191,17 @@ function checkTool(
     checkArgumentReads(tool, spec.jsonata, [...path, "jsonata"], context);
   }
   if (!answer || !handler) return undefined;
-  return { name: tool.name, captured: tool, kind, reads, writes, answer, handler, source: report.location(path) };
+  return {
+    name: tool.name,
+    captured: tool,
+    kind,
+    reads,
+    writes,
+    answer,
+    handler,
+    ...(spec.listed && { listed: spec.listed }),
+    source: report.location(path),
+  };
 }
 
 /** The captured input and output schemas must compile as the host will compile them (2020-12 by default, as the SDK does). */

@@ -58,6 +58,8 @@ export const DIAGNOSTIC_CODES = {
   E_UNKNOWN_OPERATION: "Name an operation of the OpenAPI document, by operationId or `METHOD /path`.",
   E_UNSUPPORTED_TOOL: "This tool cannot be served as captured.",
   E_UNKNOWN_RESOURCE: "Name a resource `uri` or template `uriTemplate` the capture lists.",
+  E_UNKNOWN_PROMPT: "Name a prompt the capture's `prompts` lists.",
+  E_UNKNOWN_ARGUMENT: "Name an argument the captured prompt declares, or a variable of the resource template.",
   E_FAKES: "Point `fakes` at a valid fakes.yaml, relative to the evals file.",
   E_PATTERN: "Fix the regular expression: it must compile (new RegExp) and run on RE2, the judge's linear-time engine (no lookaround, no backreferences).",
   E_CASE: "Fix the case: see eval-simulate.evals.schema.json (or your editor's hover).",
