@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { finalAnswer } from "../../judge/evals/index.js";
-import { type AgentHost, type AgentOutcome, NO_USAGE } from "./agent-host.js";
+import { type AgentHost, type AgentOutcome, type AgentTrial, NO_USAGE } from "./agent-host.js";
 import { processGroup } from "./process-group.js";
 
 /** A case's `host: { type: command }` block. */
@@ -78,6 +78,24 @@ const fill = (arg: string, values: Record<string, string>) =>
     Object.hasOwn(values, name) ? (sh ? shellQuote(values[name]!) : values[name]!) : whole,
   );
 
+/** A dummy key: the agent's SDKs want one, and the fakes' model endpoints never read it. */
+const DUMMY_KEY = "eval-simulate-no-key";
+
+/**
+ * The agent's model, pointed at the trial's model endpoints when its case has a `models:` block:
+ * the base URLs as the providers' SDKs read them, and dummy keys (the real key, when a recording
+ * needs one, stays with the runner).
+ */
+function modelEnv(trial: AgentTrial): Record<string, string> {
+  if (!trial.models) return {};
+  return {
+    OPENAI_BASE_URL: trial.models.openai,
+    OPENAI_API_KEY: DUMMY_KEY,
+    ANTHROPIC_BASE_URL: trial.models.anthropic,
+    ANTHROPIC_API_KEY: DUMMY_KEY,
+  };
+}
+
 /** The tail of a stream, bounded. */
 function collector() {
   let text = "";
@@ -118,6 +136,8 @@ export function commandHost(config: CommandHostConfig): AgentHost {
         session: trial.session.id,
         case: trial.case.id,
         iteration: String(trial.iteration),
+        openaiBaseUrl: trial.models?.openai ?? "",
+        anthropicBaseUrl: trial.models?.anthropic ?? "",
       };
       const free = (extra: Partial<AgentOutcome>): AgentOutcome => ({ requests: 0, usage: { ...NO_USAGE }, costUsd: 0, ...extra });
       try {
@@ -131,7 +151,7 @@ export function commandHost(config: CommandHostConfig): AgentHost {
             {
               stdio: ["ignore", "pipe", "pipe"],
               detached: true,
-              env: { ...process.env, EVAL_SIMULATE_MCP_CONFIG: mcpConfig, EVAL_SIMULATE_SESSION: trial.session.id },
+              env: { ...process.env, EVAL_SIMULATE_MCP_CONFIG: mcpConfig, EVAL_SIMULATE_SESSION: trial.session.id, ...modelEnv(trial) },
             },
           );
           const group = processGroup(child);

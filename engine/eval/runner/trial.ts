@@ -13,6 +13,7 @@ import type { StatesByFake } from "../../core/record/index.js";
 import { type AgentHost, type AgentOutcome, FatalRunError, NO_USAGE } from "../hosts/index.js";
 import type { RecordCollector } from "./record-collector.js";
 import { capAnswer, capRecord, type TrialLine } from "../results/index.js";
+import { type RunModels, trialModels } from "../cassettes/index.js";
 
 export interface TrialInput {
   host: AgentHost;
@@ -27,6 +28,8 @@ export interface TrialInput {
   variant?: string;
   /** Grades the case's rubrics. */
   rubrics?: RubricJudge;
+  /** How the cases' model traffic is served (a case's `models:` block). */
+  models?: RunModels;
 }
 
 const round = (ms: number) => Math.round(ms * 100) / 100;
@@ -70,11 +73,14 @@ export async function runTrial(input: TrialInput): Promise<TrialLine> {
     secret: true,
     ...(c.fakes ? { fakes: c.fakes } : {}),
   });
+  // Its model, when its case asks: served at the session's secret address, so no other trial reads its traffic.
+  const models = input.models && trialModels(input.models, c, iteration, session, input.services);
   let outcome: AgentOutcome;
   try {
-    outcome = await host.run({ case: c, iteration, session, fakes: input.fakes, signal: input.signal });
+    outcome = await host.run({ case: c, iteration, session, fakes: input.fakes, signal: input.signal, ...(models ? { models: models.urls } : {}) });
   } catch (error) {
     if (error instanceof FatalRunError) {
+      models?.settle({ requests: 0, usage: { ...NO_USAGE }, costUsd: 0, outcome: { status: "not_run", reason: error.message } });
       await session.close();
       input.records.take(session.id);
       input.records.takeOutside(session.id);
@@ -88,6 +94,7 @@ export async function runTrial(input: TrialInput): Promise<TrialLine> {
       outcome: { status: "not_run", reason: (error as Error).message.replace(/^\[eval-simulate\] /, "") },
     };
   }
+  if (models) outcome = models.settle(outcome);
   // The answer is cut as the command host cuts output (1 MiB), and judged as cut.
   const capped = outcome.answer === undefined ? undefined : capAnswer(outcome.answer);
   if (capped) outcome = { ...outcome, answer: capped.answer };
