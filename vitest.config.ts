@@ -39,6 +39,8 @@ const PROCESS = [
   "test/docs/readme-five-minutes.test.ts",
   "examples/*/tests/**/*.vitest.ts",
   "test/bench-smoke.test.ts",
+  "test/cassettes/offline-agent.test.ts",
+  "test/cassettes/model-endpoints.test.ts",
   "test/answers/answered.test.ts",
   "test/api/{octokit,responses,routing,transactions,validation}.test.ts",
   "test/checks/{allow-list,check-command,check-recipe-fakes}.test.ts",

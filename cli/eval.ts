@@ -58,7 +58,8 @@ const args = {
   },
   "replay-models": {
     type: "boolean",
-    description: "Cases with a models: block: answer their agent's model requests from the cassettes only, offline; a request no recording matches fails its trial with a diff",
+    description:
+      "Cases with a models: block: answer their agent's model requests from the cassettes only, offline; a request no recording matches fails its trial with a diff",
   },
   "refresh-judgments": {
     type: "boolean",

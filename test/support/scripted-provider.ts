@@ -61,6 +61,9 @@ export interface ScriptedProviderOptions {
 
 function toolResultsOf(api: ScriptedRequest["api"], body: Record<string, unknown>): string[] {
   const messages = (body.messages ?? []) as Array<Record<string, unknown>>;
+  // OpenAI's responses API sends its tool results as `function_call_output` items of `input`.
+  if (api === "openai" && Array.isArray(body.input))
+    return (body.input as Array<Record<string, unknown>>).filter((item) => item.type === "function_call_output").map((item) => String(item.output));
   if (api === "openai") return messages.filter((m) => m.role === "tool").map((m) => String(m.content));
   return messages
     .flatMap((m) => (Array.isArray(m.content) ? (m.content as Array<Record<string, unknown>>) : []))

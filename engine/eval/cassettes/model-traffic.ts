@@ -89,8 +89,7 @@ export function openModelTraffic(input: TrafficInput): ModelTraffic {
     notRun = (error as Error).message.replace(/^\[eval-simulate\] /, "");
   }
   const mode = modeOf(input, cassette !== undefined);
-  if ((mode === "record" || mode === "replay") && !input.cassette)
-    notRun ??= "cassettes are kept beside the evals file: give runEvals the evals file's path";
+  if ((mode === "record" || mode === "replay") && !input.cassette) notRun ??= "cassettes are kept beside the evals file: give runEvals the evals file's path";
   if (mode === "replay" && !cassette && input.cassette) notRun ??= `no cassette for this trial (${input.cassette}): record it with eval --record-models`;
   const kept: Array<Interaction | undefined> = [];
   const used = new Set<number>();

@@ -47,8 +47,8 @@ function middle(a: readonly string[], b: readonly string[]): string[] {
   let j = 0;
   while (i < a.length || j < b.length) {
     if (i < a.length && j < b.length && a[i] === b[j]) out.push(`  ${a[i++]}`), j++;
-    else if (j < b.length && (i === a.length || lcs[i]![j + 1]! >= lcs[i + 1]![j]!)) out.push(`+ ${b[j++]}`);
-    else out.push(`- ${a[i++]}`);
+    else if (i < a.length && (j === b.length || lcs[i + 1]![j]! >= lcs[i]![j + 1]!)) out.push(`- ${a[i++]}`);
+    else out.push(`+ ${b[j++]}`);
   }
   return out;
 }

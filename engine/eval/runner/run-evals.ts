@@ -272,7 +272,9 @@ async function runLocked(options: RunEvalsOptions): Promise<EvalsResult> {
             ...(variant ? { variant: variant.id } : {}),
             ...(judge ? { rubrics: judge } : {}),
             // A dry run plays scripts: no model is asked, and no cassette is written.
-            ...(options.dry ? {} : { models: { ...(options.models ? { mode: options.models } : {}), ...(loaded.file ? { evalsFile: loaded.file } : {}), env } }),
+            ...(options.dry
+              ? {}
+              : { models: { ...(options.models ? { mode: options.models } : {}), ...(loaded.file ? { evalsFile: loaded.file } : {}), env } }),
           });
       const trials = runner;
       await runPool(

@@ -59,7 +59,12 @@ try {
     stopWhen: stepCountIs(5),
   };
   if (stream) {
-    const result = streamText({ ...request, onError: ({ error }) => { throw error; } });
+    const result = streamText({
+      ...request,
+      onError: ({ error }) => {
+        throw error;
+      },
+    });
     let text = "";
     for await (const part of result.fullStream) {
       if (part.type === "error") throw part.error;
