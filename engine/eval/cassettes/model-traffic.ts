@@ -33,6 +33,8 @@ export interface TrafficInput {
   env: NodeJS.ProcessEnv;
   /** The trial's clock (ISO 8601): scripted answers' `created`. */
   clock: string;
+  /** How requests reach the real provider (`fetch`; a test's own). */
+  fetch?: typeof fetch;
 }
 
 export interface ModelTraffic {
@@ -100,7 +102,7 @@ export function openModelTraffic(input: TrafficInput): ModelTraffic {
     const slot = keep ? kept.push(undefined) - 1 : -1;
     let answer: UpstreamAnswer;
     try {
-      answer = await sendUpstream(call, input.env, timeoutMs);
+      answer = await sendUpstream(call, input.env, timeoutMs, input.fetch);
     } catch (error) {
       const message = error instanceof UpstreamError ? error.message : (error as Error).message;
       notRun ??= `the model request could not be recorded: ${message}`;

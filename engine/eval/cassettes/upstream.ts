@@ -64,13 +64,13 @@ async function readCapped(response: Response, max: number): Promise<string> {
  *
  * @example const answer = await sendUpstream(call, process.env, 300_000);
  */
-export async function sendUpstream(call: ModelCall, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<UpstreamAnswer> {
+export async function sendUpstream(call: ModelCall, env: NodeJS.ProcessEnv, timeoutMs: number, send: typeof fetch = fetch): Promise<UpstreamAnswer> {
   const key = env[KEYS[call.provider]];
   if (!key) throw new UpstreamError(`no API key to record from ${call.provider}: set ${KEYS[call.provider]}`);
   const url = upstreamUrl(call, env);
   const signal = AbortSignal.any([call.signal, AbortSignal.timeout(timeoutMs)]);
   try {
-    const response = await fetch(url, { method: "POST", headers: headersFor(call, key), body: JSON.stringify(call.body), signal });
+    const response = await send(url, { method: "POST", headers: headersFor(call, key), body: JSON.stringify(call.body), signal });
     const text = await readCapped(response, MAX_ANSWER_BYTES);
     return { status: response.status, contentType: response.headers.get("content-type") ?? "application/json", text };
   } catch (error) {
