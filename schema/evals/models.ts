@@ -18,7 +18,10 @@ const ScriptedModelAnswer = Type.Object(
     ),
     usage: Type.Optional(
       Type.Object(
-        { input: Type.Integer({ minimum: 0 }), output: Type.Integer({ minimum: 0 }) },
+        {
+          input: Type.Integer({ minimum: 0, ...describe("Input tokens.") }),
+          output: Type.Integer({ minimum: 0, ...describe("Output tokens.") }),
+        },
         { additionalProperties: false, ...describe("The tokens it reports.", { default: { input: 10, output: 5 } }) },
       ),
     ),
