@@ -83,10 +83,11 @@ describe("an AI SDK agent's model, recorded and replayed", () => {
     for (const id of RECORDED) await expect(cassette(dir, id), id).toMatchFileSnapshot(join(EXAMPLE, CASSETTES, id, "trial-0.json"));
   });
 
-  it("replays them offline, the provider stopped and no key set: every case passes on a real verdict", async () => {
+  it("replays them offline, in worker processes, the provider stopped and no key set: every case passes on a real verdict", async () => {
     await provider.close();
     const out = join(dir, "replay.ndjson");
-    const run = await eval_(["--replay-models"], keyless, out);
+    // In worker processes: each has its own fakes' port, and reads the cassettes beside the same evals file.
+    const run = await eval_(["--replay-models", "--workers", "2"], keyless, out);
     expect(run.code).toBe(0);
     const replayed = lines(out);
     expect(replayed.map((l) => [l.case, l.status]).sort()).toEqual([...RECORDED, "scripted"].sort().map((id) => [id, "pass"]));
