@@ -42,6 +42,7 @@ const PROCESS = [
   "test/cassettes/offline-agent.test.ts",
   "test/cassettes/model-endpoints.test.ts",
   "test/cassettes/command-host-models.test.ts",
+  "test/cassettes/official-sdks.test.ts",
   "test/answers/answered.test.ts",
   "test/api/{octokit,responses,routing,transactions,validation}.test.ts",
   "test/checks/{allow-list,check-command,check-recipe-fakes}.test.ts",
