@@ -18,6 +18,8 @@ const OPENAI_KEY = "sk-proj-offlineAgentTestKey0123456789abcdef";
 const ANTHROPIC_KEY = "sk-ant-api03-offlineAgentTestKey0123456789abcdef";
 /** The stamp the committed cassettes were recorded at. */
 const CREATED = 1_790_000_000;
+/** Each run starts seven agents (node and the AI SDK each): minutes on a loaded machine, never a hang. */
+const RUN_TIMEOUT_MS = 180_000;
 
 /** Keys and base URLs only the runner sees: the agent's are the fakes'. */
 const keyless = { OPENAI_API_KEY: "", ANTHROPIC_API_KEY: "", OPENAI_BASE_URL: "", ANTHROPIC_BASE_URL: "" };
@@ -51,23 +53,27 @@ afterAll(async () => {
 });
 
 describe("an AI SDK agent's model, recorded and replayed", () => {
-  it("records every client's traffic from the real provider, with the runner's key, into cassettes beside the evals file", async () => {
-    const env = { OPENAI_BASE_URL: provider.baseURL, OPENAI_API_KEY: OPENAI_KEY, ANTHROPIC_BASE_URL: provider.baseURL, ANTHROPIC_API_KEY: ANTHROPIC_KEY };
-    const out = join(dir, "record.ndjson");
-    // One trial at a time: the scripted provider numbers its answers' ids across every trial it serves.
-    const run = await eval_(["--record-models", "--concurrency", "1"], env, out);
-    expect(run.stdout).toContain("PASS:");
-    expect(run.code).toBe(0);
-    expect(lines(out).map((l) => [l.case, l.status])).toEqual(expect.arrayContaining([...RECORDED, "scripted"].map((id) => [id, "pass"])));
-    // Two model requests per recorded trial (a tool call, then the answer); the scripted case asked the provider nothing.
-    expect(provider.requests).toHaveLength(RECORDED.length * 2);
-    expect(readdirSync(join(dir, CASSETTES)).sort()).toEqual(RECORDED);
-    // The provider got the runner's key, never the agent's dummy one.
-    for (const request of provider.requests) {
-      const auth = String(request.headers.authorization ?? request.headers["x-api-key"]);
-      expect([`Bearer ${OPENAI_KEY}`, ANTHROPIC_KEY]).toContain(auth);
-    }
-  });
+  it(
+    "records every client's traffic from the real provider, with the runner's key, into cassettes beside the evals file",
+    async () => {
+      const env = { OPENAI_BASE_URL: provider.baseURL, OPENAI_API_KEY: OPENAI_KEY, ANTHROPIC_BASE_URL: provider.baseURL, ANTHROPIC_API_KEY: ANTHROPIC_KEY };
+      const out = join(dir, "record.ndjson");
+      // One trial at a time: the scripted provider numbers its answers' ids across every trial it serves.
+      const run = await eval_(["--record-models", "--concurrency", "1"], env, out);
+      expect(run.stdout).toContain("PASS:");
+      expect(run.code).toBe(0);
+      expect(lines(out).map((l) => [l.case, l.status])).toEqual(expect.arrayContaining([...RECORDED, "scripted"].map((id) => [id, "pass"])));
+      // Two model requests per recorded trial (a tool call, then the answer); the scripted case asked the provider nothing.
+      expect(provider.requests).toHaveLength(RECORDED.length * 2);
+      expect(readdirSync(join(dir, CASSETTES)).sort()).toEqual(RECORDED);
+      // The provider got the runner's key, never the agent's dummy one.
+      for (const request of provider.requests) {
+        const auth = String(request.headers.authorization ?? request.headers["x-api-key"]);
+        expect([`Bearer ${OPENAI_KEY}`, ANTHROPIC_KEY]).toContain(auth);
+      }
+    },
+    RUN_TIMEOUT_MS,
+  );
 
   it("keeps no secret in a cassette", () => {
     for (const id of RECORDED) {
@@ -83,28 +89,36 @@ describe("an AI SDK agent's model, recorded and replayed", () => {
     for (const id of RECORDED) await expect(cassette(dir, id), id).toMatchFileSnapshot(join(EXAMPLE, CASSETTES, id, "trial-0.json"));
   });
 
-  it("replays them offline, in worker processes, the provider stopped and no key set: every case passes on a real verdict", async () => {
-    await provider.close();
-    const out = join(dir, "replay.ndjson");
-    // In worker processes: each has its own fakes' port, and reads the cassettes beside the same evals file.
-    const run = await eval_(["--replay-models", "--workers", "2"], keyless, out);
-    expect(run.code).toBe(0);
-    const replayed = lines(out);
-    expect(replayed.map((l) => [l.case, l.status]).sort()).toEqual([...RECORDED, "scripted"].sort().map((id) => [id, "pass"]));
-    for (const line of replayed) expect(line.answer).toBe("Closed T-101.");
-  });
+  it(
+    "replays them offline, in worker processes, the provider stopped and no key set: every case passes on a real verdict",
+    async () => {
+      await provider.close();
+      const out = join(dir, "replay.ndjson");
+      // In worker processes: each has its own fakes' port, and reads the cassettes beside the same evals file.
+      const run = await eval_(["--replay-models", "--workers", "2"], keyless, out);
+      expect(run.code).toBe(0);
+      const replayed = lines(out);
+      expect(replayed.map((l) => [l.case, l.status]).sort()).toEqual([...RECORDED, "scripted"].sort().map((id) => [id, "pass"]));
+      for (const line of replayed) expect(line.answer).toBe("Closed T-101.");
+    },
+    RUN_TIMEOUT_MS,
+  );
 
-  it("fails a trial whose request no longer matches its recording, with the diff against the nearest", async () => {
-    const evals = join(dir, "evals.yaml");
-    writeFileSync(evals, readFileSync(evals, "utf8").replace(/Close ticket T-101, the printer fire is out\./g, "Close ticket T-101 now."));
-    const out = join(dir, "edited.ndjson");
-    const run = await eval_(["--replay-models", "--case", "chat,anthropic-stream"], keyless, out);
-    expect(run.code).toBe(1);
-    for (const line of lines(out)) {
-      expect(line.status).toBe("fail");
-      expect(line.reason).toMatch(/^model request 1 matches no recording in .*trial-0\.json; against the nearest \(request 1\), - recorded \+ sent:\n/);
-      expect(line.reason).toMatch(/^- .*Close ticket T-101, the printer fire is out\./m);
-      expect(line.reason).toMatch(/^\+ .*Close ticket T-101 now\./m);
-    }
-  });
+  it(
+    "fails a trial whose request no longer matches its recording, with the diff against the nearest",
+    async () => {
+      const evals = join(dir, "evals.yaml");
+      writeFileSync(evals, readFileSync(evals, "utf8").replace(/Close ticket T-101, the printer fire is out\./g, "Close ticket T-101 now."));
+      const out = join(dir, "edited.ndjson");
+      const run = await eval_(["--replay-models", "--case", "chat,anthropic-stream"], keyless, out);
+      expect(run.code).toBe(1);
+      for (const line of lines(out)) {
+        expect(line.status).toBe("fail");
+        expect(line.reason).toMatch(/^model request 1 matches no recording in .*trial-0\.json; against the nearest \(request 1\), - recorded \+ sent:\n/);
+        expect(line.reason).toMatch(/^- .*Close ticket T-101, the printer fire is out\./m);
+        expect(line.reason).toMatch(/^\+ .*Close ticket T-101 now\./m);
+      }
+    },
+    RUN_TIMEOUT_MS,
+  );
 });
