@@ -58,6 +58,7 @@ const PROCESS = [
   "test/runner/{rubric-judge,run-evals-subsets,run-evals-isolation,run-evals-model,run-evals-model-timeouts,run-evals-script,run-evals-variant}.test.ts",
   "test/runner/{results-file-writers,trial-line-caps}.test.ts",
   "test/runner/{merge-results,provider-limits,run-evals-workers,shards}.test.ts",
+  "test/runner/{conversations-model,conversations-script}.test.ts",
   "test/selection/{bad-calls,selection-cli,selection-run,variant-compare}.test.ts",
   "test/testing/testing-helpers.test.ts",
   "test/verify/{api-runs,load-manifests,python-parity,python-verifier,recorded-runs}.test.ts",

@@ -39,6 +39,10 @@ describe("the benchmarks still run", () => {
     );
   }, 180_000);
 
+  it("measures the conversation loop's own cost per turn with the script host and a scripted user", () => {
+    expect(runBench("conversation.ts", { BENCH_TURNS: "2" })).toMatch(/turns-with-calls[\s\S]*runner's own cost per turn beyond the calls/);
+  }, 120_000);
+
   it("measures the eval runner's own cost per trial with the script host", () => {
     expect(runBench("runner.ts")).toMatch(/wall ms \/ trial[\s\S]*runner's own cost per trial/);
   }, 120_000);

@@ -18,6 +18,7 @@ export { renderJunit } from "../eval/results/index.js";
 export { passAtK, passHatK } from "../eval/results/index.js";
 export { FatalRunError } from "../eval/hosts/index.js";
 export type { AgentHost, AgentOutcome, AgentTrial } from "../eval/hosts/index.js";
+export type { AgentTurn, Transcript, TranscriptMessage, TranscriptToolCall, UserReply, UserSimulator } from "../eval/hosts/index.js";
 export { PRICES, UnknownPriceError } from "../eval/models/index.js";
 export type { Price } from "../eval/models/index.js";
 export { DEFAULT_SELECTION_SYSTEM, runSelection } from "../eval/runner/index.js";

@@ -23,6 +23,11 @@ export interface ModelAgentOptions {
   headers?: Record<string, string>;
   /** Overrides the descriptions and input schemas the model is offered (the fakes still answer as captured). */
   variant?: Variant;
+  /**
+   * The conversation so far (an earlier run's `transcript`: AI SDK messages), sent before
+   * `prompt`, so a model in a conversation keeps its history across turns.
+   */
+  history?: readonly unknown[];
 }
 
 /** What one agent run did. */
@@ -71,10 +76,12 @@ export async function runModelAgent(options: ModelAgentOptions): Promise<AgentRu
       ]),
     );
     const maxSteps = options.maxSteps ?? 10;
+    const opening = { role: "user" as const, content: options.prompt };
+    const history = (options.history ?? []) as Array<typeof opening>;
     const result = await generateText({
       model: options.model,
       system: options.system,
-      prompt: options.prompt,
+      ...(history.length > 0 ? { messages: [...history, opening] } : { prompt: options.prompt }),
       tools: toolSet,
       temperature: options.temperature,
       maxOutputTokens: options.maxTokens,
@@ -97,7 +104,7 @@ export async function runModelAgent(options: ModelAgentOptions): Promise<AgentRu
       requests,
       usage,
       finish: stoppedOnTools ? (overBudget ? "budget" : "max_steps") : "stop",
-      transcript: [{ role: "user", content: options.prompt }, ...result.response.messages],
+      transcript: [...history, opening, ...result.response.messages],
     };
   } finally {
     await close();

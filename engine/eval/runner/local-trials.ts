@@ -68,6 +68,7 @@ export async function localTrials(input: LocalTrialsInput): Promise<TrialRunner>
         ...(input.variant ? { variant: input.variant } : {}),
         ...(input.rubrics ? { rubrics: input.rubrics } : {}),
         ...(input.models ? { models: input.models } : {}),
+        userFor: input.hosts.userFor(trial.case, trial.choice),
       }),
     async close() {
       await input.hosts.close();

@@ -10,9 +10,10 @@ import { judgeRun } from "../../judge/evals/index.js";
 import { badCalls } from "../../judge/selection/index.js";
 import type { AssertionResult, RubricJudge, Verdict } from "../../judge/evals/index.js";
 import type { StatesByFake } from "../../core/record/index.js";
-import { type AgentHost, type AgentOutcome, FatalRunError, NO_USAGE } from "../hosts/index.js";
+import { type AgentHost, type AgentOutcome, type AgentTrial, FatalRunError, NO_USAGE, type UserSimulator } from "../hosts/index.js";
 import type { RecordCollector } from "./record-collector.js";
-import { capAnswer, capRecord, type TrialLine } from "../results/index.js";
+import { capAnswer, capRecord, capTranscript, type TrialLine } from "../results/index.js";
+import { type Conversation, isConversation, runConversation, scriptedUser } from "../conversation/index.js";
 import { type RunModels, trialModels } from "../cassettes/index.js";
 
 export interface TrialInput {
@@ -30,6 +31,8 @@ export interface TrialInput {
   rubrics?: RubricJudge;
   /** How the cases' model traffic is served (a case's `models:` block). */
   models?: RunModels;
+  /** The simulated user of a conversation case's trial (the case's scripted `turns` when not given). */
+  userFor?: (trial: AgentTrial) => UserSimulator;
 }
 
 const round = (ms: number) => Math.round(ms * 100) / 100;
@@ -82,8 +85,14 @@ export async function runTrial(input: TrialInput): Promise<TrialLine> {
   // Its model, when its case asks: served at the session's secret address, so no other trial reads its traffic.
   const models = input.models && trialModels(input.models, c, iteration, session, input.services);
   let outcome: AgentOutcome;
+  let talk: (Conversation & { by: string }) | undefined;
   try {
-    outcome = await host.run({ case: c, iteration, session, fakes: input.fakes, signal: input.signal, ...(models ? { models: models.urls } : {}) });
+    const trial: AgentTrial = { case: c, iteration, session, fakes: input.fakes, signal: input.signal, ...(models ? { models: models.urls } : {}) };
+    if (isConversation(c)) {
+      const user = input.userFor?.(trial) ?? scriptedUser(trial);
+      talk = { ...(await runConversation({ host, trial, user, recorded: () => input.records.peek(session.id) })), by: user.label };
+      outcome = talk.outcome;
+    } else outcome = await host.run(trial);
   } catch (error) {
     if (error instanceof FatalRunError) {
       models?.settle({ requests: 0, usage: { ...NO_USAGE }, costUsd: 0, outcome: { status: "not_run", reason: error.message } });
@@ -108,6 +117,15 @@ export async function runTrial(input: TrialInput): Promise<TrialLine> {
   const record = input.records.take(session.id);
   const outside = input.records.takeOutside(session.id);
   const { details: _details, ...bad } = badCalls(record, outside);
+  const stored = talk ? capTranscript(talk.transcript) : undefined;
+  const conversation: Partial<TrialLine> = talk
+    ? {
+        transcript: stored!.transcript,
+        ...(stored!.cut ? { transcriptCut: stored!.cut } : {}),
+        turns: talk.turns,
+        user: { model: talk.by, ...talk.user },
+      }
+    : {};
   const done = (status: TrialLine["status"], assertions: AssertionResult[], reason?: string, verdict?: Verdict): TrialLine => ({
     ...base,
     status,
@@ -125,6 +143,7 @@ export async function runTrial(input: TrialInput): Promise<TrialLine> {
     ...(outcome.answer === undefined ? {} : { answer: outcome.answer }),
     ...(capped?.bytes === undefined ? {} : { answerBytes: capped.bytes }),
     session: { id: session.id, ...capRecord(record) },
+    ...conversation,
   });
   if (outcome.outcome?.status === "not_run") return done("not_run", [], outcome.outcome.reason);
   let verdict;
@@ -138,7 +157,7 @@ export async function runTrial(input: TrialInput): Promise<TrialLine> {
         calls: record,
         history: true,
         ...(outcome.answer === undefined ? {} : { answer: outcome.answer }),
-        ...(outcome.transcript === undefined ? {} : { transcript: outcome.transcript }),
+        ...(talk ? { transcript: talk.transcript } : outcome.transcript === undefined ? {} : { transcript: outcome.transcript }),
         source: `session ${session.id}`,
       },
       ...(input.rubrics ? { rubrics: input.rubrics } : {}),
