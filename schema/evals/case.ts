@@ -2,6 +2,7 @@ import { Type } from "typebox";
 import { describe, ID_PATTERN } from "../describe.js";
 import { Expression } from "../json-schema.js";
 import { CallMatcher, Count, ScriptCall } from "./calls.js";
+import { CaseModels } from "./models.js";
 import { ConversationExpectations, Turns, User } from "./conversation.js";
 import { Milestones, Minefield, Rubric, Weights } from "./grading.js";
 import { NamedExpression, StateExpectation, Weight } from "./state.js";
@@ -236,6 +237,7 @@ export const Case = Type.Object(
     maxSteps: Type.Optional(Type.Integer({ minimum: 1, ...describe("The most agent steps a trial may take.", { default: 10 }) })),
     host: Type.Optional(Host),
     script: Type.Optional(Script),
+    models: Type.Optional(CaseModels),
     user: Type.Optional(User),
     turns: Type.Optional(Turns),
     client: Type.Optional(ClientAnswers),
