@@ -9,7 +9,8 @@ import type { CompiledServer, CompiledTool } from "./compiled-fake.js";
 import { describeHandlerError, stateProblem, worldSizeProblem } from "./change-problems.js";
 import { withTimeout } from "./deadline.js";
 import type { Commit, StateStore } from "./state-store.js";
-import { isToolFailure, plainAnswer, toolContext } from "./tool-context.js";
+import { isToolFailure } from "../../author/handlers/index.js";
+import { plainAnswer, toolContext } from "./tool-context.js";
 
 /** A call to a tool the fake does not serve: the JSON-RPC error -32602 `Tool <name> not found`. */
 export class ToolNotFoundError extends Error {

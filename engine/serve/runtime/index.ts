@@ -18,4 +18,4 @@ export { HandlerTimeoutError, withTimeout } from "./deadline.js";
 export { ResourceNotFoundError, readResource } from "./read-resource.js";
 export { DEFAULT_MAX_WORLD_BYTES, StateStore } from "./state-store.js";
 export type { Commit, States } from "./state-store.js";
-export { ToolFailure, isToolFailure } from "./tool-context.js";
+export { ToolFailure, isToolFailure } from "../../author/handlers/index.js";
