@@ -6,6 +6,7 @@ import { checkApi } from "./check-api.js";
 import { checkScenarios } from "./check-scenarios.js";
 import { checkServer } from "./check-server.js";
 import { checkStaticTools } from "./check-static-tools.js";
+import { checkWorldReads } from "./check-state-reads.js";
 import { checkWorlds, compileManifestInvariants } from "./check-worlds.js";
 import { type Diagnostic, ManifestError } from "../source/index.js";
 import { checkNamedSchemas, type LoadContext } from "./load-context.js";
@@ -111,6 +112,7 @@ export async function checkManifest(path: string, options: LoadOptions = {}): Pr
   const unsound = new Set(Object.keys(document.scenarios ?? {}).filter((name) => !sound(["scenarios", name])));
   const { scenarios, spec } = checkScenarios(document.scenarios ?? {}, { servers, apis, ids, declared }, context, unsound);
   checkStaticTools(servers, spec, context);
+  checkWorldReads(document.invariants ?? [], ids, new Map([...servers, ...apis].map((fake) => [fake.id, fake.entities.map((entity) => entity.name)])), context);
   const invariants = compileManifestInvariants(
     (document.invariants ?? []).filter((inv, i) => sound(["invariants", i]) && isPlainObject(inv)),
     context,
