@@ -7,6 +7,7 @@ import { checkScenarios } from "./check-scenarios.js";
 import { checkServer } from "./check-server.js";
 import { checkStaticTools } from "./check-static-tools.js";
 import { checkWorldReads } from "./check-state-reads.js";
+import { compileSharedFunctions } from "./shared-functions.js";
 import { checkWorlds, compileManifestInvariants } from "./check-worlds.js";
 import { type Diagnostic, ManifestError } from "../source/index.js";
 import { checkNamedSchemas, type LoadContext } from "./load-context.js";
@@ -81,6 +82,7 @@ export async function checkManifest(path: string, options: LoadOptions = {}): Pr
     brokenSchemas: new Set(),
     compiler: createSchemaCompiler(),
     notedPatterns: new Set(),
+    functions: [],
   };
   // Data files first: from here on their values count as written in place, and every number
   // (inline or read) must be finite.
@@ -90,6 +92,7 @@ export async function checkManifest(path: string, options: LoadOptions = {}): Pr
   const sound = (path: (string | number)[]) => !report.hasErrorsUnder(path);
 
   const schemas = checkNamedSchemas(context, sound);
+  if (isPlainObject(raw.functions) && sound(["functions"])) context.functions = compileSharedFunctions(raw.functions, context);
   const servers: ServerManifest[] = [];
   for (const [id, server] of Object.entries(document.servers ?? {})) {
     const checked = sound(["servers", id]) ? await checkServer(id, server, context) : undefined;
