@@ -44,7 +44,7 @@ export const ManifestSchema = Type.Object(
         {
           additionalProperties: false,
           ...describe(
-            "JSONata functions declared once, callable by name from every JSONata handler and invariant (each sees those before it, and the same bindings as the expression calling it: `$state`, `$args`, `$world`…).",
+            "JSONata functions declared once, callable by name from every JSONata handler and invariant (not an evals file's expressions; each sees those before it, and the same bindings as the expression calling it: `$state`, `$args`, `$world`…).",
           ),
         },
       ),

@@ -77,4 +77,21 @@ describe("the manifest's shared JSONata functions", () => {
       ["E_JSONATA_SYNTAX", "functions.shout"],
     ]);
   });
+
+  it("are callable from invariants, which validate checks on every scenario's world", async () => {
+    const checked = join(dir, "invariants.yaml");
+    const invariants = [
+      "invariants:",
+      "  - name: at most two notes are open",
+      "    assert: '$count($open($world.notes.notes)) <= 2'",
+      "  - name: no note is open",
+      "    assert: '$count($open($world.notes.notes)) = 0'",
+      "",
+    ];
+    writeFileSync(checked, manifest([`  open: "function($notes) { $notes[open = true] }"`]) + invariants.join("\n"));
+    const { diagnostics } = await checkManifest(checked);
+    expect(diagnostics.filter((d) => d.severity === "error").map((d) => d.message)).toEqual([
+      'the invariant "no note is open" does not hold in scenario "some"',
+    ]);
+  });
 });

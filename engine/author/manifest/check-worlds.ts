@@ -19,8 +19,8 @@ function entityValuePath(spec: WorldSpec | undefined, scenario: string, fake: st
 }
 
 /** Compiles the invariants, placing syntax errors inside their `assert` strings. */
-export function compileManifestInvariants(invariants: Invariants, context: LoadContext) {
-  const { compiled, problems } = compileInvariants(invariants);
+export function compileManifestInvariants(invariants: Invariants, context: LoadContext, functions: Record<string, string> = {}) {
+  const { compiled, problems } = compileInvariants(invariants, functions);
   for (const problem of problems) {
     const at = ["invariants", problem.index, "assert"];
     context.report.error("E_JSONATA_SYNTAX", at, problem.message, {

@@ -7,7 +7,7 @@ import { checkScenarios } from "./check-scenarios.js";
 import { checkServer } from "./check-server.js";
 import { checkStaticTools } from "./check-static-tools.js";
 import { checkWorldReads } from "./check-state-reads.js";
-import { compileSharedFunctions } from "./shared-functions.js";
+import { compileSharedFunctions, sharedFunctionSources } from "./shared-functions.js";
 import { checkWorlds, compileManifestInvariants } from "./check-worlds.js";
 import { type Diagnostic, ManifestError } from "../source/index.js";
 import { checkNamedSchemas, type LoadContext } from "./load-context.js";
@@ -116,9 +116,11 @@ export async function checkManifest(path: string, options: LoadOptions = {}): Pr
   const { scenarios, spec } = checkScenarios(document.scenarios ?? {}, { servers, apis, ids, declared }, context, unsound);
   checkStaticTools(servers, spec, context);
   checkWorldReads(document.invariants ?? [], ids, new Map([...servers, ...apis].map((fake) => [fake.id, fake.entities.map((entity) => entity.name)])), context);
+  const functions = sharedFunctionSources(context, raw.functions);
   const invariants = compileManifestInvariants(
     (document.invariants ?? []).filter((inv, i) => sound(["invariants", i]) && isPlainObject(inv)),
     context,
+    functions,
   );
 
   let world: WorldSource | undefined;
@@ -152,6 +154,7 @@ export async function checkManifest(path: string, options: LoadOptions = {}): Pr
     invariants: invariants.manifests,
     redact: document.redact ?? [],
     world,
+    ...(Object.keys(functions).length > 0 ? { functions } : {}),
   };
   const typesFile = defaultTypesFile(file);
   if (typesStale(manifest, typesFile)) report.warn("W_TYPES_STALE", [], `${basename(typesFile)} was generated from an earlier version of this manifest`);

@@ -43,3 +43,10 @@ export function compileSharedFunctions(functions: Record<string, unknown> | unde
   }
   return compiled;
 }
+
+/** The sources of the functions that compiled, by name: what invariants bind (they run on their own runtime). */
+export function sharedFunctionSources(context: LoadContext, functions: unknown): Record<string, string> {
+  const compiled = new Set((context.functions ?? []).map((fn) => fn.name));
+  if (!functions || typeof functions !== "object") return {};
+  return Object.fromEntries(Object.entries(functions).filter(([name, source]) => compiled.has(name) && typeof source === "string")) as Record<string, string>;
+}
