@@ -12,6 +12,9 @@ COPY tsconfig.json tsconfig.build.json ./
 COPY schema schema
 COPY engine engine
 COPY cli cli
+# The build bundles the viewer too (scripts/build-viewer.mjs: viewer/ into dist/viewer/).
+COPY scripts/build-viewer.mjs scripts/
+COPY viewer viewer
 RUN npm run build
 
 FROM node:20-slim
