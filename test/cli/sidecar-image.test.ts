@@ -205,6 +205,19 @@ describe("the sidecar image's /app, as the Dockerfile lays it out", () => {
     for (const schema of published) expect(existsSync(join(imageApp, schema)), schema).toBe(true);
   });
 
+  it("builds with every file the build script runs copied into the build stage", () => {
+    const buildStage = dockerfile.slice(0, dockerfile.lastIndexOf("\nFROM "));
+    const copied = [...buildStage.matchAll(/^COPY\s+(.+)$/gm)].flatMap(([, line]) => line.trim().split(/\s+/).slice(0, -1));
+    const script = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).scripts.build as string;
+    const files = [...script.matchAll(/\bnode\s+([\w./-]+\.m?js)\b/g)].map(([, file]) => file!);
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files)
+      expect(
+        copied.some((source) => file === source || file.startsWith(`${source.replace(/\/$/, "")}/`)),
+        file,
+      ).toBe(true);
+  });
+
   it("runs as a user other than root, and leaves conformance/.generated out of the build context", () => {
     const user = [...finalStage.matchAll(/^USER\s+(\S+)/gm)].at(-1)?.[1];
     expect(user).toBeDefined();
