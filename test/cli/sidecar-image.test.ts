@@ -231,13 +231,14 @@ describe("the sidecar image's /app, as the Dockerfile lays it out", () => {
     expect(ignored).toContain("conformance/.generated");
   });
 
-  it("runs a mounted Recipe's evals offline with eval --dry", async () => {
+  it("runs a mounted Recipe's evals offline with eval --dry", { timeout: 120_000 }, async () => {
     const run = await imageCli(["eval", join(mounted, "evals.yaml"), "--dry"]);
     expect(run.stdout, run.stderr).toMatch(/^PASS: 5 cases/m);
     expect(run.code).toBe(0);
   });
 
-  it("judges a recorded run with verify", async () => {
+  // A real serve records the run, then the image's verify judges it: slow on a busy machine, never stuck.
+  it("judges a recorded run with verify", { timeout: 120_000 }, async () => {
     const evals = readFileSync(join(mounted, "evals.yaml"), "utf8");
     expect(evals).toContain("id: pipeline-value");
     const { dir } = await recordRun(join(mounted, "fakes.yaml"), [{ tool: "crm/search-records", args: { object: "deals", query: "Acme" } }], {

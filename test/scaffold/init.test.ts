@@ -28,7 +28,8 @@ function nodeTest(dir: string): Promise<{ code: number | null; output: string }>
   });
 }
 
-describe("eval-simulate init", () => {
+// Each test runs the CLI and node --test as processes: slow on a busy machine, never stuck.
+describe("eval-simulate init", { timeout: 120_000 }, () => {
   it("writes a Recipe from a capture that validates as written, and whose generated test passes", async () => {
     const dir = recipeFolder();
     const init = await runCli(["init", dir, "--from", join(ROOT, "examples/crm/mcp/crm/tools.json")]);
