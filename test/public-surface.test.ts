@@ -21,6 +21,7 @@ describe("the package's public surface", () => {
       "defineApiHandlers",
       "defineHandlers",
       "encodeAnswer",
+      "fail",
       "labelId",
       "loadFakes",
       "loadManifest",

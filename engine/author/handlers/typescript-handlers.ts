@@ -3,6 +3,7 @@
  * receives. Kept free of runtime dependencies so a handler module loaded from another copy of
  * the package (a Recipe's node_modules) works with this engine: nothing here relies on identity.
  */
+import { ToolFailure } from "./tool-failure.js";
 
 /** A tool result as the MCP protocol carries it. */
 export interface ToolResult {
@@ -186,4 +187,25 @@ export function defineHandlers<F extends FakeTypes = UntypedFake, const H extend
 export function defineApiHandlers<F extends ApiTypes = UntypedApi, const H extends TypedOperationHandlers<F> = TypedOperationHandlers<F>>(handlers: H): H {
   Object.defineProperty(handlers, HANDLERS_MARK, { value: true, enumerable: false });
   return handlers;
+}
+
+/**
+ * Ends the handler's call as a tool error with this text, changing nothing: the context's `fail`,
+ * as a function of its own. TypeScript narrows after a call returning `never` only when the
+ * function's name is declared with its type, which an import is and a destructured `{ fail }` is
+ * not: `if (!task) fail("no task")` narrows `task` with this one; with the context's, write
+ * `return fail(…)` or `task ?? fail(…)`.
+ *
+ * @example
+ * import { defineHandlers, fail } from "eval-simulate";
+ * export default defineHandlers<TasksFake>({
+ *   get_task: ({ id }, { state }) => {
+ *     const task = state.tasks.find((t) => t.id === id);
+ *     if (!task) fail(`No task ${id}`);
+ *     return task.title;
+ *   },
+ * });
+ */
+export function fail(message: string): never {
+  throw new ToolFailure(message);
 }

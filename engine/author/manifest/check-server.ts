@@ -6,6 +6,7 @@ import { suggestion } from "../source/index.js";
 import { type HandlersModule, loadHandlersModule } from "./handlers-module.js";
 import { checkJsonata, checkSchema, compileNotingPatterns, type LoadContext } from "./load-context.js";
 import { checkArgumentReads } from "./check-arguments.js";
+import { checkStateReads } from "./check-state-reads.js";
 import { checkEntityNames, checkHandler } from "./check-handler.js";
 import { checkResources } from "./check-resources.js";
 import { checkPrompts } from "./check-prompts.js";
@@ -189,6 +190,7 @@ function checkTool(
   if (handler?.kind === "jsonata") {
     checkSetTargets(tool.name, handler.jsonata.writes, writes, entityNames, [...path, "jsonata", "set"], context);
     checkArgumentReads(tool, spec.jsonata, [...path, "jsonata"], context);
+    checkStateReads(tool.name, spec.jsonata, entityNames, [...reads, ...writes], [...path, "jsonata"], context);
   }
   if (!answer || !handler) return undefined;
   return {

@@ -199,4 +199,6 @@ export interface Manifest {
   redact: string[];
   /** Builds each scenario's world at a clock. */
   world: WorldSource;
+  /** The shared JSONata functions' sources, by name (`functions:`), when it declares some. */
+  functions?: Record<string, string>;
 }

@@ -70,6 +70,9 @@ export const DIAGNOSTIC_CODES = {
   W_TYPES_STALE: "Run `eval-simulate types` again, so tsc checks the handlers against the manifest as it is.",
   W_PATTERN_FALLBACK:
     "RE2 runs patterns in linear time; this one runs on JavaScript's backtracking engine. Rewrite it without backreferences or lookaround if you can.",
+  W_NUMERIC_KEYS:
+    'Keep the order you need another way: records in an array (key them with `key:` in state.diff), or keys that are not integers (`p15`, `"015"`); or ignore this if no answer depends on the order.',
+  W_UNDECLARED_READ: "List the entity in the tool's `reads` (or `writes`): the judge, the inspector and the checks read those lists as the tool's entity map.",
   W_UNKNOWN_ARGUMENT: "Read an argument the tool's captured input schema declares; an undeclared one is never sent by a client that follows the schema.",
 } as const;
 

@@ -1,7 +1,7 @@
 import { describeJsonValueProblem, fillDefaults, jsonValueProblem, MAX_MESSAGE_DEPTH, resultShapeProblem, text } from "../../author/contract/index.js";
 import { answerWithText } from "./answer-text.js";
 import type { ToolResult } from "../../author/handlers/index.js";
-import { runJsonataHandler } from "../../author/handlers/index.js";
+import { arraysAsDeclared, runJsonataHandler } from "../../author/handlers/index.js";
 import type { FaultSet } from "../stubs/index.js";
 import { type StubSet, stubDelay } from "../stubs/index.js";
 import { labelId } from "../../author/world/index.js";
@@ -9,7 +9,8 @@ import type { CompiledServer, CompiledTool } from "./compiled-fake.js";
 import { describeHandlerError, stateProblem, worldSizeProblem } from "./change-problems.js";
 import { withTimeout } from "./deadline.js";
 import type { Commit, StateStore } from "./state-store.js";
-import { type HandlerClient, isToolFailure, plainAnswer, toolContext } from "./tool-context.js";
+import { isToolFailure } from "../../author/handlers/index.js";
+import { type HandlerClient, plainAnswer, toolContext } from "./tool-context.js";
 import { type ClientChannel, type Exchange, recordingChannel } from "./client-channel.js";
 
 /** A call to a tool the fake does not serve: the JSON-RPC error -32602 `Tool <name> not found`. */
@@ -196,7 +197,9 @@ async function runHandler(
     );
     if (ran.kind === "fail") return { result: toolError(ran.message) };
     // A rejection worded as a string reads as plain text, not dressed in the success format.
-    const result = ran.isError && typeof ran.value === "string" ? toolError(ran.value) : await answerWithText(answer, ran.value, textLimits);
+    // JSONata gives a one-item list as the item: the answer schema says where a list belongs.
+    const value = ran.isError ? ran.value : arraysAsDeclared(ran.value, answer.schema);
+    const result = ran.isError && typeof value === "string" ? toolError(value) : await answerWithText(answer, value, textLimits);
     if (ran.isError) result.isError = true;
     return { result, changes: Object.keys(ran.set).length > 0 ? ran.set : undefined };
   }

@@ -3,8 +3,8 @@
  * progress, elicitation and sampling. The transport (the MCP endpoint, stdio) supplies the
  * channel; the runtime keeps every exchange for the journal and the record, bounded.
  */
-import type { ElicitAnswer, LogLevel } from "../../author/handlers/index.js";
-import { type HandlerClient, ToolFailure } from "./tool-context.js";
+import { type ElicitAnswer, type LogLevel, ToolFailure } from "../../author/handlers/index.js";
+import type { HandlerClient } from "./tool-context.js";
 
 /** The client of one call, as the transport reaches it. */
 export interface ClientChannel {

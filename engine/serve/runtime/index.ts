@@ -21,6 +21,6 @@ export { ResourceNotFoundError, readResource } from "./read-resource.js";
 export { MAX_COMPLETIONS, PromptRequestError, complete, getPrompt } from "./get-prompt.js";
 export { DEFAULT_MAX_WORLD_BYTES, StateStore } from "./state-store.js";
 export type { Commit, States } from "./state-store.js";
-export { ToolFailure, isToolFailure } from "./tool-context.js";
+export { ToolFailure, isToolFailure } from "../../author/handlers/index.js";
 export { MAX_EXCHANGES, recordingChannel } from "./client-channel.js";
 export type { ClientChannel, Exchange } from "./client-channel.js";

@@ -1,21 +1,7 @@
 import { answerResult, describeJsonValueProblem, jsonValueProblem, MAX_MESSAGE_DEPTH, notImplemented, structured, text } from "../../author/contract/index.js";
-import type { ElicitAnswer, LogLevel, ToolContext } from "../../author/handlers/index.js";
+import { type ElicitAnswer, type LogLevel, type ToolContext, ToolFailure } from "../../author/handlers/index.js";
 import { labelId } from "../../author/world/index.js";
 import type { CompiledTool } from "./compiled-fake.js";
-
-/** Thrown by a handler's `fail(message)`: the call ends as a tool error and changes nothing. */
-export class ToolFailure extends Error {
-  readonly toolFailure = true;
-  constructor(message: string) {
-    super(message);
-    this.name = "ToolFailure";
-  }
-}
-
-/** True for a ToolFailure from any copy of this package (a handler module may load another). */
-export function isToolFailure(error: unknown): error is Error {
-  return error instanceof Error && (error as { toolFailure?: unknown }).toolFailure === true;
-}
 
 /**
  * A handler's plain value, refused (as a tool error that changes nothing) when its encoding
