@@ -63,14 +63,18 @@ function expectSameAsWalking(commit: Commit) {
 describe("a commit carries the keys its write changed", () => {
   it("makes the same record patch as walking every key, over many random commits", () => {
     const next = random(11);
-    const store = new StateStore(world(200));
+    const store = new StateStore(world(200), undefined, false, { maxBytes: 1e9 });
     let keyed = 0;
     for (let i = 0; i < 400; i++) {
       const draft = store.draft("shop", ["orders", "list", "meta"]);
       mutate(next, draft.state);
       const changes = draft.changes();
       if (!changes) continue;
+      // Measured before the commit (as a call does) or by the commit itself.
+      if (i % 2 === 0) expect(store.overLimit("shop", changes)).toBeUndefined();
       const commit = store.commit("shop", changes);
+      // The world's size, kept from the changed keys, is its JSON's size.
+      expect(store.size).toBe(Object.values(store.states.shop).reduce((sum: number, v) => sum + Buffer.byteLength(JSON.stringify(v)), 0));
       if (commit.keys?.orders) keyed++;
       expectSameAsWalking(commit);
       // Every record outside the keys is the same object it was before the commit.

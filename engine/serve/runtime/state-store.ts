@@ -1,7 +1,7 @@
 import { Immer, current, enablePatches, isDraft, type Patch } from "immer";
 import { changedKeysOf, rememberChangedKeys } from "./changed-keys.js";
 import { deepFreeze } from "./deep-freeze.js";
-import { jsonBytes, rememberBytes } from "./json-bytes.js";
+import { jsonBytes, jsonBytesAfter, rememberBytes } from "./json-bytes.js";
 import { SerialQueue } from "./serial-queue.js";
 
 /** One fake's state: entity name → value. */
@@ -192,7 +192,7 @@ export class StateStore {
     const sizes = new Map<string, number>();
     let bytes = this.size;
     for (const [name, value] of Object.entries(values)) {
-      const after = value === undefined ? 0 : jsonBytes(value);
+      const after = valueBytes(target[name], value);
       sizes.set(name, after);
       bytes += after - (target[name] === undefined ? 0 : jsonBytes(target[name]));
     }
@@ -229,10 +229,11 @@ export class StateStore {
     const { keys } = keysOf(target, values);
     for (const [name, value] of Object.entries(values)) {
       before[name] = target[name];
-      if (!measured && bytes !== undefined) bytes += (value === undefined ? 0 : jsonBytes(value)) - (target[name] === undefined ? 0 : jsonBytes(target[name]));
+      const size = !measured && bytes !== undefined ? valueBytes(target[name], value) : undefined;
+      if (size !== undefined && bytes !== undefined) bytes += size - (target[name] === undefined ? 0 : jsonBytes(target[name]));
       if (value === undefined) delete target[name];
       else target[name] = keys?.[name] ? freezeChanged(value as FakeState, keys[name]) : deepFreeze(value);
-      if (measured) rememberBytes(value, measured.sizes.get(name)!);
+      if (measured || size !== undefined) rememberBytes(value, measured ? measured.sizes.get(name)! : size!);
     }
     this.bytes = bytes;
     const commit = { seq: ++this.commits, before, after: values, ...(keys && { keys }) };
@@ -271,6 +272,13 @@ function keysOf(before: FakeState, after: FakeState): { keys?: Record<string, re
     if (changed) (keys ??= {})[name] = changed;
   }
   return keys ? { keys } : {};
+}
+
+/** The bytes of a new entity value as JSON: from the value before it and the changed keys, when a draft named them. */
+function valueBytes(before: unknown, after: unknown): number {
+  if (after === undefined) return 0;
+  const keys = changedKeysOf(before, after);
+  return keys ? jsonBytesAfter(before as object, after as object, keys) : jsonBytes(after);
 }
 
 /** An object whose other keys hold committed (frozen) values already: only the changed ones are walked. */
