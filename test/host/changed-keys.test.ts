@@ -33,8 +33,11 @@ function mutate(next: () => number, state: Record<string, unknown>) {
     else if (r < 0.5) orders[`new-${Math.floor(next() * 1e6)}`] = record("new", 0);
     else if (r < 0.6 && id) delete orders[id];
     else if (r < 0.65 && id) orders[id] = { ...orders[id] };
-    else if (r < 0.7 && id) orders[id].v = orders[id].v;
-    else if (r < 0.8) (state.list as Rec[])[Math.floor(next() * 3)].v += 1;
+    else if (r < 0.7 && id) {
+      // Set to the value it holds: a write that changes nothing.
+      const same = orders[id].v;
+      orders[id].v = same;
+    } else if (r < 0.8) (state.list as Rec[])[Math.floor(next() * 3)].v += 1;
     else if (r < 0.85) (state.list as Rec[]).push(record(`l-${Math.floor(next() * 1e6)}`, 1));
     else if (r < 0.9) (state.meta as { count: number }).count++;
     else if (r < 0.95 && id) orders[id].note = { text: "x" };
