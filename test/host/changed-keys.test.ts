@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { applyEntityPatch, type EntityPatch, entityPatches, type JsonPatchOperation, sameJson } from "../../engine/entries/verify.js";
 import { recordedChanges } from "../../engine/serve/host/record-changes.js";
-import { type Commit, StateStore } from "../../engine/serve/runtime/index.js";
+import { type Commit, StateStore, stateProblem } from "../../engine/serve/runtime/index.js";
 
 /** A small deterministic generator, so a failure reproduces. */
 function random(seed: number) {
@@ -117,6 +117,27 @@ describe("a commit carries the keys its write changed", () => {
     // The dropped value was made from the world before this commit, so it carries no keys now.
     const late = store.stage("shop", dropped);
     expect(late.keys).toBeUndefined();
+  });
+});
+
+describe("checking a write by its changed keys", () => {
+  it("refuses what JSON cannot carry in a changed record with the same words as a walk of the entity", () => {
+    const store = new StateStore(world(50));
+    const draft = store.draft("shop", ["orders"]);
+    const orders = draft.state.orders as Record<string, Rec>;
+    orders["o-3"].v = 5;
+    orders["o-7"].v = Number.POSITIVE_INFINITY;
+    const changes = draft.changes()!;
+    const keyed = stateProblem(new Map(), "shop/edit", changes, store.states.shop);
+    expect(keyed).toMatch(/orders\/o-7\/v must be a finite number/);
+    expect(keyed).toBe(stateProblem(new Map(), "shop/edit", changes));
+  });
+
+  it("passes a write whose changed records are plain JSON", () => {
+    const store = new StateStore(world(50));
+    const draft = store.draft("shop", ["orders"]);
+    (draft.state.orders as Record<string, Rec>)["o-3"].tags.push("z");
+    expect(stateProblem(new Map(), "shop/edit", draft.changes()!, store.states.shop)).toBeUndefined();
   });
 });
 
