@@ -206,7 +206,12 @@ export function summarize(
   options: { planned?: readonly PlannedCase[]; stopped?: string; notes?: string[]; plannedTrials?: number } = {},
 ): RunSummary {
   const groups = new Map<string, TrialLine[]>();
-  for (const line of lines) groups.set(key(line.case, line.model), [...(groups.get(key(line.case, line.model)) ?? []), line]);
+  for (const line of lines) {
+    const k = key(line.case, line.model);
+    const group = groups.get(k);
+    if (group) group.push(line);
+    else groups.set(k, [line]);
+  }
   const planned = [...(options.planned ?? [])];
   const seen = new Set(planned.map((p) => key(p.case, p.model)));
   for (const line of lines) {
