@@ -12,12 +12,16 @@ import { repeatedFlag } from "./repeated-flag.js";
 const args = {
   calls: { type: "positional", required: true, description: "The calls: a record file (JSON lines) or a YAML/JSON list of { tool, args }", valueHint: "calls" },
   ...manifestArgs("The manifest declaring the fake"),
-  mcp: { type: "string", description: 'The real MCP server over stdio: "[NAME=value ...] <command> [args...]"' },
+  mcp: {
+    type: "string",
+    description: 'The real MCP server over stdio: "[NAME=value ...] <command> [args...]"; {{tmp}} is a fresh folder each replay, removed after',
+  },
   "mcp-url": { type: "string", description: "The real MCP server over Streamable HTTP" },
   header: { type: "string", description: 'A header for --mcp-url, "Name: value" (repeatable)' },
   id: { type: "string", description: "The fake's id (default: the manifest's only MCP fake)" },
   scenario: { type: "string", description: "The fake's starting world (default: the default scenario)" },
   clock: { type: "string", description: "The fake's clock, ISO 8601 (default now)" },
+  reset: { type: "string", description: "A shell command run before the real server starts, each replay ({{tmp}} filled in as in --mcp)" },
   format: formatArg("How to print the differences", ["text", "json"]),
   against: renamedFlag("mcp"),
   "against-url": renamedFlag("mcp-url"),
@@ -44,7 +48,15 @@ export default defineCommand({
     let result: Awaited<ReturnType<typeof replay>>;
     try {
       const target = mcpTarget({ command: parsed.mcp, url: parsed["mcp-url"], headers: repeatedFlag(rawArgs, "header") });
-      result = await replay({ manifest, id: parsed.id, calls: readCalls(parsed.calls), target, scenario: parsed.scenario, clock: clock.clock });
+      result = await replay({
+        manifest,
+        id: parsed.id,
+        calls: readCalls(parsed.calls),
+        target,
+        scenario: parsed.scenario,
+        clock: clock.clock,
+        reset: parsed.reset,
+      });
     } catch (error) {
       process.stderr.write(`eval-simulate: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}\n`);
       process.exitCode = EXIT.usage;

@@ -4,6 +4,7 @@ import { startServices } from "../../serve/host/index.js";
 import { openClient } from "../testing/index.js";
 import { answerDifferences, callForAnswer, readForAnswer, type CallAnswer, type ToolCaller } from "./call-answer.js";
 import type { ReplayCall } from "./calls-file.js";
+import { onFreshTarget } from "./fresh-target.js";
 
 /** What `replay` runs: the calls, the real server, and the fake's manifest and world. */
 export interface ReplayOptions {
@@ -20,6 +21,8 @@ export interface ReplayOptions {
   clock?: string;
   /** Each call's time limit on either side (60 s by default). */
   timeoutMs?: number;
+  /** A shell command run before the real server starts (`{{tmp}}` filled in as in the server's command). */
+  reset?: string;
 }
 
 /** One call on both sides. */
@@ -33,7 +36,8 @@ export interface ReplayedCall {
 
 /**
  * Runs the same calls, in order, on the real server and on a fresh fake world, and compares each
- * pair of answers (`answerDifferences`): the drift and fidelity test a Recipe keeps.
+ * pair of answers (`answerDifferences`): the drift and fidelity test a Recipe keeps. The real
+ * server starts fresh each replay: `{{tmp}}` in its command is a new folder, `reset` runs first.
  *
  * @example
  * const { calls } = await replay({ manifest: "fakes.yaml", calls: readCalls("calls.yaml"), target: { command: ["npx", "mcp-server-memory"] } });
@@ -54,17 +58,21 @@ export async function replay(options: ReplayOptions): Promise<{ id: string; call
   let real: Awaited<ReturnType<typeof connectMcpTarget>> | undefined;
   let fake: Awaited<ReturnType<typeof openClient>> | undefined;
   try {
-    real = await connectMcpTarget(options.target, { name: "eval-simulate-replay", timeoutMs: options.timeoutMs });
-    fake = await openClient(services.url(id));
-    const replayed: ReplayedCall[] = [];
-    for (const call of calls) {
-      const ask = (client: ToolCaller) =>
-        call.read !== undefined ? readForAnswer(client, call.read, options.timeoutMs) : callForAnswer(client, call.tool, call.args, options.timeoutMs);
-      const realAnswer = await ask(real.client as unknown as ToolCaller);
-      const fakeAnswer = await ask(fake as unknown as ToolCaller);
-      replayed.push({ call, real: realAnswer, fake: fakeAnswer, differences: answerDifferences(realAnswer, fakeAnswer) });
-    }
-    return { id, calls: replayed };
+    return await onFreshTarget(options.target, options.reset, async (target) => {
+      real = await connectMcpTarget(target, { name: "eval-simulate-replay", timeoutMs: options.timeoutMs });
+      fake = await openClient(services.url(id));
+      const replayed: ReplayedCall[] = [];
+      for (const call of calls) {
+        const ask = (client: ToolCaller) =>
+          call.read !== undefined ? readForAnswer(client, call.read, options.timeoutMs) : callForAnswer(client, call.tool, call.args, options.timeoutMs);
+        const realAnswer = await ask(real.client as unknown as ToolCaller);
+        const fakeAnswer = await ask(fake as unknown as ToolCaller);
+        replayed.push({ call, real: realAnswer, fake: fakeAnswer, differences: answerDifferences(realAnswer, fakeAnswer) });
+      }
+      // The real server stops before its fresh folder is removed.
+      await real.client.close().catch(() => undefined);
+      return { id, calls: replayed };
+    });
   } finally {
     await fake?.close().catch(() => undefined);
     await real?.client.close().catch(() => undefined);
