@@ -48,7 +48,7 @@ const PROCESS = [
   "test/inspect/inspector-token.test.ts",
   "test/journal/{redaction-serve,secret-shapes}.test.ts",
   "test/manifest/recipe-files.test.ts",
-  "test/mcp/{bad-requests,cursor-and-batches,malformed-results,origin-check,tools-call,tools-list}.test.ts",
+  "test/mcp/{bad-requests,cursor-and-batches,error-texts,malformed-results,origin-check,tools-call,tools-list}.test.ts",
   "test/repo/layer-rules.test.ts",
   "test/runner/{command-host-processes,model-providers,run-evals-bad-calls,run-evals-command,run-evals-deep-arguments}.test.ts",
   "test/runner/{rubric-judge,run-evals-subsets,run-evals-isolation,run-evals-model,run-evals-model-timeouts,run-evals-script,run-evals-variant}.test.ts",

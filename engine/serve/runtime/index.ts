@@ -5,11 +5,13 @@
  * pipeline (`call-tool.ts`, `tool-context.ts`), time limits (`deadline.ts`), what a change may not
  * do (`change-problems.ts`), each world's size kept per commit from the changed entities
  * (`json-bytes.ts`), a structured tool's text as `json`, `json-pretty` or its JSONata
- * (`answer-text.ts`), and `resources/read` from committed state (`read-resource.ts`).
+ * (`answer-text.ts`), the error texts a fake declares, worded as its real server words them
+ * (`error-texts.ts`), and `resources/read` from committed state (`read-resource.ts`).
  *
  * Other folders import this folder through this file only.
  */
 export { ToolNotFoundError, callTool } from "./call-tool.js";
+export { DEFAULT_INVALID_ARGUMENTS, fillTemplate, invalidArgumentsText, unknownToolText } from "./error-texts.js";
 export type { CallOutcome, RuntimeScope } from "./call-tool.js";
 export { describeHandlerError, stateProblem, worldSizeProblem } from "./change-problems.js";
 export { compileServer } from "./compiled-fake.js";
