@@ -25,7 +25,7 @@ const TESTS = [
 ];
 
 /** The tests that drive a real browser (playwright-core and Chromium). */
-const BROWSER = ["test/inspect/inspector-browser.test.ts"];
+const BROWSER = ["test/inspect/inspector-browser.test.ts", "test/view/viewer-browser.test.ts"];
 
 /**
  * The tests that start a process (the built CLI, node --test, an agent, a real MCP server,

@@ -23,5 +23,6 @@ export const evalSimulate = defineCommand({
     replay: () => import("./replay.js").then((m) => m.default),
     observe: () => import("./observe.js").then((m) => m.default),
     compare: () => import("./compare.js").then((m) => m.default),
+    view: () => import("./view.js").then((m) => m.default),
   },
 });

@@ -114,3 +114,15 @@ describe("making dist/ current before process tests", () => {
     );
   });
 });
+
+describe("whether the viewer's bundle is current", () => {
+  it("names a viewer source newer than dist/viewer/viewer.js, and a bundle never built", () => {
+    const root = current();
+    edit(root, "viewer/main.tsx");
+    expect(staleDist(root)).toEqual(["dist/viewer/viewer.js is missing (the bundle of viewer/)"]);
+    mkdirSync(join(root, "dist/viewer"), { recursive: true });
+    writeFileSync(join(root, "dist/viewer/viewer.js"), "");
+    utimesSync(join(root, "dist/viewer/viewer.js"), LATER, LATER);
+    expect(staleDist(root)).toEqual(["viewer/main.tsx is newer than dist/viewer/viewer.js"]);
+  });
+});

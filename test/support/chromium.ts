@@ -17,3 +17,25 @@ export function chromiumPath(env: NodeJS.ProcessEnv = process.env, exists: (path
     throw new Error(`[test] the browser tests need Chromium at ${path} (apt-get install chromium, or set CHROMIUM_PATH); in CI they fail rather than skip`);
   return undefined;
 }
+
+/** Headless Chromium as the browser tests drive it: no sandbox (containers), no network of its own. */
+export async function launchChromium(): Promise<import("playwright-core").Browser> {
+  const { chromium } = await import("playwright-core");
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+/** How much wider than the window a page is (0 when it does not scroll sideways). */
+export async function horizontalOverflow(page: import("playwright-core").Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}

@@ -49,6 +49,13 @@ export function staleDist(root = ROOT): string[] {
     oldest = Math.min(oldest, built);
     if ((modified(join(root, source)) ?? 0) > built) reasons.push(`${source} is newer than ${output}`);
   }
+  // The viewer's bundle is one output of every file under viewer/ (esbuild, `npm run build`).
+  const bundle = modified(join(root, "dist/viewer/viewer.js"));
+  const viewerSources = existsSync(join(root, "viewer")) ? readdirSync(join(root, "viewer"), { recursive: true, encoding: "utf8" }) : [];
+  if (viewerSources.length > 0 && bundle === undefined) reasons.push("dist/viewer/viewer.js is missing (the bundle of viewer/)");
+  for (const file of viewerSources) {
+    if (bundle !== undefined && (modified(join(root, "viewer", file)) ?? 0) > bundle) reasons.push(`viewer/${file} is newer than dist/viewer/viewer.js`);
+  }
   for (const config of CONFIGS) {
     const changed = modified(join(root, config));
     if (changed !== undefined && changed > oldest) reasons.push(`${config} is newer than the oldest file in dist/`);
@@ -56,10 +63,13 @@ export function staleDist(root = ROOT): string[] {
   return reasons;
 }
 
-/** `tsc -p tsconfig.build.json`, what `npm run build` runs, without npm around it. */
+/** `tsc -p tsconfig.build.json` and the viewer's bundle, what `npm run build` runs, without npm around it. */
 export function buildDist(root = ROOT): BuildResult {
   const run = spawnSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"], { cwd: root, encoding: "utf8" });
-  return { status: run.status, output: `${run.stdout ?? ""}${run.stderr ?? ""}${run.error ? String(run.error) : ""}` };
+  const output = `${run.stdout ?? ""}${run.stderr ?? ""}${run.error ? String(run.error) : ""}`;
+  if (run.status !== 0 || !existsSync(join(root, "scripts/build-viewer.mjs"))) return { status: run.status, output };
+  const bundle = spawnSync(process.execPath, ["scripts/build-viewer.mjs"], { cwd: root, encoding: "utf8" });
+  return { status: bundle.status, output: `${output}${bundle.stdout ?? ""}${bundle.stderr ?? ""}${bundle.error ? String(bundle.error) : ""}` };
 }
 
 const named = (reasons: string[]) => `${reasons[0]}${reasons.length > 1 ? ` (and ${reasons.length - 1} more)` : ""}`;

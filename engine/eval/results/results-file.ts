@@ -64,6 +64,8 @@ export interface TrialLine {
   accuracyThreshold?: number;
   /** The score a trial passes by, when the case sets one. */
   minScore?: number;
+  /** The case's tags, when it has some. */
+  tags?: string[];
   /** The tool-description variant the model was offered (`--variant`): `compare` labels runs by it. */
   variant?: string;
   /** Bad calls in the trial's record (see engine/judge/selection/bad-calls.ts). */

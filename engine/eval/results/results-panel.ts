@@ -27,6 +27,10 @@ export async function resultsPanel(file: string) {
       k: c.k,
       passHatK: c.passHatK,
       threshold: c.accuracyThreshold,
+      meanScore: Number.isNaN(c.meanScore) ? null : c.meanScore,
+      // Which assertions failed, not only the verdict: the first messages, as the report lists them.
+      failures: c.failures,
+      reasons: c.reasons,
     })),
   };
 }

@@ -48,6 +48,7 @@ const FIELDS: Array<[name: string, required: boolean, test: (value: unknown) => 
   ],
   ["outside", false, (v) => Array.isArray(v) && v.every(isObject), "a list of requests"],
   ["suite", false, (v) => typeof v === "string", "a string"],
+  ["tags", false, isStrings, "a list of strings"],
   ["startedAt", false, (v) => typeof v === "string", "a string"],
 ];
 

@@ -32,8 +32,14 @@ export interface TrialInput {
 const round = (ms: number) => Math.round(ms * 100) / 100;
 
 /** The fields every line of a case carries, so a report can be rendered from the file alone. */
-export function caseFields(c: EvalCase): Pick<TrialLine, "iterations" | "accuracyThreshold" | "minScore"> {
-  return { iterations: c.iterations ?? 1, accuracyThreshold: c.accuracyThreshold ?? 1, ...(c.minScore === undefined ? {} : { minScore: c.minScore }) };
+export function caseFields(c: EvalCase): Pick<TrialLine, "iterations" | "accuracyThreshold" | "minScore" | "tags"> {
+  return {
+    iterations: c.iterations ?? 1,
+    accuracyThreshold: c.accuracyThreshold ?? 1,
+    ...(c.minScore === undefined ? {} : { minScore: c.minScore }),
+    // The viewer filters a run by them.
+    ...(c.tags?.length ? { tags: [...c.tags] } : {}),
+  };
 }
 
 /** The line's score fields and judge spend, from the judge's verdict. */

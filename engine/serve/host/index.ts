@@ -15,7 +15,7 @@
  *
  * Other folders import this folder through this file only.
  */
-export { AllowedHostError, parseAllowedHosts } from "./browser-guard.js";
+export { AllowedHostError, browserGuard, parseAllowedHosts } from "./browser-guard.js";
 export { RUN_FILES } from "./run-dir.js";
 export type { ClosedSession, Session } from "./session-handle.js";
 export { SIDECAR_PORT, serveSidecar, sidecarOptions } from "./sidecar.js";

@@ -1,6 +1,6 @@
 /**
- * `serve --inspect`: a page at `/_inspect` showing each world as it runs (a timeline of calls,
- * the state and its diff against the start, stub use), and the JSON it polls. Behind the admin
+ * `serve --inspect`: the viewer's page in live mode at `/_inspect`, showing each world as it runs
+ * (a timeline of calls, the state and its diff against the start, stub use), and the JSON it polls. Behind the admin
  * token when one is set: the token may come as `Authorization: Bearer`, or once as `?token=`,
  * which is exchanged for an HttpOnly cookie scoped to `/_inspect` (so the page's own requests
  * carry it) by a redirect to the same address without it: the token stays out of the address
@@ -10,7 +10,7 @@ import type { FetchHandler } from "../http/index.js";
 import { sameSecret } from "../http/index.js";
 import type { JournalEntry, JournalFilter } from "../journal/index.js";
 import type { StubUsage } from "../stubs/index.js";
-import { INSPECTOR_PAGE } from "./inspector-page.js";
+import { VIEWER_ASSETS, VIEWER_CSP, type ViewerAsset, viewerAsset, viewerPage } from "./viewer-assets.js";
 import { diffEntities } from "./world-diff.js";
 
 /** One world the inspector can show: the process's own, or (with sessions) a session's. */
@@ -117,14 +117,14 @@ export function withInspector(host: FetchHandler, options: InspectOptions): Fetc
     const world = worlds.find((w) => w.id === (url.searchParams.get("world") ?? worlds[0]?.id));
     switch (url.pathname.replace(/\/$/, "")) {
       case "/_inspect":
-        return new Response(INSPECTOR_PAGE, {
-          headers: {
-            "content-type": "text/html; charset=utf-8",
-            ...PRIVATE,
-            "x-frame-options": "DENY",
-            "content-security-policy": "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'",
-          },
+        return new Response(viewerPage({ mode: "live", base: "/_inspect/" }), {
+          headers: { "content-type": "text/html; charset=utf-8", ...PRIVATE, "x-frame-options": "DENY", "content-security-policy": VIEWER_CSP },
         });
+      case "/_inspect/viewer.js":
+      case "/_inspect/viewer.css": {
+        const name = url.pathname.slice("/_inspect/".length) as ViewerAsset;
+        return new Response(viewerAsset(name), { headers: { "content-type": VIEWER_ASSETS[name], ...PRIVATE } });
+      }
       case "/_inspect/worlds.json":
         return json(200, { worlds: worlds.map((w) => ({ id: w.id, scenario: w.scenario, clock: w.clock, fakes: w.fakes })) });
       case "/_inspect/world.json": {

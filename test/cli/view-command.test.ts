@@ -1,0 +1,47 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { runCli } from "../support/cli-process.js";
+
+const dir = mkdtempSync(join(tmpdir(), "eval-simulate-view-cli-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("eval-simulate view as a process", () => {
+  it("exits 2 naming the file and line of a results file it cannot read, and a bad port", async () => {
+    const bad = join(dir, "bad.ndjson");
+    writeFileSync(bad, '{"case":"a"}\n');
+    const refused = await runCli(["view", bad, "--out", join(dir, "never")]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/^eval-simulate view: .*bad\.ndjson:1: not a trial line/);
+    const missing = await runCli(["view", join(dir, "none", "*.ndjson"), "--out", join(dir, "never")]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("no results file matches");
+    const port = await runCli(["view", bad, "--port", "http"]);
+    expect([port.code, port.stderr]).toEqual([2, 'eval-simulate: --port takes a port number (0-65535), not "http"\n']);
+  });
+
+  it("writes a site whose embedded results cannot close their script element", async () => {
+    const results = join(dir, "hostile.ndjson");
+    const line = {
+      case: "x",
+      iteration: 0,
+      model: "script",
+      status: "pass",
+      assertions: [],
+      calls: 0,
+      requests: 0,
+      usage: { inputTokens: 0, outputTokens: 0 },
+      costUsd: 0,
+      durationMs: 1,
+      answer: "</script><script>alert(1)</script>",
+    };
+    writeFileSync(results, `${JSON.stringify(line)}\n`);
+    const written = await runCli(["view", results, "--out", join(dir, "site")]);
+    expect(written.code, written.stderr).toBe(0);
+    const page = readFileSync(join(dir, "site", "index.html"), "utf8");
+    expect(page.match(/<script/g)).toHaveLength(2);
+    expect(page).toContain("\\u003c/script>\\u003cscript>alert(1)");
+    expect(readFileSync(join(dir, "site", "viewer.js"), "utf8").length).toBeGreaterThan(10_000);
+  });
+});
