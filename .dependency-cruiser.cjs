@@ -52,6 +52,21 @@ module.exports = {
       to: { path: "^engine/", pathNot: "^engine/(core|judge/verify)/" },
     },
     {
+      name: "opentelemetry-only-on-demand",
+      comment:
+        "The OpenTelemetry SDK is loaded only when tracing is on: only engine/serve/telemetry/otel-tracer.ts imports it, and only tracing.ts imports that file, with import()",
+      severity: "error",
+      from: { pathNot: "^engine/serve/telemetry/otel-tracer\\.ts$" },
+      to: { path: "(^|/)node_modules/@opentelemetry/" },
+    },
+    {
+      name: "otel-tracer-only-by-import",
+      comment: "engine/serve/telemetry/otel-tracer.ts loads the SDK: import it with import() (tracing.ts), never statically",
+      severity: "error",
+      from: {},
+      to: { path: "^engine/serve/telemetry/otel-tracer\\.ts$", dependencyTypesNot: ["dynamic-import"] },
+    },
+    {
       name: "engine-never-imports-the-cli",
       comment: "The CLI is the top: the engine hands it functions, never the reverse",
       severity: "error",

@@ -35,7 +35,7 @@ const BROWSER = ["test/inspect/inspector-browser.test.ts", "test/view/viewer-bro
  */
 const PROCESS = [
   // Folders whose every test does.
-  "test/{capture,cli,cluster,fidelity,hosts,judge,scaffold,sessions,stubs,typegen}/**/*.test.ts",
+  "test/{capture,cli,cluster,fidelity,hosts,judge,scaffold,sessions,stubs,telemetry,typegen}/**/*.test.ts",
   "test/docs/readme-five-minutes.test.ts",
   "examples/*/tests/**/*.vitest.ts",
   "test/bench-smoke.test.ts",
@@ -54,6 +54,7 @@ const PROCESS = [
   "test/runner/{rubric-judge,run-evals-subsets,run-evals-isolation,run-evals-model,run-evals-model-timeouts,run-evals-script,run-evals-variant}.test.ts",
   "test/runner/{results-file-writers,trial-line-caps,resume-changed-cases}.test.ts",
   "test/runner/{merge-results,provider-limits,run-evals-workers,shards}.test.ts",
+  "test/runner/{conversations-model,conversations-script}.test.ts",
   "test/selection/{bad-calls,selection-cli,selection-run,variant-compare}.test.ts",
   "test/testing/testing-helpers.test.ts",
   "test/verify/{api-runs,load-manifests,python-parity,python-verifier,recorded-runs}.test.ts",

@@ -6,7 +6,19 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { ROOT } from "./support/processes.js";
 
-const scripts = ["mcp-throughput.ts", "state-size.ts", "startup.ts", "api-vs-prism.ts", "sessions.ts", "judge.ts", "runner.ts", "workers.ts", "resume.ts"];
+const scripts = [
+  "mcp-throughput.ts",
+  "state-size.ts",
+  "startup.ts",
+  "api-vs-prism.ts",
+  "sessions.ts",
+  "judge.ts",
+  "runner.ts",
+  "conversation.ts",
+  "workers.ts",
+  "tracing.ts",
+  "resume.ts",
+];
 console.log(`eval-simulate benchmarks, ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${process.platform} ${process.arch}\n`);
 for (const script of process.argv.slice(2).length ? process.argv.slice(2) : scripts) {
   execFileSync(process.execPath, ["--import", "jiti/register", join(ROOT, "bench", script)], { stdio: "inherit", cwd: ROOT });

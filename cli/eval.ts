@@ -15,6 +15,7 @@ import { readPrices } from "./prices-flag.js";
 import { renderText } from "./render-diagnostics.js";
 import { renderReport, REPORT_FORMATS } from "./render-report.js";
 import { RUN_FLAGS, wholeNumber } from "./run-flags.js";
+import { startTracing, stopTracing } from "../engine/serve/telemetry/index.js";
 
 const args = {
   evals: { type: "positional", required: false, default: "evals.yaml", description: "The evals file", valueHint: "evals.yaml" },
@@ -131,6 +132,9 @@ export default defineCommand({
     process.once("SIGINT", interrupt);
     process.once("SIGTERM", interrupt);
     const file = parsed.evals ?? "evals.yaml";
+    // OTEL_EXPORTER_OTLP_ENDPOINT and the rest turn on a trace per trial (docs/tracing.md).
+    const tracing = await startTracing(process.env, "eval-simulate");
+    if (tracing.warning) process.stderr.write(`eval-simulate: ${tracing.warning.replace(/^\[eval-simulate\] /, "")}\n`);
     let result: Awaited<ReturnType<typeof runEvals>>;
     try {
       result = await runEvals({
@@ -169,6 +173,9 @@ export default defineCommand({
     } finally {
       process.off("SIGINT", interrupt);
       process.off("SIGTERM", interrupt);
+      // A collector that did not take the last spans must not hold the process: it exits once
+      // the command is done (output written, exit code set).
+      if (!(await stopTracing())) setTimeout(() => process.exit(), 10).unref();
     }
     bar.clear();
     const format = parsed.format as (typeof REPORT_FORMATS)[number];

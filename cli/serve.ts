@@ -10,6 +10,7 @@ import { clockFlag, EXIT, refuseUnknownFlags } from "./exit-codes.js";
 import { manifestArgs, manifestOf } from "./manifest-arg.js";
 import { renderText } from "./render-diagnostics.js";
 import { repeatedFlag } from "./repeated-flag.js";
+import { startTracing } from "../engine/serve/telemetry/index.js";
 
 const args = {
   ...manifestArgs("The manifest to serve", "EVAL_SIMULATE_MANIFEST, default ./fakes.yaml"),
@@ -121,6 +122,9 @@ export default defineCommand({
       return;
     }
     const fakes = repeated(rawArgs, "fakes");
+    // OTEL_EXPORTER_OTLP_ENDPOINT and the rest turn on a span per request (docs/tracing.md).
+    const tracing = await startTracing(process.env, "eval-simulate-serve");
+    if (tracing.warning) process.stderr.write(`eval-simulate: ${tracing.warning.replace(/^\[eval-simulate\] /, "")}\n`);
     let services: Awaited<ReturnType<typeof serveSidecar>>;
     try {
       services = await serveSidecar(loaded.fakes, loaded.world, {

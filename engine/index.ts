@@ -37,3 +37,5 @@ export type { World, WorldSource } from "./author/world/index.js";
 export { contractOf, mcpFakeFromModule, toolsOf } from "./author/fakes/index.js";
 export type { Contract, McpFakeModule, ToolConfig, ToolRegistrar } from "./author/fakes/index.js";
 export type { FakesInput } from "./author/fakes/index.js";
+export { startTracing, stopTracing } from "./serve/telemetry/index.js";
+export type { TracingStart } from "./serve/telemetry/index.js";

@@ -29,8 +29,16 @@ describe("the benchmarks still run", () => {
     expect(runBench("startup.ts")).toMatch(/eval-simulate serve → \/health/);
   }, 120_000);
 
+  it("measures a trial against the size of its world", () => {
+    expect(runBench("world-scale.ts", { BENCH_ONLY: "10 records", BENCH_TASKS: "2" })).toMatch(/scale: 10 records[\s\S]*benchmark shape: 10 records/);
+  }, 120_000);
+
   it("measures judging a recorded run against every assertion kind", () => {
     expect(runBench("judge.ts")).toMatch(/judgeRun \(every kind\)\s+[\d.]+/);
+  }, 120_000);
+
+  it("measures MCP throughput with tracing on against off", () => {
+    expect(runBench("tracing.ts")).toMatch(/tracing off[\s\S]*tracing on, http\/protobuf[\s\S]*tracing on, http\/json[\s\S]*loading the OpenTelemetry SDK/);
   }, 120_000);
 
   it("measures trials per second in worker processes and against a slow provider", () => {
@@ -38,6 +46,10 @@ describe("the benchmarks still run", () => {
       /crm dry run[\s\S]*4 workers[\s\S]*answering each request after 200 ms[\s\S]*64\s+2 workers/,
     );
   }, 180_000);
+
+  it("measures the conversation loop's own cost per turn with the script host and a scripted user", () => {
+    expect(runBench("conversation.ts", { BENCH_TURNS: "2" })).toMatch(/turns-with-calls[\s\S]*runner's own cost per turn beyond the calls/);
+  }, 120_000);
 
   it("measures the eval runner's own cost per trial with the script host", () => {
     expect(runBench("runner.ts")).toMatch(/wall ms \/ trial[\s\S]*runner's own cost per trial/);

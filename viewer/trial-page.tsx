@@ -128,6 +128,7 @@ export function TrialPage(props: { run: ViewRun; index: number; trial: string; c
         <Stat label="tokens in / out">{tokens(trial.usage)}</Stat>
         <Stat label="cost">{dollars(trial.costUsd)}</Stat>
         <Stat label="time">{seconds(trial.durationMs)}</Stat>
+        {trial.traceId ? <Stat label="trace">{trial.traceId}</Stat> : null}
       </div>
       {trial.reason ? <p class="failure">{trial.reason}</p> : null}
       <section class="card">

@@ -47,6 +47,12 @@ export const CallMatcher = Type.Object(
     ),
     arguments: Type.Optional(Arguments),
     count: Type.Optional(Count("How many calls must match this entry (tool and arguments).")),
+    by: Type.Optional(
+      Type.Union(
+        [Type.Literal("agent"), Type.Literal("user"), Type.Literal("any")],
+        describe("Whose calls count (a conversation's user may call tools of their own: dual control).", { default: "agent" }),
+      ),
+    ),
     weight: Weight(),
   },
   {

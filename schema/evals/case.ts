@@ -2,6 +2,7 @@ import { Type } from "typebox";
 import { describe, ID_PATTERN } from "../describe.js";
 import { Expression } from "../json-schema.js";
 import { CallMatcher, Count, ScriptCall, ToolName } from "./calls.js";
+import { ConversationExpectations, Turns, User } from "./conversation.js";
 import { Milestones, Minefield, Rubric, Weights } from "./grading.js";
 import { NamedExpression, StateExpectation, Weight } from "./state.js";
 
@@ -92,6 +93,7 @@ export const Expectations = Type.Object(
     answer: Type.Optional(AnswerExpectation),
     rubrics: Type.Optional(Type.Array(Rubric, describe("Criteria a judge model grades the final answer by (model-graded assertions)."))),
     weights: Type.Optional(Weights),
+    ...ConversationExpectations,
   },
   {
     additionalProperties: false,
@@ -136,7 +138,7 @@ const Host = Type.Union(
         command: Type.Array(Type.String(), {
           minItems: 1,
           ...describe(
-            "The command and its arguments; `{{prompt}}`, `{{system}}`, `{{mcpConfig}}`, `{{session}}`, `{{case}}` and `{{iteration}}` are filled in, each as it stands; `{{prompt:sh}}` (any of them with `:sh`) quotes the value as one POSIX shell word, for a `sh -c` command line.",
+            "The command and its arguments; `{{prompt}}`, `{{system}}`, `{{mcpConfig}}`, `{{session}}`, `{{case}}` and `{{iteration}}` are filled in, each as it stands; `{{prompt:sh}}` (any of them with `:sh`) quotes the value as one POSIX shell word, for a `sh -c` command line. In a conversation the command runs once per turn, `{{prompt}}` being the turn's user message: `{{turn}}` is its number, an argument `{{resume}}` stands for the `resume` arguments from the second turn on, and `{{transcript}}` (text) and `{{transcriptFile}}` (a JSON file) give the conversation so far to a CLI that starts afresh each turn.",
             { examples: [["claude", "-p", "{{prompt}}", "--mcp-config", "{{mcpConfig}}"]] },
           ),
         }),
@@ -144,6 +146,16 @@ const Host = Type.Union(
           Type.Integer({
             minimum: 1,
             ...describe("Stop the command (its whole process group: SIGTERM, then SIGKILL 2 s later) after this long; its trial fails.", { default: 600000 }),
+          }),
+        ),
+        resume: Type.Optional(
+          Type.Array(Type.String(), {
+            ...describe(
+              "In a conversation, the arguments `{{resume}}` stands for from the second turn on (none on the first): a CLI's way to continue its session.",
+              {
+                examples: [["--continue"], ["--resume", "{{session}}"]],
+              },
+            ),
           }),
         ),
         outputFormat: Type.Optional(
@@ -202,7 +214,9 @@ export const Case = Type.Object(
         }),
       ),
     ),
-    prompt: Type.Optional(Type.String(describe("What the agent is asked (the eval runner sends it; verify ignores it)."))),
+    prompt: Type.Optional(
+      Type.String(describe("What the agent is asked (the eval runner sends it; verify ignores it); with `user`, the conversation's first message.")),
+    ),
     system: Type.Optional(Type.String(describe("The system prompt (the eval runner)."))),
     tags: Type.Optional(Type.Array(Type.String(), describe("Labels to select cases by (`--filter-tags`)."))),
     iterations: Type.Optional(Type.Integer({ minimum: 1, ...describe("How many trials the eval runner makes; set with `accuracyThreshold`.") })),
@@ -222,6 +236,8 @@ export const Case = Type.Object(
     maxSteps: Type.Optional(Type.Integer({ minimum: 1, ...describe("The most agent steps a trial may take.", { default: 10 }) })),
     host: Type.Optional(Host),
     script: Type.Optional(Script),
+    user: Type.Optional(User),
+    turns: Type.Optional(Turns),
     expect: Expectations,
   },
   { additionalProperties: false, ...describe("One task: where it starts, what the agent is asked, and what its run must show.") },

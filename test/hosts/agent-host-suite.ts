@@ -134,6 +134,21 @@ export function describeAgentHost(name: string, setup: () => Promise<HostUnderTe
       ]);
     }, 60_000);
 
+    it("takes a conversation turn by turn in one session: each turn's message in, its reply out, the last as the answer", async () => {
+      const plan: AgentPlan = { calls: [], answer: "Kick-off noted." };
+      const { script: _script, ...single } = planCase("two-turns", plan, { turns: { exact: 2 }, answer: { contains: "noted" } });
+      const c = { ...single, turns: [{ answer: plan.answer }, { user: "And the date is 3 March.", answer: plan.answer }] } as EvalCase;
+      const result = await runEvals({ evals: evalsOf(c), host: under.host(plan) });
+      const line = result.lines[0];
+      expect(line).toMatchObject({ status: "pass", turns: 2, answer: "Kick-off noted.", calls: 0 });
+      expect(line.transcript?.map((m) => [m.turn, m.role, m.content])).toEqual([
+        [1, "user", "Log a kick-off note on Umbrella Health."],
+        [1, "assistant", "Kick-off noted."],
+        [2, "user", "And the date is 3 March."],
+        [2, "assistant", "Kick-off noted."],
+      ]);
+    }, 60_000);
+
     it("stops when its trial's signal aborts: no call after the abort, and run() settles", async () => {
       const plan: AgentPlan = { calls: [SEARCH, NOTE], answer: "Kick-off noted." };
       const fakes = await loadFakes(CRM_FAKES);

@@ -1,3 +1,6 @@
+import { describe, expect, it } from "vitest";
+import { runEvals } from "../../engine/eval/runner/run-evals.js";
+import { writeEvals } from "../support/evals-files.js";
 import { commandHost } from "../../engine/eval/hosts/command-host.js";
 import { ROOT } from "../support/examples.js";
 import { describeAgentHost } from "./agent-host-suite.js";
@@ -10,3 +13,26 @@ describeAgentHost(
   async () => ({ host: (plan) => commandHost({ command: [process.execPath, AGENT, "{{mcpConfig}}", JSON.stringify(plan)] }) }),
   { label: "command:node", losesTrials: true, stopsRuns: false },
 );
+
+describe("the command host in a conversation", () => {
+  it("fills {{turn}}, {{resume}} (its arguments from the second turn on) and {{transcript}} each turn", async () => {
+    // The agent prints the arguments it was given as its answer.
+    const host = commandHost({
+      command: [process.execPath, "-e", "console.log(JSON.stringify(process.argv.slice(1)))", "{{turn}}", "{{resume}}", "{{prompt}}", "{{transcript}}"],
+      resume: ["--resume", "{{session}}"],
+    });
+    const { file } = writeEvals(`
+  - id: talk
+    scenario: quiet
+    prompt: Hi
+    turns: [{ answer: unused }, { user: Umbrella }]
+    expect: { turns: { exact: 2 } }
+`);
+    const result = await runEvals({ evals: file, host });
+    const line = result.lines[0];
+    expect(line.status).toBe("pass");
+    const [first, second] = line.transcript!.filter((m) => m.role === "assistant").map((m) => JSON.parse(m.content!) as string[]);
+    expect(first).toEqual(["1", "Hi", "user: Hi"]);
+    expect(second).toEqual(["2", "--resume", line.session!.id, "Umbrella", `user: Hi\nassistant: ${JSON.stringify(first)}\nuser: Umbrella`]);
+  }, 60_000);
+});

@@ -19,6 +19,8 @@ const VIOLATIONS: Array<[string, string, string]> = [
   ["core-and-verify-use-node-only", "engine/judge/verify/index.ts", "../../../node_modules/yaml/dist/index.d.ts"],
   ["verify-imports-only-core", "engine/judge/verify/index.ts", "engine/author/fakes/index.ts"],
   ["engine-never-imports-the-cli", "engine/eval/runner/index.ts", "cli/main.ts"],
+  ["opentelemetry-only-on-demand", "engine/serve/telemetry/index.ts", "../../../node_modules/@opentelemetry/api/build/src/index.d.ts"],
+  ["otel-tracer-only-by-import", "engine/serve/telemetry/index.ts", "engine/serve/telemetry/otel-tracer.ts"],
 ];
 
 const squeezed = (text: string) => text.replace(/\s+/g, " ");

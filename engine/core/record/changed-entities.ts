@@ -2,22 +2,10 @@
  * "No state changed": the entities a run's tools could write whose value at the end differs from
  * the value at the start.
  */
+import { sameJson } from "./entity-patch.js";
 import { entityMapOf, type FakeStates, requireManifests, type StatesByFake, type WriteMaps } from "./types.js";
 
-/**
- * The text of a value as JSON with every object's keys sorted, so two values compare equal
- * exactly when they are the same JSON value whatever their key order. `undefined` (a missing
- * entity) has no text, so it differs from every present value, `null` included.
- */
-export function canonicalJson(value: unknown): string | undefined {
-  return JSON.stringify(value, (_key, inner: unknown) => {
-    if (typeof inner !== "object" || inner === null || Array.isArray(inner)) return inner;
-    // No prototype: assigning "__proto__" (an own key JSON.parse keeps) then makes a key, not a prototype.
-    const sorted: Record<string, unknown> = Object.create(null);
-    for (const key of Object.keys(inner).sort()) sorted[key] = (inner as Record<string, unknown>)[key];
-    return sorted;
-  });
-}
+export { canonicalJson } from "./canonical-json.js";
 
 /** The entities some tool or operation of a fake writes (declared among its entities or not). */
 function writtenEntities(map: Record<string, { writes: string[] }>): string[] {
@@ -56,9 +44,11 @@ export function changedEntities(states: FakeStates<object>, manifests: WriteMaps
     const initial = stateOf(states.initial as StatesByFake, id, "initial");
     const final = stateOf(states.final as StatesByFake, id, "final");
     for (const entity of writtenEntities(entityMapOf(manifest))) {
-      const before = Object.hasOwn(initial, entity) ? canonicalJson(initial[entity]) : undefined;
-      const after = Object.hasOwn(final, entity) ? canonicalJson(final[entity]) : undefined;
-      if (before !== after) changed.push(`${id}.${entity}`);
+      // Compared as JSON values, shortcut on shared parts: a run's final world shares every
+      // record it did not change with its initial one, so this costs the changed records.
+      const had = Object.hasOwn(initial, entity) && initial[entity] !== undefined;
+      const has = Object.hasOwn(final, entity) && final[entity] !== undefined;
+      if (had !== has || (had && !sameJson(initial[entity], final[entity]))) changed.push(`${id}.${entity}`);
     }
   }
   return changed.sort();

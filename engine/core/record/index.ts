@@ -3,8 +3,8 @@
  * `eval-simulate/verify` entry stands on it): the entity maps a fake's `manifest.json` writes
  * (`types.ts`), `changedEntities` (the written entities whose final value differs from the initial
  * one), the record's per-entity patches (`entity-patch.ts`: by key for arrays of records, JSON
- * Patch otherwise, and applying them) and `worldHash` (`world-hash.ts`: sha256 of canonical JSON
- * per entity, fake and world).
+ * Patch otherwise, and applying them), canonical JSON (`canonical-json.ts`) and `worldHash`
+ * (`world-hash.ts`: sha256 of canonical JSON per entity, fake and world, kept per frozen value).
  *
  * Other folders import this folder through this file only.
  */

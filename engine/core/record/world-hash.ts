@@ -2,9 +2,14 @@
  * World hashes: the sha256 of each entity's canonical JSON (keys sorted, numbers as JSON writes
  * them), of each fake (its entities' hashes by name) and of the whole world. Two worlds built
  * from the same scenario and clock hash equal, whatever order their keys were written in.
+ *
+ * Committed state is frozen and a commit shares every record it did not change, so hashes are
+ * kept per frozen value (a `WeakMap`): a world hashed again after a commit hashes only the
+ * entities the commit replaced, and those from their records' kept canonical text, so only the
+ * changed records are written out again. Unfrozen values are hashed afresh every time.
  */
 import { createHash } from "node:crypto";
-import { canonicalJson } from "./changed-entities.js";
+import { canonicalJson } from "./canonical-json.js";
 import type { StatesByFake } from "./types.js";
 
 /** One fake's hash and its entities' hashes. */
@@ -21,13 +26,61 @@ export interface WorldHash {
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
+/** Hashes of frozen values already hashed. */
+const hashes = new WeakMap<object, string>();
+/** The canonical JSON of frozen values that were parts (records) of a value hashed. */
+const texts = new WeakMap<object, string>();
+
+const isPlain = (value: object) => {
+  const proto = Object.getPrototypeOf(value);
+  return (proto === Object.prototype || proto === null) && typeof (value as { toJSON?: unknown }).toJSON !== "function";
+};
+
+/** A part's canonical JSON: kept when the part is frozen, so it is written out once. */
+function partText(value: unknown): string | undefined {
+  if (value === null || typeof value !== "object") return canonicalJson(value);
+  const kept = texts.get(value);
+  if (kept !== undefined) return kept;
+  const text = canonicalJson(value);
+  if (text !== undefined && Object.isFrozen(value)) texts.set(value, text);
+  return text;
+}
+
+/**
+ * A value's canonical JSON from its parts' canonical JSON: the same text `canonicalJson` writes
+ * (keys sorted, `undefined` left out of objects and `null` in arrays), joined from parts kept.
+ */
+function joinedText(value: object): string | undefined {
+  if (Array.isArray(value)) {
+    // A for loop, not map: a hole in a sparse array is written as null, as JSON.stringify does.
+    const parts: string[] = [];
+    for (let i = 0; i < value.length; i++) parts.push(partText(value[i]) ?? "null");
+    return `[${parts.join(",")}]`;
+  }
+  if (!isPlain(value)) return canonicalJson(value);
+  const entries = value as Record<string, unknown>;
+  const parts: string[] = [];
+  for (const key of Object.keys(entries).sort()) {
+    const text = partText(entries[key]);
+    if (text !== undefined) parts.push(`${JSON.stringify(key)}:${text}`);
+  }
+  return `{${parts.join(",")}}`;
+}
+
 /**
  * The hash of one JSON value: sha256 of its canonical JSON (`undefined` hashes as `null`).
+ * Kept for a frozen value, so committed state is hashed once.
  *
  * @example valueHash({ b: 1, a: 2 }) === valueHash({ a: 2, b: 1 }) // true
  */
 export function valueHash(value: unknown): string {
-  return sha256(canonicalJson(value) ?? "null");
+  if (value === null || typeof value !== "object") return sha256(canonicalJson(value) ?? "null");
+  const kept = hashes.get(value);
+  if (kept !== undefined) return kept;
+  const frozen = Object.isFrozen(value);
+  const hash = sha256((frozen ? joinedText(value) : canonicalJson(value)) ?? "null");
+  if (frozen) hashes.set(value, hash);
+  return hash;
 }
 
 /**

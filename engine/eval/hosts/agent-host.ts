@@ -7,6 +7,7 @@ import type { EvalCase } from "../../../schema/evals/evals.js";
 import type { LoadedFakes } from "../../author/fakes/index.js";
 import type { Session } from "../../serve/host/index.js";
 import type { Usage } from "../models/index.js";
+import type { AgentTurn, UserSimulator } from "./agent-turn.js";
 
 /** One trial as a host sees it. */
 export interface AgentTrial {
@@ -24,6 +25,19 @@ export interface AgentTrial {
   fakes: LoadedFakes;
   /** Aborted when the run is stopped from outside (`runEvals`' `signal`, Ctrl-C in the CLI). */
   signal: AbortSignal;
+  /**
+   * Set when the case is a conversation (`user:` or `turns:`): `run` is called once per turn, in
+   * the same session, with `case.prompt` (and `case.script`) set to this turn's. Absent for a
+   * single-turn case.
+   */
+  turn?: AgentTurn;
+  /** In a conversation: the trial's simulated user, for a host to put the agent's own questions to (an elicitation). */
+  user?: UserSimulator;
+  /**
+   * The trial's span as a W3C `traceparent` when tracing is on (docs/tracing.md): continue it in
+   * the agent's requests (`params._meta.traceparent` on MCP, the `traceparent` header on HTTP).
+   */
+  traceparent?: string;
 }
 
 /** What the agent did, besides its calls. */
@@ -42,6 +56,8 @@ export interface AgentOutcome {
    * (the agent's own fault outside the judge: a timeout, a script that is not runnable).
    */
   outcome?: { status: "not_run" | "fail"; reason: string };
+  /** In a conversation: what the host needs back on its next turn (`AgentTurn.carry`), its history. */
+  carry?: unknown;
 }
 
 /**
@@ -61,6 +77,8 @@ export interface AgentOutcome {
  *   (resolving or throwing). The runner starts no further trials and reports the run interrupted.
  * - Trials run concurrently (`concurrency`), each in a session of its own: `run` keeps no
  *   per-trial state on the host.
+ * - In a conversation `run` is called once per turn with `trial.turn` set, in one session: the
+ *   host keeps its history by handing it back as `carry` (or through its own CLI's `--resume`).
  * - `close()`, when given, frees what the host holds across trials; `runEvals` calls it on the
  *   hosts it made from cases' `host:` blocks. A host passed in is the caller's to close.
  *
@@ -78,6 +96,11 @@ export interface AgentHost {
   /** Names it in results (each line's `model`): `script`, `command:<program>`, `provider:model`. */
   readonly label: string;
   run(trial: AgentTrial): Promise<AgentOutcome>;
+  /**
+   * Frees what a conversation's last `carry` holds (connections kept open across its turns),
+   * called once when the conversation ends, however it ends.
+   */
+  endConversation?(carry: unknown): Promise<void>;
   /** Frees what it holds across trials. */
   close?(): Promise<void>;
 }

@@ -3,6 +3,9 @@
  * `mcpServers` shape agents read) and the prompt, filled into its arguments as `{{mcpConfig}}`
  * and `{{prompt}}` (or `{{prompt:sh}}`, quoted as one word for a shell's `-c` line). Its stdout
  * is the transcript; the final message is its last line, or what `outputFormat` reads from it.
+ * In a conversation it runs once per turn: `{{turn}}`, and `{{resume}}` (the `resume` arguments
+ * from the second turn on, for a CLI's `--continue`), or a fresh start each turn given the
+ * conversation so far (`{{transcript}}` as text, `{{transcriptFile}}` as JSON).
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -10,6 +13,7 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { finalAnswer } from "../../judge/evals/index.js";
 import { type AgentHost, type AgentOutcome, NO_USAGE } from "./agent-host.js";
+import type { TranscriptMessage } from "./agent-turn.js";
 import { processGroup } from "./process-group.js";
 
 /** A case's `host: { type: command }` block. */
@@ -19,6 +23,30 @@ export interface CommandHostConfig {
   timeoutMs?: number;
   /** `text` (the last non-empty line, the default), `all` (all of stdout), `json` (one JSON document), `stream-json` (JSON lines; the last that holds an answer). */
   outputFormat?: string;
+  /**
+   * In a conversation, the arguments an argument `{{resume}}` stands for from the second turn on
+   * (none on the first), e.g. `["--continue"]` or `["--resume", "{{session}}"]`.
+   */
+  resume?: string[];
+}
+
+/** The most of a transcript `{{transcript}}` gives as text (its end): a command line has a length limit. */
+const TRANSCRIPT_TEXT_LIMIT = 64 * 1024;
+
+/**
+ * The conversation so far as plain text, one line per message, its last 64 KiB.
+ *
+ * @example transcriptText([{ turn: 1, role: "user", content: "Hi" }]) // "user: Hi"
+ */
+export function transcriptText(messages: readonly TranscriptMessage[]): string {
+  const lines = messages.map((m) => {
+    if (m.role === "tool") return `tool ${m.name ?? ""}${m.isError ? " (error)" : ""}: ${JSON.stringify(m.result ?? null)}`;
+    const speaker = m.role === "user" ? "user" : "assistant";
+    if (m.toolCalls) return m.toolCalls.map((call) => `${speaker} called ${call.name} ${JSON.stringify(call.args ?? {})}`).join("\n");
+    return `${speaker}: ${m.content ?? ""}`;
+  });
+  const text = lines.join("\n");
+  return text.length > TRANSCRIPT_TEXT_LIMIT ? text.slice(-TRANSCRIPT_TEXT_LIMIT) : text;
 }
 
 /** The most stdout and stderr kept: an agent that prints without end cannot fill the memory. */
@@ -111,7 +139,13 @@ export function commandHost(config: CommandHostConfig): AgentHost {
       const mcpConfig = join(dir, "mcp.json");
       const servers = Object.fromEntries(trial.session.mcpServers().map((s) => [s.id, { type: "http", url: s.url }]));
       writeFileSync(mcpConfig, `${JSON.stringify({ mcpServers: servers }, null, 2)}\n`);
+      const turn = trial.turn;
+      const transcriptFile = join(dir, "transcript.json");
+      if (turn) writeFileSync(transcriptFile, `${JSON.stringify(turn.transcript)}\n`);
       const values = {
+        turn: String(turn?.number ?? 1),
+        transcript: turn ? transcriptText(turn.transcript) : (trial.case.prompt ?? ""),
+        transcriptFile: turn ? transcriptFile : "",
         prompt: trial.case.prompt ?? "",
         system: trial.case.system ?? "",
         mcpConfig,
@@ -125,13 +159,21 @@ export function commandHost(config: CommandHostConfig): AgentHost {
           const stdout = collector();
           const stderr = collector();
           // A group of its own, so a timeout or an abort stops every process the agent started.
+          // `{{resume}}` is the resume arguments after the first turn, and nothing before it.
+          const resumed = (turn?.number ?? 1) > 1 ? (config.resume ?? []) : [];
           const child = spawn(
             fill(program, values),
-            args.map((arg) => fill(arg, values)),
+            args.flatMap((arg) => (arg === "{{resume}}" ? resumed : [arg])).map((arg) => fill(arg, values)),
             {
               stdio: ["ignore", "pipe", "pipe"],
               detached: true,
-              env: { ...process.env, EVAL_SIMULATE_MCP_CONFIG: mcpConfig, EVAL_SIMULATE_SESSION: trial.session.id },
+              env: {
+                ...process.env,
+                EVAL_SIMULATE_MCP_CONFIG: mcpConfig,
+                EVAL_SIMULATE_SESSION: trial.session.id,
+                // The trial's trace, continued by an agent that reads TRACEPARENT (the OpenTelemetry convention for processes).
+                ...(trial.traceparent ? { TRACEPARENT: trial.traceparent } : {}),
+              },
             },
           );
           const group = processGroup(child);

@@ -1,5 +1,6 @@
 /**
- * engine/eval/hosts/: what runs the agent in a trial, behind `AgentHost` (`agent-host.ts`): a
+ * engine/eval/hosts/: what runs the agent in a trial, behind `AgentHost` (`agent-host.ts`; a
+ * conversation's turn and transcript as a host sees them: `agent-turn.ts`): a
  * case's script over MCP (`script-host.ts`), a model through the AI SDK charged to the budget
  * (`model-host.ts`), and an agent CLI given an `mcpServers` config file (`command-host.ts`) in a
  * process group of its own: SIGTERM then SIGKILL to every process it started, and killed when the
@@ -9,6 +10,7 @@
  */
 export { FatalRunError, NO_USAGE } from "./agent-host.js";
 export type { AgentHost, AgentOutcome, AgentTrial } from "./agent-host.js";
+export type { AgentTurn, Transcript, TranscriptMessage, TranscriptToolCall, UserReply, UserSimulator } from "./agent-turn.js";
 export { commandHost } from "./command-host.js";
 export type { CommandHostConfig } from "./command-host.js";
 export { modelHost } from "./model-host.js";

@@ -55,7 +55,12 @@ export function modelHost(
         ...(outcome ? { outcome } : {}),
       });
       if (c.prompt === undefined) return spent({ status: "fail", reason: `case ${c.id} has no prompt to send the model` });
-      if (!context.ledger.allows()) return spent({ status: "not_run", reason: "the budget was spent before this trial started" });
+      if (!context.ledger.allows())
+        return spent({
+          status: "not_run",
+          reason:
+            trial.turn && trial.turn.number > 1 ? `the budget was spent before turn ${trial.turn.number}` : "the budget was spent before this trial started",
+        });
       // The trial's own signal: the run's, and the wall limit's.
       const wall = new AbortController();
       const onAbort = () => wall.abort(trial.signal.reason);
@@ -76,8 +81,12 @@ export function modelHost(
           budget,
           signal: wall.signal,
           ...(context.variant ? { variant: context.variant } : {}),
+          ...(Array.isArray(trial.turn?.carry) ? { history: trial.turn.carry } : {}),
+          ...(trial.traceparent ? { traceparent: trial.traceparent } : {}),
         });
         const outcome: AgentOutcome = { answer: run.finalText, transcript: run.transcript, requests: run.requests, usage: run.usage, costUsd: budget.spentUsd };
+        // The next turn starts from every message so far.
+        if (trial.turn) outcome.carry = run.transcript;
         // A loop the budget cut short says nothing about the model: it is not scored.
         if (run.finish === "budget") outcome.outcome = { status: "not_run", reason: "the budget stopped the trial before its next model request" };
         return outcome;

@@ -46,7 +46,10 @@ export function scriptHost(): AgentHost {
       const script = trial.case.script;
       if (!script) return free(undefined, { status: "fail", reason: `case ${trial.case.id} has no script to play (add script: { calls, answer })` });
       const maps = fakeMaps(trial.fakes);
-      const clients = new Map<string, Promise<Client>>();
+      // In a conversation the MCP clients stay connected from turn to turn (the runner frees them: endConversation).
+      const carried = trial.turn?.carry instanceof ScriptClients ? trial.turn.carry : undefined;
+      const clients = carried?.clients ?? new Map<string, Promise<Client>>();
+      let kept = false;
       const { Client, StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client");
       const connect = (server: string) => {
         let client = clients.get(server);
@@ -79,18 +82,37 @@ export function scriptHost(): AgentHost {
           if (fake.kind === "mcp") {
             const client = await connect(server);
             // A JSON-RPC error (a tool the fake refuses) is in the record already; the script goes on.
-            await client.callTool({ name: tool, arguments: args }, { signal: trial.signal }).catch(() => undefined);
+            // Traced, each call continues the trial's trace (`_meta.traceparent`, as MCP carries it).
+            const meta = trial.traceparent ? { _meta: { traceparent: trial.traceparent } } : {};
+            await client.callTool({ name: tool, arguments: args, ...meta }, { signal: trial.signal }).catch(() => undefined);
             continue;
           }
           const operation = fake.manifest.operations.find((op) => op.name === tool);
           if (!operation) return free(script.answer, { status: "fail", reason: `script call #${i + 1} ${call.tool}: ${server} has no operation ${tool}` });
-          const response = await fetch(apiRequest(trial.session.baseUrl(server), operation.method, operation.pathTemplate, args, trial.signal));
+          const request = apiRequest(trial.session.baseUrl(server), operation.method, operation.pathTemplate, args, trial.signal);
+          if (trial.traceparent) request.headers.set("traceparent", trial.traceparent);
+          const response = await fetch(request);
           await response.arrayBuffer();
         }
-        return free(script.answer);
+        if (!trial.turn || trial.signal.aborted) return free(script.answer);
+        kept = true;
+        return { ...free(script.answer), carry: carried ?? new ScriptClients(clients) };
       } finally {
-        await Promise.allSettled([...clients.values()].map(async (client) => (await client).close()));
+        if (!kept) await closeClients(clients);
       }
     },
+    async endConversation(carry) {
+      if (carry instanceof ScriptClients) await closeClients(carry.clients);
+    },
   };
+}
+
+/** A conversation's MCP clients, kept from one turn to the next. */
+class ScriptClients {
+  constructor(readonly clients: Map<string, Promise<Client>>) {}
+}
+
+async function closeClients(clients: Map<string, Promise<Client>>): Promise<void> {
+  await Promise.allSettled([...clients.values()].map(async (client) => (await client).close()));
+  clients.clear();
 }

@@ -14,6 +14,8 @@
 export { missingKeys, skipMessage } from "./keyless.js";
 export { MissingPeerError, languageModel, loadAi } from "./language-model.js";
 export { runModelAgent } from "./model-agent.js";
+export { callServedTool, connectTools } from "./mcp-tools.js";
+export type { McpServerRef, ServedTool } from "./mcp-tools.js";
 export { ModelOutputError } from "./model-output.js";
 export { missingKey, parseModel } from "./model-spec.js";
 export { PRICES, UnknownPriceError } from "./pricing.js";

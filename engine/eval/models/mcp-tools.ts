@@ -4,6 +4,7 @@
  * (the real wire path, so the fake's journal and record see what any agent's calls would show).
  */
 import type { Client } from "@modelcontextprotocol/client";
+import { endToolCallSpans, toolCallSpans } from "../../serve/telemetry/index.js";
 
 /** One MCP server to connect to. */
 export interface McpServerRef {
@@ -69,15 +70,26 @@ export async function connectTools(
  *
  * @example const { text, isError } = await callServedTool(tool, { id: "T-1" });
  */
-export async function callServedTool(served: ServedTool, args: unknown, signal?: AbortSignal): Promise<ToolOutcome> {
-  const result = (await served.client.callTool(
-    { name: served.tool.name, arguments: (args ?? {}) as Record<string, unknown> },
-    signal ? { signal } : undefined,
-  )) as {
-    content?: Array<{ type: string; text?: string }>;
-    structuredContent?: unknown;
-    isError?: boolean;
-  };
+export async function callServedTool(
+  served: ServedTool,
+  args: unknown,
+  signal?: AbortSignal,
+  trace?: { parent: string; callId?: string },
+): Promise<ToolOutcome> {
+  // Traced, the call's MCP client span travels in `_meta`, where the fake's server span finds it.
+  const spans = trace && toolCallSpans(trace.parent, { tool: served.tool.name, server: served.server, ...(trace.callId ? { callId: trace.callId } : {}) });
+  const meta = spans?.client.traceparent ? { _meta: { traceparent: spans.client.traceparent } } : {};
+  let result: { content?: Array<{ type: string; text?: string }>; structuredContent?: unknown; isError?: boolean };
+  try {
+    result = (await served.client.callTool(
+      { name: served.tool.name, arguments: (args ?? {}) as Record<string, unknown>, ...meta },
+      signal ? { signal } : undefined,
+    )) as typeof result;
+  } catch (error) {
+    if (spans) endToolCallSpans(spans, { error });
+    throw error;
+  }
+  if (spans) endToolCallSpans(spans, { isError: result.isError === true });
   const texts = (result.content ?? []).map((block) => (block.type === "text" ? (block.text ?? "") : `[${block.type}]`));
   const text = texts.length > 0 ? texts.join("\n") : JSON.stringify(result.structuredContent ?? null);
   return { text, isError: result.isError === true };

@@ -8,6 +8,7 @@ import { loadAi } from "./language-model.js";
 import { applyVariant, type Variant } from "../../judge/selection/index.js";
 import { callServedTool, connectTools, type McpServerRef } from "./mcp-tools.js";
 import type { Budget, Usage } from "./pricing.js";
+import { tracedModel } from "./traced-model.js";
 
 export interface ModelAgentOptions {
   model: LanguageModel;
@@ -23,6 +24,13 @@ export interface ModelAgentOptions {
   headers?: Record<string, string>;
   /** Overrides the descriptions and input schemas the model is offered (the fakes still answer as captured). */
   variant?: Variant;
+  /**
+   * The conversation so far (an earlier run's `transcript`: AI SDK messages), sent before
+   * `prompt`, so a model in a conversation keeps its history across turns.
+   */
+  history?: readonly unknown[];
+  /** The trial's (or turn's) W3C `traceparent` when tracing: model requests and tool calls become its spans. */
+  traceparent?: string;
 }
 
 /** What one agent run did. */
@@ -60,8 +68,13 @@ export async function runModelAgent(options: ModelAgentOptions): Promise<AgentRu
         dynamicTool({
           description: served.tool.description ?? "",
           inputSchema: jsonSchema(served.tool.inputSchema as Parameters<typeof jsonSchema>[0]),
-          execute: async (args, { abortSignal }) => {
-            const outcome = await callServedTool(served, args, abortSignal);
+          execute: async (args, { abortSignal, toolCallId }) => {
+            const outcome = await callServedTool(
+              served,
+              args,
+              abortSignal,
+              options.traceparent ? { parent: options.traceparent, callId: toolCallId } : undefined,
+            );
             calls.push({ tool: served.tool.name, server: served.server, arguments: args, isError: outcome.isError });
             // A tool error reaches the model as an error result, as MCP hosts show it.
             if (outcome.isError) throw new Error(outcome.text);
@@ -71,10 +84,14 @@ export async function runModelAgent(options: ModelAgentOptions): Promise<AgentRu
       ]),
     );
     const maxSteps = options.maxSteps ?? 10;
+    const opening = { role: "user" as const, content: options.prompt };
+    const history = (options.history ?? []) as Array<typeof opening>;
     const result = await generateText({
-      model: options.model,
+      model: options.traceparent
+        ? await tracedModel(options.model, options.traceparent, { temperature: options.temperature, maxTokens: options.maxTokens })
+        : options.model,
       system: options.system,
-      prompt: options.prompt,
+      ...(history.length > 0 ? { messages: [...history, opening] } : { prompt: options.prompt }),
       tools: toolSet,
       temperature: options.temperature,
       maxOutputTokens: options.maxTokens,
@@ -97,7 +114,7 @@ export async function runModelAgent(options: ModelAgentOptions): Promise<AgentRu
       requests,
       usage,
       finish: stoppedOnTools ? (overBudget ? "budget" : "max_steps") : "stop",
-      transcript: [{ role: "user", content: options.prompt }, ...result.response.messages],
+      transcript: [...history, opening, ...result.response.messages],
     };
   } finally {
     await close();

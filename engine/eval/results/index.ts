@@ -3,7 +3,7 @@
  * keys, read line by line under caps, appends on a fresh line after a torn one (`results-file.ts`);
  * one writer per file, `<file>.lock` with its pid (`results-lock.ts`); each line's fields checked
  * before a report reads them (`trial-line-check.ts`); a trial's answer and stored record cut to
- * 1 MiB each (`trial-line-fit.ts`); per-case pass rates with pass@k and pass^k and thresholds
+ * 1 MiB each and a transcript to 4 MiB (`trial-line-fit.ts`); per-case pass rates with pass@k and pass^k and thresholds
  * (`run-summary.ts`, `pass-at-k.ts`); the run's verdict and exit code, PRELIMINARY = 2
  * (`run-status.ts`); reports as text, Markdown, JSON and JUnit XML (`report-text.ts`,
  * `report-junit.ts`); `compareRuns` of two results files and its report (`compare.ts`,
@@ -24,7 +24,7 @@ export { appendResult, doneLines, doneTrials, readResults, readResultsFile, repa
 export type { ResultsRead, TrialLine, TrialStatus } from "./results-file.js";
 export { lockResults } from "./results-lock.js";
 export { trialLineProblem } from "./trial-line-check.js";
-export { capAnswer, capRecord, cutEvidence, MAX_STORED_RECORD_BYTES } from "./trial-line-fit.js";
+export { capAnswer, capRecord, capTranscript, cutEvidence, MAX_STORED_RECORD_BYTES, MAX_STORED_TRANSCRIPT_BYTES } from "./trial-line-fit.js";
 export { resultsPanel } from "./results-panel.js";
 export { summarise, summarize } from "./run-summary.js";
 export type { CaseSummary, JudgeSpend, PlannedCase, RunSummary } from "./run-summary.js";

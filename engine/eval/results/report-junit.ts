@@ -33,7 +33,11 @@ export function renderJunit(summary: RunSummary, lines: readonly TrialLine[], na
       out.push(`    <properties>${properties.map(([name, value]) => `<property name="${name}" value="${value}"/>`).join("")}</properties>`);
     for (const trial of trials) {
       out.push(`    <testcase classname="${xml(c.case)}" name="${xml(`${c.case} #${trial.iteration + 1}`)}" time="${(trial.durationMs / 1000).toFixed(3)}">`);
-      if (typeof trial.score === "number") out.push(`      <properties><property name="score" value="${trial.score}"/></properties>`);
+      const properties = [
+        ...(typeof trial.score === "number" ? [`<property name="score" value="${trial.score}"/>`] : []),
+        ...(trial.traceId ? [`<property name="traceId" value="${xml(trial.traceId)}"/>`] : []),
+      ];
+      if (properties.length > 0) out.push(`      <properties>${properties.join("")}</properties>`);
       if (trial.status === "fail" || trial.status === "not_evaluated") {
         const bad = (trial.assertions as Array<{ status?: string; assertion?: string; message?: string }>).filter((a) => a.status !== "passed");
         const message = trial.reason ?? bad[0]?.message ?? trial.status;

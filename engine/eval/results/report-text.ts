@@ -18,6 +18,11 @@ const score = (x: number) => (Number.isNaN(x) ? "–" : x.toFixed(2));
 /** `; mean score 0.83 (min 0.80)`, or nothing when no trial has a score. */
 const meanScoreOf = (c: CaseSummary) =>
   Number.isNaN(c.meanScore) ? "" : `; mean score ${score(c.meanScore)}${c.minScore === undefined ? "" : ` (min ${score(c.minScore)})`}`;
+/** A conversation case's turns per trial, and what its simulated user spent when it is a model. */
+const talkOf = (c: CaseSummary) =>
+  c.turns
+    ? `turns ${c.turns.join(", ")} (per trial)${c.user && c.user.requests > 0 ? `; user: ${c.user.requests} requests, tokens in/out ${tokens(c.user.usage)}, ${usd(c.user.costUsd)}` : ""}`
+    : "";
 /** What the rubric judge spent, when it judged anything. */
 const judgeOf = (j: RunSummary["judge"]) =>
   j && j.judged + j.cached + j.requests > 0 ? `judge: ${j.judged} judged, ${j.cached} from the cache, tokens in/out ${tokens(j.usage)}, ${usd(j.costUsd)}` : "";
@@ -72,7 +77,9 @@ export function renderSummaryText(summary: RunSummary): string {
     );
     out.push(`            ${calls(c)}, tokens in/out ${tokens(c.usage)}, ${usd(c.costUsd)}, ${secs(c.durationMs)}`);
     if (judgeOf(c.judge)) out.push(`            ${judgeOf(c.judge)}`);
+    if (talkOf(c)) out.push(`            ${talkOf(c)}`);
     for (const line of detailsOf(c)) out.push(`            ${line}`);
+    if (c.traces) out.push(`            traces: ${c.traces.join(", ")}`);
   }
   const t = summary.trials;
   out.push("");
@@ -104,10 +111,11 @@ export function renderSummaryMarkdown(summary: RunSummary): string {
     "",
   ];
   for (const c of summary.cases) {
-    const lines = detailsOf(c);
-    if (lines.length === 0) continue;
+    const lines = [...(talkOf(c) ? [talkOf(c)] : []), ...detailsOf(c)];
+    if (lines.length === 0 && !c.traces) continue;
     out.push(`**${cell(c.case)}**`, "");
     for (const line of lines) out.push(`- ${cell(line)}`);
+    if (c.traces) out.push(`- traces: ${c.traces.map((t) => `\`${t}\``).join(", ")}`);
     out.push("");
   }
   if (judgeOf(summary.judge)) out.push(`> ${judgeOf(summary.judge)}`, "");

@@ -10,6 +10,7 @@ import { closeSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from "
 import { dirname } from "node:path";
 import type { JudgeCost, Score } from "../../judge/evals/index.js";
 import type { BadCallCounts, OutsideRequest } from "../../judge/selection/index.js";
+import type { TranscriptMessage } from "../hosts/index.js";
 import { checkRegularFile, type LineLimits, readRegularLines } from "../../core/files/index.js";
 import { trialLineProblem } from "./trial-line-check.js";
 import { cutEvidence } from "./trial-line-fit.js";
@@ -59,6 +60,18 @@ export interface TrialLine {
   session?: { id: string; record: unknown[]; truncated?: { calls: number; whole: number; named: number } };
   /** True when the line was past the line cap and its assertions' evidence was cut. */
   evidenceCut?: boolean;
+  /**
+   * A conversation's every message, both sides, in order (`turn`, `role`, `content`, tool calls
+   * with their results, commits and side), as the judge read it: also what a run folder's
+   * `transcript.json` holds for `verify`. At most 4 MiB: see `transcriptCut`.
+   */
+  transcript?: TranscriptMessage[];
+  /** A conversation's turns (a user message and the agent's reply each). */
+  turns?: number;
+  /** When the transcript was past 4 MiB: its messages, and how many were kept whole (the rest without results, contents shortened). */
+  transcriptCut?: { messages: number; whole: number };
+  /** What the simulated user spent, apart from the agent's `requests`, `usage` and `costUsd` (both count against the budget). */
+  user?: { model: string; requests: number; usage: { inputTokens: number; outputTokens: number }; costUsd: number };
   /** The case's planned trials and the share that must pass (1 when the case sets none). */
   iterations?: number;
   accuracyThreshold?: number;
@@ -74,6 +87,8 @@ export interface TrialLine {
   outside?: OutsideRequest[];
   /** The suite the line belongs to: the evals file, relative to its git checkout (else the working directory). */
   suite?: string;
+  /** The trial's OpenTelemetry trace id (32 hex digits), when the run was traced (docs/tracing.md). */
+  traceId?: string;
   startedAt: string;
   /** When the trial ended. */
   endedAt?: string;

@@ -40,10 +40,14 @@ export interface CaseSummary {
   /** Requests its trials' agents sent outside their sessions (counted in `badCalls`), with the first few distinct ones; absent when none. */
   outside?: { count: number; first: string[] };
   usage: { inputTokens: number; outputTokens: number };
-  /** What the agent and the rubric judge spent. */
+  /** What the agent, a conversation's simulated user and the rubric judge spent. */
   costUsd: number;
   /** The rubric judge's part: its requests, tokens and dollars, and the judgments read from the cache. */
   judge?: JudgeSpend;
+  /** A conversation case's turns, trial by trial. */
+  turns?: number[];
+  /** A conversation case's simulated users' part: their requests, tokens and dollars (in `costUsd`; not in `usage`, the agent's). */
+  user?: { requests: number; usage: { inputTokens: number; outputTokens: number }; costUsd: number };
   durationMs: number;
   /** Why trials were not run, failed outside the judge or skipped (distinct reasons). */
   reasons: string[];
@@ -53,6 +57,8 @@ export interface CaseSummary {
   notEvaluatedReasons?: string[];
   /** The distinct failed assertions (and not-evaluated reasons) past those listed: the report's "and N more". */
   moreFailures?: number;
+  /** The OpenTelemetry trace ids of the first trials that did not pass, when the run was traced; absent otherwise. */
+  traces?: string[];
 }
 
 /** How many failed assertions (and, apart, not-evaluated reasons) a case's summary lists before "and N more". */
@@ -159,6 +165,7 @@ function summarizeCase(plan: PlannedCase, lines: readonly TrialLine[]): CaseSumm
   const failures = allFailures.slice(0, FAILURES_SHOWN);
   const notEvaluatedReasons = allUnevaluated.slice(0, FAILURES_SHOWN);
   const moreFailures = allFailures.length - failures.length + allUnevaluated.length - notEvaluatedReasons.length;
+  const traces = lines.flatMap((l) => (l.traceId && l.status !== "pass" && l.status !== "skipped" ? [l.traceId] : [])).slice(0, 5);
   const outsideCount = lines.reduce((n, l) => n + (l.badCalls?.outsideSession ?? 0), 0);
   const judge = judgeSpend(lines.map((l) => l.judge));
   const minScore = plan.minScore ?? lines.find((l) => l.minScore !== undefined)?.minScore;
@@ -184,13 +191,30 @@ function summarizeCase(plan: PlannedCase, lines: readonly TrialLine[]): CaseSumm
     badCalls: lines.reduce((n, l) => n + badCallsOf(l), 0),
     ...(outside ? { outside } : {}),
     usage: { inputTokens: lines.reduce((n, l) => n + l.usage.inputTokens, 0), outputTokens: lines.reduce((n, l) => n + l.usage.outputTokens, 0) },
-    costUsd: lines.reduce((n, l) => n + l.costUsd, 0) + (judge?.costUsd ?? 0),
+    costUsd: lines.reduce((n, l) => n + l.costUsd + (l.user?.costUsd ?? 0), 0) + (judge?.costUsd ?? 0),
     ...(judge ? { judge } : {}),
+    ...conversationOf(lines),
     durationMs: Math.round(lines.reduce((n, l) => n + l.durationMs, 0)),
     reasons,
     failures,
     ...(notEvaluatedReasons.length > 0 ? { notEvaluatedReasons } : {}),
     ...(moreFailures > 0 ? { moreFailures } : {}),
+    ...(traces.length > 0 ? { traces } : {}),
+  };
+}
+
+/** A conversation case's turns per trial and what its simulated users spent (nothing for a single-turn case). */
+function conversationOf(lines: readonly TrialLine[]): Pick<CaseSummary, "turns" | "user"> {
+  const talks = lines.filter((l) => l.turns !== undefined);
+  if (talks.length === 0) return {};
+  const users = talks.flatMap((l) => (l.user ? [l.user] : []));
+  return {
+    turns: talks.map((l) => l.turns!),
+    user: {
+      requests: users.reduce((n, u) => n + u.requests, 0),
+      usage: { inputTokens: users.reduce((n, u) => n + u.usage.inputTokens, 0), outputTokens: users.reduce((n, u) => n + u.usage.outputTokens, 0) },
+      costUsd: users.reduce((n, u) => n + u.costUsd, 0),
+    },
   };
 }
 

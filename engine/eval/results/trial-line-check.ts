@@ -48,6 +48,20 @@ const FIELDS: Array<[name: string, required: boolean, test: (value: unknown) => 
   ],
   ["outside", false, (v) => Array.isArray(v) && v.every(isObject), "a list of requests"],
   ["suite", false, (v) => typeof v === "string", "a string"],
+  [
+    "transcript",
+    false,
+    (v) => Array.isArray(v) && v.every((m) => isObject(m) && isCount(m.turn) && ["user", "assistant", "tool"].includes(m.role as string)),
+    "a list of messages ({ turn, role: user | assistant | tool })",
+  ],
+  ["turns", false, isCount, "a whole number of at least 0"],
+  [
+    "user",
+    false,
+    (v) => isObject(v) && typeof v.model === "string" && isCount(v.requests) && isObject(v.usage) && isAmount(v.costUsd),
+    "{ model, requests, usage, costUsd }",
+  ],
+  ["traceId", false, (v) => typeof v === "string" && /^[0-9a-f]{32}$/.test(v), "a trace id (32 hex digits)"],
   ["tags", false, isStrings, "a list of strings"],
   ["startedAt", false, (v) => typeof v === "string", "a string"],
 ];

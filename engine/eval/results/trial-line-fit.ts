@@ -82,3 +82,42 @@ export function cutEvidence<T extends { assertions: unknown[] }>(line: T): T & {
   });
   return { ...line, assertions, evidenceCut: true };
 }
+
+/** The most of a conversation's transcript a line stores: 4 MiB of JSON. */
+export const MAX_STORED_TRANSCRIPT_BYTES = 4 * 1024 * 1024;
+
+/** A message shortened to what says who spoke when: contents cut, results left out. */
+function shortened<T extends { content?: string; result?: unknown }>(message: T): T {
+  const { result: _result, ...rest } = message;
+  return (rest.content !== undefined && rest.content.length > MESSAGE_CHARS ? { ...rest, content: `${rest.content.slice(0, MESSAGE_CHARS)}…` } : rest) as T;
+}
+
+/**
+ * A transcript within `maxBytes`: messages kept whole while they fit, then shortened (content
+ * cut, tool results left out), then no more; `cut` says how many there were and were kept whole.
+ *
+ * @example const { transcript, cut } = capTranscript(conversation.transcript);
+ */
+export function capTranscript<T extends { content?: string; result?: unknown }>(
+  transcript: readonly T[],
+  maxBytes = MAX_STORED_TRANSCRIPT_BYTES,
+): { transcript: T[]; cut?: { messages: number; whole: number } } {
+  const kept: T[] = [];
+  let used = 2;
+  let whole = 0;
+  for (const message of transcript) {
+    const size = bytesOf(message) + 1;
+    if (whole === kept.length && used + size <= maxBytes) {
+      kept.push(message);
+      whole++;
+      used += size;
+      continue;
+    }
+    const small = shortened(message);
+    const smallSize = bytesOf(small) + 1;
+    if (used + smallSize > maxBytes) break;
+    kept.push(small);
+    used += smallSize;
+  }
+  return whole === transcript.length ? { transcript: kept } : { transcript: kept, cut: { messages: transcript.length, whole } };
+}

@@ -64,6 +64,7 @@ export async function localTrials(input: LocalTrialsInput): Promise<TrialRunner>
         ...(input.suite ? { suite: input.suite } : {}),
         ...(input.variant ? { variant: input.variant } : {}),
         ...(input.rubrics ? { rubrics: input.rubrics } : {}),
+        userFor: input.hosts.userFor(trial.case, trial.choice),
       }),
     async close() {
       await input.hosts.close();

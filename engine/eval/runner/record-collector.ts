@@ -44,6 +44,17 @@ export class RecordCollector {
   }
 
   /**
+   * A session's lines so far, live and kept here (a conversation marks each turn's as it goes).
+   *
+   * @example const before = collector.peek(session.id).length;
+   */
+  peek(session: string): Record<string, unknown>[] {
+    let kept = this.lines.get(session);
+    if (!kept) this.lines.set(session, (kept = []));
+    return kept as unknown as Record<string, unknown>[];
+  }
+
+  /**
    * A session's lines, in the order its calls were recorded, forgotten here.
    *
    * @example const calls = collector.take(session.id);

@@ -171,6 +171,8 @@ async function runLocked(options: RunEvalsOptions): Promise<EvalsResult> {
 
   const choices = new Map(cases.map((c) => [c, hostConfig(c, options)]));
   const models = [...choices.values()].flatMap((h) => (!isAgentHost(h) && h.type === "model" ? [{ model: h.model, baseURL: h.baseURL }] : []));
+  // A conversation's simulated user is a model of the run too (a script run plays its turns).
+  for (const [c, h] of choices) if (c.user?.model && (isAgentHost(h) || h.type !== "script")) models.push({ model: c.user.model, baseURL: c.user.baseURL });
   const missing = missingKeys(models, env);
   const judging = judgingPlan(cases, evals, loaded.file, options, env);
   const priced = [...new Set([...models.map((m) => m.model).filter((m) => !missing.some((k) => k.model === m)), ...judging.live])];

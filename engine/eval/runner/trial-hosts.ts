@@ -3,7 +3,9 @@
  * model's provider client, say), then closed together.
  */
 import type { Variant } from "../../judge/selection/index.js";
-import { type AgentHost, commandHost, modelHost, scriptHost } from "../hosts/index.js";
+import type { EvalCase } from "../../../schema/evals/evals.js";
+import { type AgentHost, type AgentTrial, commandHost, modelHost, scriptHost, type UserSimulator } from "../hosts/index.js";
+import { modelUser, scriptedUser } from "../conversation/index.js";
 import type { RequestGate, RetryOptions, SpendLedger } from "../models/index.js";
 import { type HostChoice, isAgentHost } from "./trial-plan.js";
 
@@ -19,6 +21,7 @@ export interface HostContext {
 /** A run's hosts, by configuration. */
 export class TrialHosts {
   private readonly hosts = new Map<string, AgentHost>();
+  private readonly users = new Map<string, ReturnType<typeof modelUser>>();
 
   constructor(private readonly context: HostContext) {}
 
@@ -39,6 +42,26 @@ export class TrialHosts {
       this.hosts.set(id, host);
     }
     return host;
+  }
+
+  /**
+   * Who plays a conversation case's user: its `user.model` (made once per configuration), or,
+   * for the script host (`--dry`) and a case without one, its scripted `turns`.
+   *
+   * @example const user = hosts.userFor(c, { type: "model", model })(trial);
+   */
+  userFor(c: EvalCase, choice: HostChoice): (trial: AgentTrial) => UserSimulator {
+    const config = c.user;
+    if (!config?.model || (!isAgentHost(choice) && choice.type === "script")) return (trial) => scriptedUser(trial);
+    const id = JSON.stringify(config);
+    let user = this.users.get(id);
+    if (!user) {
+      const { env, ledger, retry, gate } = this.context;
+      user = modelUser(config, { env, ledger, ...(retry ? { retry } : {}), ...(gate ? { gate } : {}) });
+      this.users.set(id, user);
+    }
+    const made = user;
+    return (trial) => made.forTrial(trial.session, trial.iteration);
   }
 
   /** What results lines name the host by (a model's `provider:model` as the case wrote it). */

@@ -24,6 +24,12 @@ export function hostConfig(c: EvalCase, options: { dry?: boolean; host?: HostCho
   return c.host ?? { type: "script" };
 }
 
+/** The missing key of a conversation's simulated user, when the run asks its model (a script run plays its turns). */
+function userKeyless(c: EvalCase, choice: HostChoice, missing: PlanInput["missing"]) {
+  if (!c.user?.model || (!isAgentHost(choice) && choice.type === "script")) return undefined;
+  return missing.find((m) => m.model === c.user!.model);
+}
+
 /** The cases a run selects: `cases`, `filterTags`, then the first `limit`. */
 export function selectCases(all: readonly EvalCase[], options: { cases?: readonly string[]; filterTags?: readonly string[]; limit?: number }): EvalCase[] {
   let cases = [...all];
@@ -111,7 +117,8 @@ export function planTrials(input: PlanInput): TrialPlan {
       changed++;
     }
     const keyless =
-      !isAgentHost(trial.choice) && trial.choice.type === "model" && input.missing.find((m) => m.model === (trial.choice as { model: string }).model);
+      (!isAgentHost(trial.choice) && trial.choice.type === "model" && input.missing.find((m) => m.model === (trial.choice as { model: string }).model)) ||
+      userKeyless(c, trial.choice, input.missing);
     if (keyless) {
       lines.push({
         case: c.id,

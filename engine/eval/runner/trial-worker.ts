@@ -17,6 +17,7 @@ import { localTrials, type TrialRunner } from "./local-trials.js";
 import { TrialHosts } from "./trial-hosts.js";
 import { hostConfig } from "./trial-plan.js";
 import type { FromWorker, ToWorker, WorkerSetup } from "./worker-messages.js";
+import { startTracing, stopTracing } from "../../serve/telemetry/index.js";
 
 const send = (message: FromWorker) => {
   // The parent may be gone (it is then told nothing more).
@@ -84,6 +85,8 @@ let setup: WorkerSetup | undefined;
 const controller = new AbortController();
 
 async function start(given: WorkerSetup): Promise<void> {
+  // A worker traces its own trials, as the parent would (the variables are inherited).
+  await startTracing(process.env, "eval-simulate");
   setup = given;
   const loaded = await loadEvals(given.evals, { allowOutside: given.allowOutside });
   cases = new Map((loaded.evals.cases ?? []).map((c) => [c.id, c]));
@@ -124,6 +127,7 @@ function runOne(id: number, caseId: string, iteration: number): void {
 async function finish(code: number): Promise<never> {
   controller.abort(new Error("the run was interrupted"));
   await runner?.close().catch(() => undefined);
+  await stopTracing();
   process.exit(code);
 }
 

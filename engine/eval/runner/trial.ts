@@ -10,9 +10,11 @@ import { judgeRun } from "../../judge/evals/index.js";
 import { badCalls } from "../../judge/selection/index.js";
 import type { AssertionResult, RubricJudge, Verdict } from "../../judge/evals/index.js";
 import type { StatesByFake } from "../../core/record/index.js";
-import { type AgentHost, type AgentOutcome, FatalRunError, NO_USAGE } from "../hosts/index.js";
+import { type AgentHost, type AgentOutcome, type AgentTrial, FatalRunError, NO_USAGE, type UserSimulator } from "../hosts/index.js";
 import type { RecordCollector } from "./record-collector.js";
-import { capAnswer, capRecord, type TrialLine } from "../results/index.js";
+import { capAnswer, capRecord, capTranscript, type TrialLine } from "../results/index.js";
+import { type Conversation, isConversation, runConversation, scriptedUser } from "../conversation/index.js";
+import { endTrialSpan, trialSpan } from "../../serve/telemetry/index.js";
 
 export interface TrialInput {
   host: AgentHost;
@@ -27,6 +29,8 @@ export interface TrialInput {
   variant?: string;
   /** Grades the case's rubrics. */
   rubrics?: RubricJudge;
+  /** The simulated user of a conversation case's trial (the case's scripted `turns` when not given). */
+  userFor?: (trial: AgentTrial) => UserSimulator;
 }
 
 const round = (ms: number) => Math.round(ms * 100) / 100;
@@ -76,11 +80,21 @@ export async function runTrial(input: TrialInput): Promise<TrialLine> {
     secret: true,
     ...(c.fakes ? { fakes: c.fakes } : {}),
   });
+  // The root of the trial's trace: the host continues it into its model requests and tool calls.
+  const span = trialSpan({ case: c.id, iteration, host: host.label, suite: input.suite, variant: input.variant });
+  const traced = span.traceId === "" ? {} : { traceparent: span.traceparent };
   let outcome: AgentOutcome;
+  let talk: (Conversation & { by: string }) | undefined;
   try {
-    outcome = await host.run({ case: c, iteration, session, fakes: input.fakes, signal: input.signal });
+    const trial: AgentTrial = { case: c, iteration, session, fakes: input.fakes, signal: input.signal, ...traced };
+    if (isConversation(c)) {
+      const user = input.userFor?.(trial) ?? scriptedUser(trial);
+      talk = { ...(await runConversation({ host, trial, user, recorded: () => input.records.peek(session.id) })), by: user.label };
+      outcome = talk.outcome;
+    } else outcome = await host.run(trial);
   } catch (error) {
     if (error instanceof FatalRunError) {
+      endTrialSpan(span, { status: "not_run", reason: error.message, session: session.id });
       await session.close();
       input.records.take(session.id);
       input.records.takeOutside(session.id);
@@ -101,7 +115,20 @@ export async function runTrial(input: TrialInput): Promise<TrialLine> {
   const record = input.records.take(session.id);
   const outside = input.records.takeOutside(session.id);
   const { details: _details, ...bad } = badCalls(record, outside);
-  const done = (status: TrialLine["status"], assertions: AssertionResult[], reason?: string, verdict?: Verdict): TrialLine => ({
+  const stored = talk ? capTranscript(talk.transcript) : undefined;
+  const conversation: Partial<TrialLine> = talk
+    ? {
+        transcript: stored!.transcript,
+        ...(stored!.cut ? { transcriptCut: stored!.cut } : {}),
+        turns: talk.turns,
+        user: { model: talk.by, ...talk.user },
+      }
+    : {};
+  const done = (status: TrialLine["status"], assertions: AssertionResult[], reason?: string, verdict?: Verdict): TrialLine => {
+    endTrialSpan(span, { status, score: verdict?.score.score, reason, calls: closed.calls, session: session.id });
+    return line(status, assertions, reason, verdict);
+  };
+  const line = (status: TrialLine["status"], assertions: AssertionResult[], reason?: string, verdict?: Verdict): TrialLine => ({
     ...base,
     status,
     ...(reason === undefined ? {} : { reason }),
@@ -118,6 +145,8 @@ export async function runTrial(input: TrialInput): Promise<TrialLine> {
     ...(outcome.answer === undefined ? {} : { answer: outcome.answer }),
     ...(capped?.bytes === undefined ? {} : { answerBytes: capped.bytes }),
     session: { id: session.id, ...capRecord(record) },
+    ...conversation,
+    ...(span.traceId === "" ? {} : { traceId: span.traceId }),
   });
   if (outcome.outcome?.status === "not_run") return done("not_run", [], outcome.outcome.reason);
   let verdict;
@@ -131,7 +160,7 @@ export async function runTrial(input: TrialInput): Promise<TrialLine> {
         calls: record,
         history: true,
         ...(outcome.answer === undefined ? {} : { answer: outcome.answer }),
-        ...(outcome.transcript === undefined ? {} : { transcript: outcome.transcript }),
+        ...(talk ? { transcript: talk.transcript } : outcome.transcript === undefined ? {} : { transcript: outcome.transcript }),
         source: `session ${session.id}`,
       },
       ...(input.rubrics ? { rubrics: input.rubrics } : {}),

@@ -27,8 +27,14 @@ function resolveMatcher(matcher: Matcher, index: number, maps: FakeMaps): Resolv
 }
 
 const isCallTo = (call: JudgedCall, target: { server: string; tool: string }) => call.server === target.server && call.tool === target.tool;
+
+/** Who made a call: a record line's `by` (a conversation's user under dual control), else the agent. */
+const byOf = (call: JudgedCall): "agent" | "user" => ((call.line as { by?: unknown }).by === "user" ? "user" : "agent");
+/** Whether a matcher counts the call's side: the agent's calls unless it says `by: user` or `any`. */
+const counts = (call: JudgedCall, matcher: Matcher) => (matcher.by ?? "agent") === "any" || (matcher.by ?? "agent") === byOf(call);
+
 const matches = (call: JudgedCall, r: Resolved) =>
-  r.target !== undefined && isCallTo(call, r.target) && mismatches(r.matcher.arguments ?? {}, call.args).length === 0;
+  r.target !== undefined && counts(call, r.matcher) && isCallTo(call, r.target) && mismatches(r.matcher.arguments ?? {}, call.args).length === 0;
 
 /** `min 1, max 3` / `exactly 2`. */
 function showCount(count: Count): string {
@@ -80,19 +86,22 @@ function unmatched(calls: readonly JudgedCall[], r: Resolved): { message: string
  * The call expectations of seed 002's tool-call assertions: each `calls` entry (required by
  * default, partial `arguments` with `$pattern`, `count`), `order: strict` (the required entries
  * happen in the listed order), `exclusive` (no other tool), `forbidden` (none of these tools) and
- * `callCount` (every call, refused ones included).
+ * `callCount` (every call, refused ones included). In a conversation with dual control only the
+ * agent's calls count, unless a matcher says `by: user` (or `any`).
  *
  * @example await judgeCalls(expect, judgedCalls(run.calls, maps.maps), maps)
  */
-export function judgeCalls(expect: Expect, calls: readonly JudgedCall[], maps: FakeMaps): AssertionResult[] {
+export function judgeCalls(expect: Expect, all: readonly JudgedCall[], maps: FakeMaps): AssertionResult[] {
   const results: AssertionResult[] = [];
+  // `exclusive`, `callCount` and the messages count the agent's calls; a matcher may ask for the user's.
+  const calls = all.filter((call) => byOf(call) === "agent");
   const resolved = (expect.calls ?? []).map((m, i) => resolveMatcher(m, i, maps));
   for (const r of resolved) {
     if (r.problem) {
       results.push(notEvaluated("calls", r.label, r.problem));
       continue;
     }
-    const matching = calls.filter((call) => matches(call, r));
+    const matching = all.filter((call) => matches(call, r));
     const count = r.matcher.count ?? (r.matcher.required === false ? undefined : { min: 1 });
     if (!count) {
       results.push(
@@ -110,7 +119,10 @@ export function judgeCalls(expect: Expect, calls: readonly JudgedCall[], maps: F
         ),
       );
     } else if (matching.length === 0) {
-      const why = unmatched(calls, r);
+      const why = unmatched(
+        all.filter((call) => counts(call, r.matcher)),
+        r,
+      );
       results.push(failed("calls", r.label, why.message, why.evidence));
     } else {
       results.push(
@@ -123,7 +135,7 @@ export function judgeCalls(expect: Expect, calls: readonly JudgedCall[], maps: F
       );
     }
   }
-  if (expect.order === "strict" && resolved.length > 0) results.push(strictOrder(resolved, calls));
+  if (expect.order === "strict" && resolved.length > 0) results.push(strictOrder(resolved, all));
   if (expect.exclusive) {
     const allowed = new Set(resolved.filter((r) => r.target).map((r) => key(r.target!)));
     const others = calls.filter((call) => !allowed.has(key(call)));

@@ -7,6 +7,7 @@ import type { Report } from "../../author/source/index.js";
 import type { PathSegment } from "../../author/source/index.js";
 import { type FakeMaps, fakeMaps } from "./fake-maps.js";
 import { checkGrading } from "./check-grading.js";
+import { checkConversation } from "./check-conversation.js";
 import { compilePattern, isPattern } from "./match-value.js";
 import { checkSelectionContent } from "../selection/index.js";
 
@@ -143,6 +144,7 @@ function checkCase(c: EvalCase, at: Path, { report, maps, names, loaded }: Scope
       );
     }
   }
+  checkConversation(c, at, { report, loaded, checkTool: (r, path, name) => checkTool(r, maps, names, path, name), checkExpression });
   const expect = c.expect;
   if (!expect || typeof expect !== "object") return;
   const e: Path = [...at, "expect"];

@@ -3,7 +3,7 @@ import { compileApi } from "../../serve/api/index.js";
 import type { LoadedFakes } from "../../author/fakes/index.js";
 import { startingStates } from "../../serve/host/index.js";
 import type { ApiManifest, ServerManifest } from "../../author/model/index.js";
-import { type CompiledServer, compileServer } from "../../serve/runtime/index.js";
+import { type CompiledServer, compileServer, StateStore } from "../../serve/runtime/index.js";
 import type { States } from "../../serve/runtime/index.js";
 import { parseClock } from "../../author/world/index.js";
 
@@ -13,8 +13,9 @@ const servers = new WeakMap<ServerManifest, CompiledServer>();
 const apis = new WeakMap<ApiManifest, CompiledApi>();
 
 /**
- * The world a scenario starts from at a clock, built once per loaded fakes (callers get the
- * same object: the state store copies what it is given, and nothing else changes it).
+ * The world a scenario starts from at a clock, built once per loaded fakes and frozen (callers
+ * get the same object: a state store shares its frozen values instead of copying them, so a
+ * golden replay copies only the records its calls change).
  *
  * @example const states = await freshWorld(fakes, "quiet", "2026-10-01T09:00:00Z");
  */
@@ -24,7 +25,7 @@ export function freshWorld(loaded: LoadedFakes, scenario: string | undefined, cl
   const key = `${scenario ?? ""}\n${clock}`;
   let states = byKey.get(key);
   if (!states) {
-    states = startingStates(loaded.fakes, { world: loaded.world, scenario }, parseClock(clock)).then((s) => s.states);
+    states = startingStates(loaded.fakes, { world: loaded.world, scenario }, parseClock(clock)).then((s) => new StateStore(s.states).initial);
     // A failure is not kept: the next call says why again.
     states.catch(() => byKey!.delete(key));
     byKey.set(key, states);

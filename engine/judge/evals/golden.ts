@@ -3,10 +3,11 @@ import { kindName, type LoadedFakes } from "../../author/fakes/index.js";
 import type { RuntimeScope } from "../../serve/runtime/index.js";
 import { type States, StateStore } from "../../serve/runtime/index.js";
 import type { StatesByFake } from "../../core/record/index.js";
-import { valueHash } from "../../core/record/index.js";
+import { sameJson, valueHash } from "../../core/record/index.js";
 import { parseClock } from "../../author/world/index.js";
 import type { FakeMaps } from "./fake-maps.js";
 import { freshWorld } from "./fresh-world.js";
+import { replayOnce, sharedStart } from "./golden-cache.js";
 import { GOLDEN_REPLAYS, type GoldenReplay } from "./golden-calls.js";
 import { show } from "./match-value.js";
 import { describeRecordDiff, recordDiff } from "./state-diff.js";
@@ -42,7 +43,7 @@ async function replay(
   start: { scenario?: string; clock?: string; initial: StatesByFake },
 ): Promise<Replayed> {
   const clock = parseClock(start.clock);
-  const states = start.clock ? await freshWorld(loaded, start.scenario, start.clock) : (start.initial as States);
+  const states = start.clock ? sharedStart(await freshWorld(loaded, start.scenario, start.clock), start.initial) : (start.initial as States);
   // The store copies the states it starts from: the cached world and the run's stay as they are.
   const store = new StateStore(states);
   const scope: RuntimeScope = { store, now: clock.toISOString(), scenario: start.scenario ?? loaded.world.defaultScenario };
@@ -103,7 +104,7 @@ export async function judgeGolden(
   const only = Array.isArray(golden) ? undefined : golden.entities;
   let replayed: Replayed;
   try {
-    replayed = await replay(loaded, calls, maps, run);
+    replayed = await replayOnce(loaded, { scenario: run.scenario, clock: run.clock, calls, initial: run.initial }, () => replay(loaded, calls, maps, run));
   } catch (error) {
     replayed = { ok: false, message: (error as Error).message.replace(/^\[eval-simulate\] /, "") };
   }
@@ -113,6 +114,8 @@ export async function judgeGolden(
   const evidence: Record<string, { run: string; golden: string }> = {};
   for (const ref of refs) {
     const [id, entity] = ref.split(".");
+    // Equal JSON is equal hashes; compared first, since shared records make it cost the changes.
+    if (sameJson(run.final[id]?.[entity], replayed.states[id]?.[entity])) continue;
     const mine = valueHash(run.final[id]?.[entity]);
     const theirs = valueHash(replayed.states[id]?.[entity]);
     if (mine === theirs) continue;

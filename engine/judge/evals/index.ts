@@ -8,10 +8,12 @@
  * (`expressions.ts`, `world-predicates.ts`, evaluated only at the commits that touch what they
  * read: `world-dependencies.ts`), golden replay (`golden.ts`, on worlds and compiled fakes cached
  * by `fresh-world.ts`; how a golden call is replayed on each kind of fake: `golden-calls.ts`) and
- * answers; each fake's write maps built once (`fake-maps.ts`).
+ * answers; a conversation's `turns` and `transcript` assertions (`conversation-checks.ts`); each
+ * fake's write maps built once (`fake-maps.ts`).
  *
  * Other folders import this folder through this file only.
  */
+export { transcriptMessages, turnsOf } from "./conversation-checks.js";
 export { fakeMaps } from "./fake-maps.js";
 export { rebuildHistory } from "./history.js";
 export type { Commit, History } from "./history.js";

@@ -2,6 +2,7 @@ import type { LoadedFakes } from "../../author/fakes/index.js";
 import type { StatesByFake } from "../../core/record/index.js";
 import { fakeHash } from "../../core/record/index.js";
 import { judgeCalls } from "./call-expectations.js";
+import { judgeConversation } from "./conversation-checks.js";
 import { fakeMaps } from "./fake-maps.js";
 import { judgedCalls } from "./fake-maps.js";
 import { freshWorld } from "./fresh-world.js";
@@ -87,6 +88,7 @@ export async function judgeRun(input: JudgeInput): Promise<Verdict> {
   if (expect.golden)
     results.push(await judgeGolden(expect.golden, fakes, maps, { scenario: c.scenario, clock: c.clock, initial: run.initial, final: run.final }));
   if (expect.answer) results.push(...(await judgeAnswer(expect.answer, run.answer, run.final)));
+  results.push(...(await judgeConversation(expect, run.transcript, run.answer, run.final)));
   const rubrics = await judgeRubrics(
     { id: c.id, prompt: c.prompt, expect },
     { initial: run.initial, final: run.final, calls, answer: run.answer, transcript: run.transcript },

@@ -43,6 +43,10 @@ function weightOf(expect: Expect, r: AssertionResult): number | undefined {
       return expect.answer?.weight;
     case "rubric":
       return expect.rubrics?.[indexIn(r.assertion)]?.weight;
+    case "turns":
+      return w.turns;
+    case "transcript":
+      return expect.transcript?.[indexIn(r.assertion)]?.weight;
     default:
       return undefined;
   }

@@ -14,7 +14,19 @@ type Named = { name: string; jsonata: string };
 type Minefield = NonNullable<Expect["never"]>[number];
 
 /** A call as JSONata assertions see it. */
-const callView = (call: JudgedCall) => ({ number: call.number, server: call.server, tool: call.tool, args: call.args, failed: call.failed });
+const callView = (call: JudgedCall) => {
+  // In a conversation each call carries its turn and side: `$call.turn` for a milestone "by turn 2".
+  const { turn, by } = call.line as { turn?: unknown; by?: unknown };
+  return {
+    number: call.number,
+    server: call.server,
+    tool: call.tool,
+    args: call.args,
+    failed: call.failed,
+    ...(typeof turn === "number" ? { turn } : {}),
+    ...(by === "user" || by === "agent" ? { by } : {}),
+  };
+};
 
 /**
  * `state.assert`: expressions with `$initial`, `$final`, `$calls`, `$diff` and `$history` bound.
@@ -31,7 +43,14 @@ export async function judgeAsserts(
     calls: run.calls.map(callView),
     diff: worldDiff(run.initial, run.final),
     history: run.history.ok
-      ? run.history.commits.map((c) => ({ commit: c.number, call: c.call.number, fake: c.fake, tool: c.call.tool, entities: c.entities }))
+      ? run.history.commits.map((c) => ({
+          commit: c.number,
+          call: c.call.number,
+          fake: c.fake,
+          tool: c.call.tool,
+          entities: c.entities,
+          ...(typeof (c.call.line as { turn?: unknown }).turn === "number" ? { turn: (c.call.line as unknown as { turn: number }).turn } : {}),
+        }))
       : [],
   };
   const results: AssertionResult[] = [];

@@ -73,7 +73,8 @@ export async function runOperation(api: CompiledApi, operation: CompiledOperatio
     },
     labelId,
   };
-  const value = await handler.fn(request, context);
+  const value = draft.detach(await handler.fn(request, context));
+  draft.detach(scope.logs);
   const changes = draft.changes();
   return { kind: "answer", response: asApiResponse(value, what), changes };
 }

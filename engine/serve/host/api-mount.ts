@@ -2,6 +2,7 @@ import { type ApiBase, compileApi, handleApiRequest } from "../api/index.js";
 import { UnknownSessionError } from "../sessions/index.js";
 import type { ApiFake } from "../../author/fakes/index.js";
 import { servedIn, type WorldOf } from "./request-world.js";
+import { traceApiRequest } from "../telemetry/index.js";
 
 /** Answers one request to an API fake, addressed by path or by Host. */
 export type ApiHandler = (request: Request, base: ApiBase) => Promise<Response>;
@@ -27,8 +28,8 @@ export function mountApiFake(fake: ApiFake, worldOf: WorldOf, stopping?: AbortSi
     // A call in flight ends when its client goes away or the services close, whichever is first.
     const signal = stopping ? AbortSignal.any([request.signal, stopping]) : request.signal;
     // The evidence is kept inside the request, before its commit: see handleApiRequest's `witness`.
-    const { response } = await servedIn(world, () =>
-      handleApiRequest(scope, compiled, new Request(request, { signal }), base, (outcome) => evidence.apiCall(outcome, request)),
+    const { response } = await traceApiRequest(fake.manifest.id, request, () =>
+      servedIn(world, () => handleApiRequest(scope, compiled, new Request(request, { signal }), base, (outcome) => evidence.apiCall(outcome, request))),
     );
     return response;
   };

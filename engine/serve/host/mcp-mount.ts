@@ -6,6 +6,7 @@ import { compileServer, unknownToolText } from "../runtime/index.js";
 import { resourcesOf } from "./resource-mount.js";
 import type { McpFake } from "../../author/fakes/index.js";
 import { servedIn, type WorldOf } from "./request-world.js";
+import { noteMcpCall } from "../telemetry/index.js";
 
 /**
  * One MCP fake's endpoint, built once: its tools compiled, every call run through the runtime's
@@ -31,6 +32,13 @@ export function mountMcpFake(id: string, fake: McpFake, worldOf: WorldOf, option
           // The evidence is kept inside the call, before its commit: see callTool's `witness`.
           const answer = compiled.tools.get(name)?.manifest.answer;
           const outcome = await servedIn(world, () => callTool(scope, compiled, name, args, extra.signal, (done) => evidence.mcpCall(done, answer)));
+          noteMcpCall(extra.request, {
+            tool: name,
+            committed: outcome.committed,
+            commitSeq: outcome.commit?.seq,
+            isError: outcome.result.isError === true,
+            stub: outcome.stub,
+          });
           return outcome.result as ToolResult;
         } catch (error) {
           if (!(error instanceof ToolNotFoundError)) throw error;

@@ -7,6 +7,7 @@ import type { ServicesOptions } from "./starting-states.js";
 import { watchParent } from "./parent-watch.js";
 import { type Services, startServices } from "./start-services.js";
 import { positiveInteger } from "../http/index.js";
+import { stopTracing } from "../telemetry/index.js";
 
 /** How long a stopping sidecar waits for open connections before it exits anyway. */
 const STOP_GRACE_MS = 3000;
@@ -114,8 +115,9 @@ export async function serveSidecar(
     // A client holding a connection open must not keep a container waiting for its kill timeout:
     // past the grace period the process exits anyway (every commit is already in the state file).
     setTimeout(() => process.exit(code), STOP_GRACE_MS).unref();
+    // The last spans are sent within a bounded wait (stopTracing), then the process exits.
     services.close().then(
-      () => process.exit(code),
+      () => stopTracing().then(() => process.exit(code)),
       () => process.exit(1),
     );
   };

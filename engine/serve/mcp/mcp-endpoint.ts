@@ -19,6 +19,7 @@ import { originCheck, type Refusal } from "./origin-check.js";
 import { parsedBodyOf } from "./parsed-body.js";
 import { fakeServers } from "./fake-server.js";
 import type { McpFakeRuntime } from "./fake-runtime.js";
+import { traceMcpRequest } from "../telemetry/index.js";
 
 /** Request bodies over this are refused with 413 (SPEC §7). */
 export const DEFAULT_MAX_REQUEST_BODY_SIZE = 1024 * 1024;
@@ -88,7 +89,7 @@ export function createMcpEndpoint(fake: McpFakeRuntime, options: McpEndpointOpti
         const parsed = parsedBodyOf(request) ?? (await readMessage(request, maxRequestBodySize));
         const batch = parsed && batchRefusal(parsed.parsedBody, request.headers.get("mcp-protocol-version"));
         if (batch) return refuse(batch, report);
-        return await handler.fetch(request, parsed);
+        return await traceMcpRequest(fake.id, request, parsed?.parsedBody, () => handler.fetch(request, parsed));
       } catch (error) {
         // The entry answers its own failures; this only guards the promise of never rejecting.
         report(error instanceof Error ? error : new Error(String(error)));

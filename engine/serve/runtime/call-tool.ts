@@ -189,7 +189,10 @@ async function runHandler(
   const draft = scope.store.draft(fake.id, writes);
   const context = toolContext(tool, { state: draft.state, world, now: scope.now, scenario: scope.scenario, signal, logs, fake: fake.id });
   const value = await handler.fn(args, context);
-  const result = isToolResult(value) ? value : await answerWithText(answer, plainAnswer(value, `${fake.id}/${tool.manifest.name}`), textLimits);
+  const result = draft.detach(
+    isToolResult(value) ? value : await answerWithText(answer, plainAnswer(draft.detach(value), `${fake.id}/${tool.manifest.name}`), textLimits),
+  );
+  draft.detach(logs);
   const changes = draft.changes();
   return { result, changes };
 }

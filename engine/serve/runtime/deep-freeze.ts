@@ -12,8 +12,3 @@ export function deepFreeze<T>(value: T): T {
   for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
   return value;
 }
-
-/** A deep, unfrozen copy of a JSON value. */
-export function thaw<T>(value: T): T {
-  return value === undefined ? value : structuredClone(value);
-}

@@ -16,11 +16,43 @@ export function jsonBytes(value: unknown): number {
   const object = value !== null && typeof value === "object" ? value : undefined;
   const cached = object && known.get(object);
   if (cached !== undefined) return cached;
-  // Native serialisation outruns any walk of the value in JavaScript, and a changed entity is
-  // copied whole by its draft anyway.
-  const bytes = Buffer.byteLength(JSON.stringify(value) ?? "");
+  // A changed entity shares its unchanged records (frozen, their sizes kept) with the value it
+  // replaces: summed from its parts it costs the new records; a value of no known parts is
+  // measured by native serialisation, which outruns any walk in JavaScript.
+  const bytes = object && hasKnownPart(object) ? summedBytes(object) : Buffer.byteLength(JSON.stringify(value) ?? "");
   if (object && Object.isFrozen(object)) known.set(object, bytes);
   return bytes;
+}
+
+/** True when some direct part of a plain object or array has its size kept. */
+function hasKnownPart(value: object): boolean {
+  const proto = Object.getPrototypeOf(value);
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return false;
+  if (typeof (value as { toJSON?: unknown }).toJSON === "function") return false;
+  for (const key in value) {
+    const part = (value as Record<string, unknown>)[key];
+    if (part !== null && typeof part === "object" && known.has(part)) return true;
+  }
+  return false;
+}
+
+/** The bytes of a plain object or array as JSON, from its parts' (kept or measured) sizes. */
+function summedBytes(value: object): number {
+  const part = (inner: unknown) => (inner !== null && typeof inner === "object" ? jsonBytes(inner) : Buffer.byteLength(JSON.stringify(inner) ?? ""));
+  const skipped = (inner: unknown) => inner === undefined || typeof inner === "function" || typeof inner === "symbol";
+  if (Array.isArray(value)) {
+    let bytes = 2 + Math.max(0, value.length - 1);
+    for (let i = 0; i < value.length; i++) bytes += skipped(value[i]) ? 4 : part(value[i]);
+    return bytes;
+  }
+  let bytes = 2;
+  let count = 0;
+  for (const [key, inner] of Object.entries(value)) {
+    if (skipped(inner)) continue;
+    bytes += Buffer.byteLength(JSON.stringify(key)) + 1 + part(inner);
+    count++;
+  }
+  return bytes + Math.max(0, count - 1);
 }
 
 /**

@@ -1,4 +1,5 @@
-import { deepFreeze, thaw } from "./deep-freeze.js";
+import { Immer, current, isDraft } from "immer";
+import { deepFreeze } from "./deep-freeze.js";
 import { jsonBytes, rememberBytes } from "./json-bytes.js";
 import { SerialQueue } from "./serial-queue.js";
 
@@ -19,9 +20,18 @@ export interface Draft {
   state: FakeState;
   /** The entities the call may change. */
   writes: readonly string[];
-  /** The written entities the handler read or replaced, with their values now: what to commit. */
+  /**
+   * The written entities the handler read or replaced, with their values now: what to commit.
+   * Ends the draft: call `detach` on anything the handler returned or logged first.
+   */
   changes(): FakeState | undefined;
+  /** `value` with every part still borrowed from the draft copied out, so it outlives `changes`. */
+  detach<T>(value: T): T;
 }
+
+// Drafts are not frozen by immer: `commit` freezes what is new itself, and `stateProblem` checks
+// only the unfrozen (new) parts, so a change to one record of 100,000 checks one record.
+const immer = new Immer({ autoFreeze: false });
 
 /** A commit that would grow a world past its byte limit: the size it would reach, and the limit. */
 export interface OverLimit {
@@ -71,16 +81,14 @@ export class StateStore {
       return;
     }
     // The containers stay open so commits can replace entity values in place; the values freeze.
+    // A value frozen already (a cached starting world, a golden replay's start) is shared, not copied.
     this.states = {};
-    for (const [id, state] of Object.entries(structuredClone(states))) {
-      this.states[id] = {};
-      for (const [name, value] of Object.entries(state)) this.states[id][name] = deepFreeze(value);
-    }
+    for (const [id, state] of Object.entries(states)) this.states[id] = frozenValues(state);
     // A fresh start begins where it started: the frozen values can be shared, not copied again.
     this.initial =
       initial === states
         ? deepFreeze(Object.fromEntries(Object.entries(this.states).map(([id, state]) => [id, { ...state }])))
-        : deepFreeze(structuredClone(initial));
+        : deepFreeze(Object.fromEntries(Object.entries(initial).map(([id, state]) => [id, frozenValues(state)])));
   }
 
   /**
@@ -95,33 +103,49 @@ export class StateStore {
   }
 
   /**
-   * A draft of one fake's state for a call that writes `writes`: those entities are deep copies
-   * the handler may change or replace; every other entity is the committed (frozen) value on a
-   * read-only property, so changing it throws.
+   * A draft of one fake's state for a call that writes `writes`: those entities are copy-on-write
+   * drafts (immer) the handler may change or replace, so a change copies only the records it
+   * touches and shares every other one with the committed value; every other entity is the
+   * committed (frozen) value on a read-only property, so changing it throws.
    */
   draft(fake: string, writes: readonly string[]): Draft {
     const current = this.states[fake] ?? {};
     const state: FakeState = {};
-    const touched = new Map<string, unknown>();
+    const touched = new Set<string>();
     for (const [name, value] of Object.entries(current)) {
       if (writes.includes(name)) continue;
       Object.defineProperty(state, name, { value, enumerable: true, writable: false, configurable: false });
     }
+    // One root draft holds every written entity, so a value assigned to one entity that holds
+    // parts of another's draft (`state.a = [...state.b]`) is finalised with the rest.
+    const base: FakeState = {};
+    for (const name of writes) base[name] = current[name];
+    const root = immer.createDraft(base);
     for (const name of writes) {
-      // A written entity is copied the first time the handler reads it, so a call pays only
-      // for the entities it touches; assigning replaces it without a copy.
       Object.defineProperty(state, name, {
         enumerable: true,
         configurable: false,
         get: () => {
-          if (!touched.has(name)) touched.set(name, thaw(current[name]));
-          return touched.get(name);
+          touched.add(name);
+          return root[name];
         },
-        set: (value) => void touched.set(name, value),
+        set: (value) => {
+          touched.add(name);
+          root[name] = value;
+        },
       });
     }
     Object.preventExtensions(state);
-    return { state, writes, changes: () => (touched.size > 0 ? Object.fromEntries(touched) : undefined) };
+    return {
+      state,
+      writes,
+      changes: () => {
+        if (touched.size === 0) return undefined;
+        const done = immer.finishDraft(root) as FakeState;
+        return Object.fromEntries([...touched].map((name) => [name, done[name]]));
+      },
+      detach: (value) => detached(value, new Set()),
+    };
   }
 
   /**
@@ -222,6 +246,30 @@ export class StateStore {
   async idle(): Promise<void> {
     await Promise.all([...this.queues.values()].map((q) => q.idle()));
   }
+}
+
+/** A fake's entity values frozen: those frozen already are kept as they are, the others copied first. */
+function frozenValues(state: FakeState): FakeState {
+  const values: FakeState = {};
+  for (const [name, value] of Object.entries(state))
+    values[name] = value !== null && typeof value === "object" && !Object.isFrozen(value) ? deepFreeze(structuredClone(value)) : value;
+  return values;
+}
+
+/** A value with each immer draft in it replaced by a plain copy of the draft as it is now. */
+function detached<T>(value: T, seen: Set<object>): T {
+  if (value === null || typeof value !== "object") return value;
+  if (isDraft(value)) return current(value as object) as T;
+  // A committed (frozen) value holds no draft; a cycle is left to the answer's own checks.
+  if (Object.isFrozen(value) || seen.has(value)) return value;
+  seen.add(value);
+  const entries = value as Record<string, unknown>;
+  for (const key of Object.keys(entries)) {
+    const inner = entries[key];
+    const copy = detached(inner, seen);
+    if (copy !== inner) entries[key] = copy;
+  }
+  return value;
 }
 
 const refuse = (): never => {
