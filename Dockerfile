@@ -12,6 +12,9 @@ COPY tsconfig.json tsconfig.build.json ./
 COPY schema schema
 COPY engine engine
 COPY cli cli
+# The build bundles the viewer too (scripts/build-viewer.mjs: viewer/ into dist/viewer/).
+COPY scripts/build-viewer.mjs scripts/
+COPY viewer viewer
 RUN npm run build
 
 FROM node:20-slim
@@ -23,9 +26,13 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 COPY --from=build /build/dist dist
-COPY eval-simulate.schema.json ./
+# Every schema the package publishes: validate and serve read the manifest's, eval and verify the evals file's.
+COPY eval-simulate.schema.json eval-simulate.evals.schema.json ./
 # A mounted Recipe's handler modules `import ... from "eval-simulate"`: resolve it from /recipe.
 RUN mkdir -p /node_modules && ln -s /app /node_modules/eval-simulate
+# Not root: the image's own `node` user (uid 1000). A state file or run folder it writes goes to a
+# volume that user can write (docs/serving.md#the-sidecar-image).
+USER node
 EXPOSE 7353
 HEALTHCHECK --interval=5s --timeout=2s --start-period=10s \
   CMD ["node", "-e", "fetch('http://127.0.0.1:7353/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]

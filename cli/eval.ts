@@ -52,6 +52,16 @@ const args = {
     description: "Judge every rubric with this model (provider:model) instead of the file's judgeModel and the rubrics' own",
     valueHint: "anthropic:claude-sonnet-4-5",
   },
+  "record-models": {
+    type: "boolean",
+    description:
+      "Cases with a models: block: proxy their agent's model requests to the real provider (OPENAI_BASE_URL/OPENAI_API_KEY, ANTHROPIC_BASE_URL/ANTHROPIC_API_KEY) and write each trial's cassette beside the evals file",
+  },
+  "replay-models": {
+    type: "boolean",
+    description:
+      "Cases with a models: block: answer their agent's model requests from the cassettes only, offline; a request no recording matches fails its trial with a diff",
+  },
   "refresh-judgments": {
     type: "boolean",
     description: "Ask the judge model again even where the judgments file beside the evals file has a judgment (the new one replaces it)",
@@ -123,6 +133,9 @@ export default defineCommand({
       return usage((error as Error).message.replace(/^\[eval-simulate\] /, ""));
     }
     if (parsed["base-url"] !== undefined && parsed.model === undefined) return usage("--base-url goes with --model");
+    if (parsed["record-models"] && parsed["replay-models"]) return usage("--record-models and --replay-models: give one of them");
+    if (parsed.dry && (parsed["record-models"] || parsed["replay-models"]))
+      return usage("--dry plays every case's script and asks no model: leave out --record-models and --replay-models");
     const host: HostChoice | undefined =
       parsed.model === undefined ? undefined : { type: "model", model: parsed.model, ...(parsed["base-url"] ? { baseURL: parsed["base-url"] } : {}) };
     const out = parsed.out ?? (parsed.dry ? undefined : defaultOut(shard));
@@ -141,6 +154,7 @@ export default defineCommand({
         evals: file,
         ...(parsed["allow-outside"] ? { allowOutside: true } : {}),
         dry: parsed.dry === true,
+        ...(parsed["record-models"] ? { models: "record" as const } : parsed["replay-models"] ? { models: "replay" as const } : {}),
         ...(parsed["judge-model"] !== undefined ? { judgeModel: parsed["judge-model"] } : {}),
         refreshJudgments: parsed["refresh-judgments"] === true,
         host,

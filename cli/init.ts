@@ -4,7 +4,8 @@ import { type ArgsDef, defineCommand } from "citty";
 import { parse } from "yaml";
 import { captureMcpServer, type McpServerCapture } from "../engine/author/capture/index.js";
 import { mcpTarget } from "../engine/author/capture/index.js";
-import { scaffoldRecipe } from "../engine/author/scaffold/index.js";
+import { packageRoot } from "../engine/author/manifest/index.js";
+import { modelinePackagePath, recipePackage, scaffoldRecipe } from "../engine/author/scaffold/index.js";
 import { EXIT, refuseUnknownFlags } from "./exit-codes.js";
 
 const args = {
@@ -32,6 +33,29 @@ function idFrom(name: string): string {
   return /^[a-z]/.test(id) ? id : `server${id ? `-${id}` : ""}`;
 }
 
+/** The installed eval-simulate package nearest the Recipe folder (walking up), relative to it. */
+function installedPackage(dir: string): string | undefined {
+  for (let at = dir; ; at = dirname(at)) {
+    const installed = join(at, "node_modules/eval-simulate");
+    if (existsSync(join(installed, "eval-simulate.schema.json"))) return relative(dir, installed);
+    if (dirname(at) === at) return undefined;
+  }
+}
+
+/** The Recipe's package.json, read when there is one (undefined when not; an error when it is not JSON). */
+function readPackage(file: string): Record<string, unknown> | undefined {
+  if (!existsSync(file)) return undefined;
+  const json = JSON.parse(readFileSync(file, "utf8")) as unknown;
+  if (json === null || typeof json !== "object" || Array.isArray(json)) throw new Error(`${file} is not a JSON object`);
+  return json as Record<string, unknown>;
+}
+
+/** This package's version and the client version it depends on, for the Recipe's package.json. */
+function ownVersions(): { evalSimulate: string; client: string } {
+  const own = JSON.parse(readFileSync(join(packageRoot(), "package.json"), "utf8")) as { version: string; dependencies: Record<string, string> };
+  return { evalSimulate: own.version, client: own.dependencies["@modelcontextprotocol/client"]! };
+}
+
 async function readCapture(parsed: { from?: string; mcp?: string; "mcp-url"?: string }): Promise<{ capture: McpServerCapture; name: string }> {
   if (parsed.from) {
     const raw = parse(readFileSync(parsed.from, "utf8")) as unknown;
@@ -46,7 +70,11 @@ async function readCapture(parsed: { from?: string; mcp?: string; "mcp-url"?: st
 
 /** `eval-simulate init [dir] --from tools.json | --mcp "<command>"`: a starting Recipe. */
 export default defineCommand({
-  meta: { name: "init", description: "Write a starting Recipe (fakes.yaml, the capture, a test file) from a captured tools/list or a real MCP server." },
+  meta: {
+    name: "init",
+    description:
+      "Write a starting Recipe (fakes.yaml, the capture, a test file, a starter evals.yaml, package.json) from a captured tools/list or a real MCP server.",
+  },
   args,
   async run({ args: parsed, rawArgs }) {
     if (!refuseUnknownFlags(rawArgs, args)) return;
@@ -62,17 +90,29 @@ export default defineCommand({
     if (!/^[a-z][a-z0-9-]*$/.test(id)) return usage(`--id takes lowercase letters, digits and dashes, starting with a letter, not "${id}"`);
     const dir = resolve(parsed.dir || ".");
     const source = parsed.mcp !== undefined ? { command: parsed.mcp } : parsed["mcp-url"] !== undefined ? { url: parsed["mcp-url"] } : undefined;
-    const files = scaffoldRecipe({ id, capture: read.capture, ...(source && { source }) });
+    const packagePath = modelinePackagePath(installedPackage(dir));
+    const files = scaffoldRecipe({ id, capture: read.capture, packagePath, ...(source && { source }) });
     const existing = files.filter((file) => existsSync(join(dir, file.path)));
     if (existing.length > 0 && !parsed.force) return usage(`not overwriting ${existing.map((f) => f.path).join(", ")} (use --force)`);
+    let pkg: ReturnType<typeof recipePackage>;
+    try {
+      // A package.json already there is completed, never replaced (npm install <tarball> writes one).
+      pkg = recipePackage(readPackage(join(dir, "package.json")), `${id}-recipe`, ownVersions());
+    } catch (error) {
+      return usage(`cannot read the Recipe's package.json: ${(error as Error).message}`);
+    }
+    mkdirSync(dir, { recursive: true });
     for (const file of files) {
       mkdirSync(dirname(join(dir, file.path)), { recursive: true });
       writeFileSync(join(dir, file.path), file.text);
     }
+    if (pkg.added.length > 0) writeFileSync(join(dir, "package.json"), pkg.text);
     const where = relative(process.cwd(), dir) || ".";
+    const written = [...files.map((f) => `  ${f.path}`), ...(pkg.added.length > 0 ? [`  package.json (${pkg.added.join(", ")})`] : [])];
     process.stdout.write(
-      `wrote a Recipe for "${id}" (${read.capture.tools.length} tools) in ${where}:\n${files.map((f) => `  ${f.path}`).join("\n")}\n` +
-        `next: write each tool's handler, then npx eval-simulate validate ${join(where, "fakes.yaml")} and node --test ${join(where, "tests")}/\n`,
+      `wrote a Recipe for "${id}" (${read.capture.tools.length} tools) in ${where}:\n${written.join("\n")}\n` +
+        `next: npm install${where === "." ? "" : ` (in ${where})`}, npm test, npx eval-simulate eval evals.yaml --dry; then write each tool's handler\n`,
     );
+    for (const warning of pkg.warnings) process.stderr.write(`eval-simulate init: ${warning}\n`);
   },
 });

@@ -3,7 +3,7 @@ import { AllowedHostError, parseAllowedHosts } from "../engine/serve/host/index.
 import { FakeSelectionError, fakeList, loadFakes } from "../engine/author/fakes/index.js";
 import { serveSidecar } from "../engine/serve/host/index.js";
 import { ManifestError } from "../engine/author/source/index.js";
-import { AllowedOriginError, parseAllowedOrigins } from "../engine/serve/mcp/index.js";
+import { AllowedOriginError, bridgeStdio, parseAllowedOrigins } from "../engine/serve/mcp/index.js";
 import { resultsPanel } from "../engine/eval/results/index.js";
 import { UnknownScenarioError } from "../engine/author/world/index.js";
 import { clockFlag, EXIT, refuseUnknownFlags } from "./exit-codes.js";
@@ -55,6 +55,12 @@ const args = {
   },
   "run-dir": { type: "string", description: "A run folder: record.jsonl, initial-state.json, state.json and manifests/ (EVAL_SIMULATE_RUN_DIR)" },
   "allow-outside": { type: "boolean", description: "Also read files the manifest names outside its own folder (EVAL_SIMULATE_ALLOW_OUTSIDE=1)" },
+  stdio: {
+    type: "string",
+    description:
+      "Serve this MCP fake over stdin and stdout, for agent configs that start servers as commands (in MCP sessions); the port stays on loopback (port 0 unless given) for the admin routes, and what serve prints goes to stderr",
+    valueHint: "fake",
+  },
 } satisfies ArgsDef;
 
 /** Every value of a repeatable flag, or undefined when it is absent. */
@@ -63,7 +69,7 @@ function repeated(rawArgs: string[], flag: string): string[] | undefined {
   return values.length > 0 ? values : undefined;
 }
 
-/** `eval-simulate serve [fakes.yaml]`: every fake on one port until SIGTERM. */
+/** `eval-simulate serve [fakes.yaml]`: every fake on one port until SIGTERM; with `--stdio <fake>`, that fake over stdio until stdin ends. */
 export default defineCommand({
   meta: { name: "serve", description: "Serve every fake of a manifest on one port (a sidecar). Flags override EVAL_SIMULATE_* variables." },
   args,
@@ -122,6 +128,20 @@ export default defineCommand({
       return;
     }
     const fakes = repeated(rawArgs, "fakes");
+    const stdio = parsed.stdio;
+    if (stdio !== undefined) {
+      const fake = loaded.fakes[stdio];
+      if (fake?.kind !== "mcp") {
+        const ids = Object.entries(loaded.fakes)
+          .filter(([, f]) => f.kind === "mcp")
+          .map(([id]) => id);
+        process.stderr.write(`eval-simulate: --stdio names an MCP fake of the manifest, not "${stdio}" (its MCP fakes: ${ids.join(", ") || "none"})\n`);
+        process.exitCode = EXIT.usage;
+        return;
+      }
+      // stdio is one connection: a session, in which the fake can ask the client and push updates.
+      loaded = { ...loaded, fakes: { ...loaded.fakes, [stdio]: { ...fake, manifest: { ...fake.manifest, sessions: true } } } };
+    }
     // OTEL_EXPORTER_OTLP_ENDPOINT and the rest turn on a span per request (docs/tracing.md).
     const tracing = await startTracing(process.env, "eval-simulate-serve");
     if (tracing.warning) process.stderr.write(`eval-simulate: ${tracing.warning.replace(/^\[eval-simulate\] /, "")}\n`);
@@ -129,8 +149,8 @@ export default defineCommand({
     try {
       services = await serveSidecar(loaded.fakes, loaded.world, {
         ...(fakes ? { fakes: fakeList(fakes) } : {}),
-        port,
-        host: parsed.host,
+        port: port ?? (stdio !== undefined && !process.env.EVAL_SIMULATE_PORT ? 0 : undefined),
+        host: parsed.host ?? (stdio !== undefined && !process.env.EVAL_SIMULATE_HOST ? "127.0.0.1" : undefined),
         scenario: parsed.scenario,
         clock: parsed.clock,
         stateFile: parsed["state-file"],
@@ -168,6 +188,22 @@ export default defineCommand({
     lines.push(`  ${"sessions".padEnd(16)} ${services.origin}/sessions (POST one per trial)`);
     lines.push(`  ${"health".padEnd(16)} ${services.origin}/health`);
     if (services.inspector) lines.push(`  ${"inspector".padEnd(16)} ${services.origin}/_inspect`);
-    process.stdout.write(`${lines.join("\n")}\n`);
+    if (stdio === undefined) {
+      process.stdout.write(`${lines.join("\n")}\n`);
+      return;
+    }
+    // stdout carries the protocol alone; the lines a person reads go to stderr.
+    process.stderr.write(`${lines.join("\n")}\n  ${"stdio".padEnd(16)} ${stdio} on stdin and stdout\n`);
+    let bridge: Awaited<ReturnType<typeof bridgeStdio>>;
+    try {
+      bridge = await bridgeStdio(services.url(stdio), { onerror: (error) => process.stderr.write(`eval-simulate: stdio: ${error.message}\n`) });
+    } catch (error) {
+      process.stderr.write(`eval-simulate: cannot serve over stdio: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}\n`);
+      await services.close();
+      process.exit(EXIT.invalid);
+    }
+    await bridge.closed;
+    await services.close();
+    process.exit(process.exitCode ?? 0);
   },
 });

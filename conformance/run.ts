@@ -116,7 +116,7 @@ for (const scenario of IN_SCOPE) {
   if (!ok) failed++;
   console.log(`  ${mark} ${scenario.padEnd(width)}  ${text}`);
 }
-console.log("\nOut of scope for a tools-only fake (not counted):");
+console.log("\nOut of scope (not counted):");
 for (const [scenario, reason] of Object.entries(OUT_OF_SCOPE)) {
   const outcome = outcomes.get(scenario);
   const { mark, text } = describe(outcome);

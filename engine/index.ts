@@ -1,5 +1,5 @@
 /** eval-simulate's public surface: named exports only (test/public-surface.test.ts pins the list). */
-export { defineApiHandlers, defineHandlers } from "./author/handlers/index.js";
+export { defineApiHandlers, defineHandlers, fail } from "./author/handlers/index.js";
 export type {
   ApiContext,
   ApiRequest,

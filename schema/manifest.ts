@@ -37,6 +37,18 @@ export const ManifestSchema = Type.Object(
         ...describe('Named JSON Schemas, used anywhere a schema goes as `{ $ref: "#/schemas/<name>" }`.'),
       }),
     ),
+    functions: Type.Optional(
+      Type.Record(
+        Type.String({ pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }),
+        Expression("A JSONata function, `function($a, …) { … }`, callable as `$<name>(…)`.", ["function($tasks) { $tasks[status = 'open'] }"]),
+        {
+          additionalProperties: false,
+          ...describe(
+            "JSONata functions declared once, callable by name from every JSONata handler and invariant (not an evals file's expressions; each sees those before it, and the same bindings as the expression calling it: `$state`, `$args`, `$world`…).",
+          ),
+        },
+      ),
+    ),
     invariants: Type.Optional(Type.Array(Invariant, describe("Rules checked on every scenario's world."))),
     redact: Type.Optional(
       Type.Array(

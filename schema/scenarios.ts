@@ -34,6 +34,16 @@ const Outcome = Type.Object(
     body: Type.Optional(Type.Unknown(describe("API fakes: the response body."))),
     headers: Type.Optional(Type.Record(Type.String(), Type.String(), describe("API fakes: response headers."))),
     delayMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 600000, ...describe("Wait this long before answering.") })),
+    progress: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 100,
+        ...describe(
+          "MCP fakes, with `delayMs`: send this many `notifications/progress` (1 of N … N of N) spread over the delay, to a request that carried a progress token; kept in the call's journal entry.",
+          { examples: [4] },
+        ),
+      }),
+    ),
     pass: Type.Optional(Type.Literal(true, describe("Run the handler as if no stub matched."))),
   },
   {

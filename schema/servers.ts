@@ -74,6 +74,25 @@ export const Tool = Type.Object(
     writes: Type.Optional(EntityNames("The entities the tool writes. A captured `readOnlyHint: true` forbids any.")),
     answer: Type.Optional(Answer),
     jsonata: Type.Optional(JsonataHandler),
+    listed: Type.Optional(
+      Type.Object(
+        {
+          afterCalls: Type.Optional(
+            Type.Integer({ minimum: 0, maximum: 1000000, ...describe("Listed (and served) once the world has answered this many calls.") }),
+          ),
+          untilCalls: Type.Optional(
+            Type.Integer({ minimum: 0, maximum: 1000000, ...describe("Listed (and served) until the world has answered this many calls, then removed.") }),
+          ),
+        },
+        {
+          additionalProperties: false,
+          ...describe(
+            "A changing tool list: when the tool is listed, counted in calls the world answered. Each change is sent as `notifications/tools/list_changed` to MCP sessions; a call to a tool not listed now is refused as a tool the fake does not serve, and journaled so.",
+            { examples: [{ afterCalls: 3 }] },
+          ),
+        },
+      ),
+    ),
   },
   {
     additionalProperties: false,
@@ -81,17 +100,81 @@ export const Tool = Type.Object(
   },
 );
 
+/** Completions for one argument: the values offered, or a JSONata expression over the world that gives them. */
+export const Completion = Type.Union(
+  [
+    Type.Array(Type.String(), describe("The values offered; those starting with what the client typed are sent (case-insensitive).")),
+    Type.Object(
+      {
+        jsonata: Type.String(
+          describe(
+            "An expression giving the values (an array of strings). Bindings: `$args.value` (what the client typed), `$args.arguments` (the arguments already given), `$state`, `$world`.",
+          ),
+        ),
+      },
+      { additionalProperties: false },
+    ),
+  ],
+  describe("How `completion/complete` completes this argument: a list, or a JSONata expression over the world.", {
+    examples: [["paris", "park"], { jsonata: "$state.notes.title" }],
+  }),
+);
+
+const Completions = Type.Record(Type.String({ minLength: 1 }), Completion, {
+  ...describe("`completion/complete` for arguments, by argument (or template variable) name."),
+});
+
 /** One served resource (or resource template): what it reads and how it is answered. */
 export const Resource = Type.Object(
   {
     description: Type.Optional(Type.String(describe("A note for the Recipe's readers; the served description is the captured one."))),
     reads: Type.Optional(EntityNames("The entities reading the resource reads.")),
     jsonata: Type.Optional(JsonataHandler),
+    complete: Type.Optional(Completions),
   },
   {
     additionalProperties: false,
     ...describe(
       "A captured resource (by its `uri`) or resource template (by its `uriTemplate`) this fake answers `resources/read` for: `jsonata` (`$args` holds `uri` and each template variable), or the handlers module's entry named by the same URI. A string answer is the resource's text; `{ contents: [...] }` is sent as it is; any other value is written as JSON.",
+    ),
+  },
+);
+
+/** One message of a prompt template. */
+const PromptMessage = Type.Object(
+  {
+    role: Type.Enum(["user", "assistant"], describe("Who speaks the message.")),
+    content: Type.Unsafe<Record<string, unknown>>({
+      type: "object",
+      required: ["type"],
+      ...describe(
+        "An MCP content block: `{ type: text, text }`, `{ type: image, data, mimeType }`, `{ type: audio, ... }`, `{ type: resource, resource: { uri, text | blob } }`.",
+      ),
+    }),
+  },
+  { additionalProperties: false, ...describe("A prompt message: a role and one content block.") },
+);
+
+/** One served prompt: its messages, by template or handler. */
+export const Prompt = Type.Object(
+  {
+    description: Type.Optional(Type.String(describe("A note for the Recipe's readers; the served description is the captured one."))),
+    reads: Type.Optional(EntityNames("The entities the prompt reads.")),
+    messages: Type.Optional(
+      Type.Array(PromptMessage, {
+        ...describe(
+          "The prompt's messages as a template: every `{{name}}` in a string is replaced by that argument's value. Content is any MCP content block (text, image, audio, resource).",
+          { examples: [[{ role: "user", content: { type: "text", text: "Summarise {{topic}}" } }]] },
+        ),
+      }),
+    ),
+    jsonata: Type.Optional(JsonataHandler),
+    complete: Type.Optional(Completions),
+  },
+  {
+    additionalProperties: false,
+    ...describe(
+      "A captured prompt this fake answers `prompts/get` for: `messages` (a template), `jsonata` (`$args` holds the arguments; the value is the messages, or `{ description, messages }`), or the handlers module's entry named by the prompt.",
     ),
   },
 );
@@ -196,6 +279,36 @@ export const Server = Type.Object(
     resources: Type.Optional(
       Type.Record(Type.String({ minLength: 1 }), Resource, {
         ...describe("The captured resources and resource templates this fake serves, by `uri` or `uriTemplate`, each with its handler."),
+      }),
+    ),
+    prompts: Type.Optional(
+      Type.Record(Type.String({ minLength: 1 }), Prompt, {
+        ...describe("The captured prompts this fake serves (`prompts/list`, `prompts/get`), by name, each with its messages."),
+      }),
+    ),
+    logging: Type.Optional(
+      Type.Boolean(
+        describe(
+          "Declare the logging capability: `logging/setLevel` is answered and a handler's `ctx.log` is also sent to the client as `notifications/message` (at or above the level the client set).",
+          { default: false },
+        ),
+      ),
+    ),
+    sessions: Type.Optional(
+      Type.Boolean(
+        describe(
+          "Serve 2025-era clients with MCP sessions (`Mcp-Session-Id`, a standing GET stream) instead of statelessly: needed for a server that asks the client (`ctx.elicit`, `ctx.sample`) or pushes `notifications/resources/updated` to subscribers, since the protocol routes those by session.",
+          { default: false },
+        ),
+      ),
+    ),
+    pageSize: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 10000,
+        ...describe(
+          "Items per page of `tools/list`, `prompts/list`, `resources/list` and `resources/templates/list` (a `nextCursor` for the rest); every item on one page when unset.",
+        ),
       }),
     ),
     entities: Type.Optional(Entities),

@@ -19,6 +19,8 @@ export { passAtK, passHatK } from "../eval/results/index.js";
 export { FatalRunError } from "../eval/hosts/index.js";
 export type { AgentHost, AgentOutcome, AgentTrial } from "../eval/hosts/index.js";
 export type { AgentTurn, Transcript, TranscriptMessage, TranscriptToolCall, UserReply, UserSimulator } from "../eval/hosts/index.js";
+export { answerWith, answererCapabilities, scriptedAnswers } from "../eval/hosts/index.js";
+export type { ClientAnswerer, ClientQuestion } from "../eval/hosts/index.js";
 export { PRICES, UnknownPriceError } from "../eval/models/index.js";
 export type { Price } from "../eval/models/index.js";
 export { DEFAULT_SELECTION_SYSTEM, runSelection } from "../eval/runner/index.js";

@@ -2,6 +2,7 @@ import { Type } from "typebox";
 import { describe, ID_PATTERN } from "../describe.js";
 import { Expression } from "../json-schema.js";
 import { CallMatcher, Count, ScriptCall, ToolName } from "./calls.js";
+import { CaseModels } from "./models.js";
 import { ConversationExpectations, Turns, User } from "./conversation.js";
 import { Milestones, Minefield, Rubric, Weights } from "./grading.js";
 import { NamedExpression, StateExpectation, Weight } from "./state.js";
@@ -186,6 +187,40 @@ const Script = Type.Object(
   { additionalProperties: false, ...describe("A scripted agent: its calls and final message (the `script` host, and `--dry`).") },
 );
 
+/** What the agent's MCP client answers when a fake asks it (elicitation, sampling): scripted, in turn. */
+const ClientAnswers = Type.Object(
+  {
+    elicitation: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            action: Type.Enum(["accept", "decline", "cancel"], describe("What the user did.")),
+            content: Type.Optional(Type.Record(Type.String(), Type.Unknown(), describe("The form's values, when accepted."))),
+          },
+          { additionalProperties: false, ...describe("One answer to `elicitation/create`.") },
+        ),
+        describe("The answers to the fakes' `elicitation/create`, in turn; past the last, the client declines.", {
+          examples: [[{ action: "accept", content: { confirm: true } }]],
+        }),
+      ),
+    ),
+    sampling: Type.Optional(
+      Type.Array(
+        Type.String(),
+        describe("The model's replies to the fakes' `sampling/createMessage`, in turn (text); past the last, the request is refused.", {
+          examples: [["The notes cover a kickoff and a budget."]],
+        }),
+      ),
+    ),
+  },
+  {
+    additionalProperties: false,
+    ...describe(
+      "What the agent's MCP client answers when a fake asks it during a trial (`ctx.elicit`, `ctx.sample`): the script host and `--dry` answer from here; the fake's record keeps each exchange.",
+    ),
+  },
+);
+
 /** One case of an evals file. */
 export const Case = Type.Object(
   {
@@ -236,8 +271,10 @@ export const Case = Type.Object(
     maxSteps: Type.Optional(Type.Integer({ minimum: 1, ...describe("The most agent steps a trial may take.", { default: 10 }) })),
     host: Type.Optional(Host),
     script: Type.Optional(Script),
+    models: Type.Optional(CaseModels),
     user: Type.Optional(User),
     turns: Type.Optional(Turns),
+    client: Type.Optional(ClientAnswers),
     expect: Expectations,
   },
   { additionalProperties: false, ...describe("One task: where it starts, what the agent is asked, and what its run must show.") },

@@ -187,6 +187,19 @@ describe("eval-simulate validate on evals files", { timeout: 120_000 }, () => {
     expect(file.diagnostics[2].message).toBe('no fake serves a tool named "mail/send-emial". Did you mean "mail/send-email"?');
   });
 
+  it("names entities no fake has in JSONata and a bare tool typo, each with the nearest name", async () => {
+    const { code, stdout } = await runCli(["validate", "test/fixtures/evals/error-entity-reads.evals.yaml", "--format", "json", "--allow-outside"]);
+    expect(code).toBe(1);
+    const [file] = JSON.parse(stdout).files;
+    expect(
+      file.diagnostics.map((d: { code: string; line: number; column: number; message: string }) => `${d.line}:${d.column} ${d.code} ${d.message}`),
+    ).toEqual([
+      '6:23 E_UNKNOWN_TOOL no fake serves a tool named "send-emial". Did you mean "send-email"?',
+      '10:42 E_UNKNOWN_ENTITY $final.mail.emials names no entity of mail. Did you mean "mail.emails"?',
+      '13:35 E_UNKNOWN_ENTITY $world.mial names no fake of the manifest. Did you mean "mail"?',
+    ]);
+  });
+
   it("accepts the examples' evals files beside their manifests", async () => {
     const { code, stdout } = await runCli(["validate", "examples/mail/fakes.yaml", "examples/mail/evals.yaml", "examples/crm/evals.yaml"]);
     expect(stdout).toContain("✓ examples/mail/evals.yaml is valid: 2 cases");

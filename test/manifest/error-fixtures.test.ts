@@ -16,6 +16,8 @@ const CASES: Record<string, Array<[string, number, number] | [string, number, nu
     ["E_INVALID_ID", 3, 3],
     ["E_UNKNOWN_FAKE", 34, 7],
     ["E_UNKNOWN_FAKE", 40, 7],
+    ["E_UNKNOWN_FAKE", 51, 38],
+    ["E_UNKNOWN_FAKE", 51, 71],
   ],
   "error-enum": [["E_SCHEMA", 13, 27]],
   "error-duplicate-id": [["E_DUPLICATE_ID", 31, 3]],
@@ -24,6 +26,10 @@ const CASES: Record<string, Array<[string, number, number] | [string, number, nu
   "error-answer-missing": [["E_ANSWER_MISSING", 27, 7]],
   "error-answer-forbidden": [["E_ANSWER_FORBIDDEN", 26, 9]],
   "error-unknown-entity": [["E_UNKNOWN_ENTITY", 12, 17]],
+  "error-entity-read": [
+    ["E_UNKNOWN_ENTITY", 16, 37],
+    ["E_UNKNOWN_ENTITY", 37, 77],
+  ],
   "error-writes-read-only": [["E_WRITES_READ_ONLY", 13, 17]],
   "error-set-not-written": [["E_SET_NOT_WRITTEN", 22, 13]],
   "error-static-tool": [["E_STATIC_TOOL", 29, 17]],
@@ -98,6 +104,8 @@ describe("validate on broken manifests", () => {
     expect(await messages("error-unknown-key")).toContain('Did you mean "writes"?');
     expect(await messages("error-unknown-tool")).toContain('Did you mean "export-notes"?');
     expect(await messages("error-unknown-entity")).toContain('Did you mean "notes"?');
+    expect(await messages("error-entity-read")).toContain('"list-notes" reads $state.nots, which is not an entity of this fake. Did you mean "notes"?');
+    expect(await messages("error-entity-read")).toContain('the invariant reads $world.notes.nots, which is not an entity of notes. Did you mean "notes"?');
     expect(await messages("error-scenario-extends")).toContain('Did you mean "quiet"?');
     expect(await messages("error-enum")).toContain('Did you mean "json"?');
   });
@@ -120,5 +128,12 @@ describe("validate on broken manifests", () => {
   it("refuses a file that does not exist with an I/O error", async () => {
     const { diagnostics } = await checkManifest("/nonexistent/fakes.yaml");
     expect(diagnostics.map((d) => d.code)).toEqual(["E_IO"]);
+  });
+
+  it("warns where a JSONata handler reads an entity its reads and writes do not list", async () => {
+    const { diagnostics } = await checkManifest(fixture("error-entity-read"));
+    const warnings = diagnostics.filter((d) => d.severity === "warning");
+    expect(warnings.map((d) => [d.code, d.line, d.column])).toEqual([["W_UNDECLARED_READ", 26, 75]]);
+    expect(warnings[0]!.message).toBe('"get-note" reads $state.labels, which its reads and writes do not list');
   });
 });

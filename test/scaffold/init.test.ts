@@ -28,7 +28,8 @@ function nodeTest(dir: string): Promise<{ code: number | null; output: string }>
   });
 }
 
-describe("eval-simulate init", () => {
+// Each test runs the CLI and node --test as processes: slow on a busy machine, never stuck.
+describe("eval-simulate init", { timeout: 120_000 }, () => {
   it("writes a Recipe from a capture that validates as written, and whose generated test passes", async () => {
     const dir = recipeFolder();
     const init = await runCli(["init", dir, "--from", join(ROOT, "examples/crm/mcp/crm/tools.json")]);
@@ -87,5 +88,23 @@ describe("eval-simulate init", () => {
     expect(guessWrites({ name: "sendEmail" }).writes).toBe(true);
     expect(guessWrites({ name: "get_forecast" }).writes).toBe(false);
     expect(guessWrites({ name: "settings" }).writes).toBe(false);
+  });
+
+  it("guesses by the verb when no annotation says: request_, approve_, mark_, set_ write; open_ reads", () => {
+    for (const name of [
+      "request_planning",
+      "approve_task_completion",
+      "mark_task_done",
+      "set_priority",
+      "add_tasks_to_request",
+      "update_task",
+      "delete_task",
+      "create_request",
+    ]) {
+      expect(guessWrites({ name }), name).toEqual({ writes: true, why: "its name" });
+    }
+    for (const name of ["get_next_task", "list_requests", "search_docs", "read_file", "open_task_details"]) {
+      expect(guessWrites({ name }), name).toEqual({ writes: false, why: "its name" });
+    }
   });
 });

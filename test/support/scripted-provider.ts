@@ -4,10 +4,13 @@
  * messages (`/v1/messages`). The real provider packages talk to it over HTTP, so tests exercise
  * their wire formats, errors and retries without the internet or a key. Structured-output
  * requests (OpenAI's `response_format`, Anthropic's `output_config.format` or its `json` tool)
- * are answered with `{ json }` in the channel the request asked for.
+ * are answered with `{ json }` in the channel the request asked for. OpenAI's responses
+ * (`/v1/responses`) and streamed requests (`stream: true`, any of the three) are answered with
+ * text and tool calls as the engine's scripted model answers frame them (engine/serve/models/).
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { scriptedAnswer } from "../../engine/serve/models/index.js";
 
 export type ScriptedReply =
   /** Tool calls; `argumentsText` sends arguments as given, JSON or not. */
@@ -52,10 +55,15 @@ export interface ScriptedProvider {
 export interface ScriptedProviderOptions {
   /** Each answer waits this long before it is sent (the shape of a real model's latency). */
   delayMs?: number;
+  /** The `created` stamp of answers (seconds): fixed, so the same script answers the same bytes. Now by default. */
+  created?: number;
 }
 
 function toolResultsOf(api: ScriptedRequest["api"], body: Record<string, unknown>): string[] {
   const messages = (body.messages ?? []) as Array<Record<string, unknown>>;
+  // OpenAI's responses API sends its tool results as `function_call_output` items of `input`.
+  if (api === "openai" && Array.isArray(body.input))
+    return (body.input as Array<Record<string, unknown>>).filter((item) => item.type === "function_call_output").map((item) => String(item.output));
   if (api === "openai") return messages.filter((m) => m.role === "tool").map((m) => String(m.content));
   return messages
     .flatMap((m) => (Array.isArray(m.content) ? (m.content as Array<Record<string, unknown>>) : []))
@@ -137,6 +145,24 @@ export async function startScriptedProvider(
     }
     if ("status" in reply) return send(reply.status, reply.body ?? { error: { message: `scripted ${reply.status}`, type: "scripted_error" } }, reply.headers);
     const usage = reply.usage ?? { input: 100, output: 20 };
+    const created = options.created ?? Math.floor(Date.now() / 1000);
+    const responses = req.url?.endsWith("/responses") === true;
+    if ((responses || body.stream === true) && ("text" in reply || "toolCalls" in reply)) {
+      const answer = scriptedAnswer(
+        api === "anthropic" ? "messages" : responses ? "responses" : "chat",
+        { ...("text" in reply ? { text: reply.text } : { toolCalls: reply.toolCalls }), usage },
+        {
+          n: requests.length,
+          model: String(body.model),
+          created,
+          stream: body.stream === true,
+          includeUsage: (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true,
+        },
+      );
+      res.writeHead(answer.status, Object.fromEntries(answer.headers));
+      res.end(Buffer.from(await answer.arrayBuffer()));
+      return;
+    }
     const model = String(body.model);
     if ("json" in reply || "jsonText" in reply) {
       const text = "jsonText" in reply ? reply.jsonText : JSON.stringify(reply.json);
@@ -144,7 +170,7 @@ export async function startScriptedProvider(
         return send(200, {
           id: `chatcmpl-${++ids}`,
           object: "chat.completion",
-          created: Math.floor(Date.now() / 1000),
+          created,
           model,
           choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: "stop" }],
           usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output },
@@ -188,7 +214,7 @@ export async function startScriptedProvider(
       return send(200, {
         id: `chatcmpl-${++ids}`,
         object: "chat.completion",
-        created: Math.floor(Date.now() / 1000),
+        created,
         model,
         choices: [{ index: 0, message, finish_reason: "toolCalls" in reply ? "tool_calls" : "stop" }],
         usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output },

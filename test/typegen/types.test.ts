@@ -76,6 +76,65 @@ describe("eval-simulate types", () => {
     expect(shape.output).toMatch(/record_id/);
   });
 
+  it("narrows after fail(): imported as a statement, and the context's as return fail() or ?? fail()", async () => {
+    const narrowing = `import { defineHandlers, fail } from "eval-simulate";
+import type { CrmFake } from "./fakes.js";
+export default defineHandlers<CrmFake>({
+  "get-record": (args, { state }) => {
+    const record = state.companies.find((c) => c.id === args.record_id);
+    if (!record) fail("not found");
+    return { object: args.object, record_id: record.id, web_url: "https://x", values: { ...record } };
+  },
+  "complete-task": (args, { state, fail: refuse, text }) => {
+    const first = state.tasks[0];
+    if (!first) return refuse("empty");
+    const { id } = state.tasks.find((t) => t.id === args.task_id) ?? refuse("gone");
+    return text(id + first.id);
+  },
+});
+`;
+    const { ok, output } = await typecheck(narrowing);
+    expect(output).not.toMatch(/possibly 'undefined'/);
+    expect(ok, output).toBe(true);
+  });
+
+  it("names each tool's argument and answer types after the tool, also behind a named $ref", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "eval-simulate-types-names-"));
+    const named = (properties: Record<string, unknown>) => ({
+      $ref: "#/definitions/parameters",
+      definitions: { parameters: { type: "object", properties, additionalProperties: false } },
+    });
+    const tools = [
+      { name: "list_tasks", inputSchema: named({ status: { type: "string" } }) },
+      { name: "request_planning", inputSchema: named({ tasks: { type: "array", items: { type: "string" } } }) },
+      { name: "get-note", inputSchema: { type: "object", title: "parameters", properties: { id: { type: "string" } } } },
+    ];
+    writeFileSync(join(dir, "tools.json"), JSON.stringify({ tools }));
+    writeFileSync(
+      join(dir, "fakes.yaml"),
+      [
+        "version: 1",
+        "servers:",
+        "  tasks:",
+        "    captured: tools.json",
+        "    entities: { tasks: { schema: { type: array }, default: [] } }",
+        "    tools:",
+        "      list_tasks: { reads: [tasks], answer: { format: json, schema: { type: object, properties: { count: { type: integer } } } }, jsonata: '{ \"count\": 0 }' }",
+        "      request_planning: { writes: [tasks], answer: { format: text }, jsonata: '\"ok\"' }",
+        "      get-note: { reads: [tasks], answer: { format: text }, jsonata: '\"ok\"' }",
+        "",
+      ].join("\n"),
+    );
+    const run = await runCli(["types", join(dir, "fakes.yaml")]);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const types = readFileSync(join(dir, "fakes.d.ts"), "utf8");
+    for (const name of ["ListTasksArgs", "RequestPlanningArgs", "GetNoteArgs"]) expect(types).toMatch(new RegExp(`^export interface ${name} \\{`, "m"));
+    expect(types).toMatch(/^export interface ListTasksResult \{/m);
+    expect(types).toMatch(/^export type RequestPlanningResult = string;/m);
+    expect(types).toMatch(/^ {2}list_tasks: ListTasksArgs;$/m);
+    expect(types).not.toMatch(/Parameters/);
+  });
+
   it("warns from validate when the generated file was made from an earlier manifest", async () => {
     const dir = mkdtempSync(join(tmpdir(), "eval-simulate-types-"));
     cpSync(join(ROOT, "examples/weather"), dir, { recursive: true });

@@ -34,7 +34,7 @@ type Json = Record<string, unknown>;
 
 /**
  * `eval-simulate capture <id> --mcp "<command>"`: reads a real MCP server (every page of
- * tools/list, its info, instructions, capabilities, protocol version and resources), writes it
+ * tools/list, its info, instructions, capabilities, protocol version, resources and prompts), writes it
  * to the fake's capture file and records where it came from in the manifest, keeping comments.
  * With `check`, writes nothing and names each tool that was added, removed or changed.
  *
@@ -80,7 +80,7 @@ export async function captureMcp(options: McpCaptureOptions): Promise<McpCapture
 
 /**
  * What differs between two captures: each tool added, removed or changed (by name), then the
- * server's info, instructions, capabilities and resources.
+ * server's info, instructions, capabilities, resources and prompts.
  *
  * @example captureChanges(before, after); // ['tool "search_nodes" changed', "instructions changed"]
  */
@@ -97,7 +97,7 @@ export function captureChanges(before: McpServerCapture, after: McpServerCapture
   }
   for (const name of old.keys()) if (!fresh.has(name)) changes.push(`tool "${name}" removed`);
   if (changes.length === 0 && [...old.keys()].join("\n") !== [...fresh.keys()].join("\n")) changes.push("the tools' order changed");
-  for (const key of ["serverInfo", "instructions", "capabilities", "protocolVersion", "resources", "resourceTemplates"] as const) {
+  for (const key of ["serverInfo", "instructions", "capabilities", "protocolVersion", "resources", "resourceTemplates", "prompts"] as const) {
     if (canonicalJson(before[key]) !== canonicalJson(after[key])) changes.push(`${key} changed`);
   }
   return changes;

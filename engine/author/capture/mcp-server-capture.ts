@@ -15,6 +15,8 @@ export interface McpServerCapture {
   resources?: Array<Record<string, unknown>>;
   /** Every page of `resources/templates/list`, likewise. */
   resourceTemplates?: Array<Record<string, unknown>>;
+  /** Every page of `prompts/list`, when the server declares the prompts capability. */
+  prompts?: Array<Record<string, unknown>>;
 }
 
 /** How to reach the real server: a command run over stdio, or a Streamable HTTP URL. */
@@ -123,6 +125,9 @@ export async function captureMcpServer(target: McpServerTarget, options: { timeo
         (cursor) => client.listResourceTemplates(cursor === undefined ? {} : { cursor }, { timeout }),
         "resourceTemplates",
       );
+    }
+    if (capabilities?.prompts) {
+      capture.prompts = await allPages((cursor) => client.listPrompts(cursor === undefined ? {} : { cursor }, { timeout }), "prompts");
     }
     return capture;
   } finally {

@@ -24,6 +24,8 @@ export interface CompiledJsonataHandler {
   readonly isError?: CompiledExpression;
   /** The entities `set` writes. */
   readonly writes: readonly string[];
+  /** The manifest's shared functions, bound by name (in order, each seeing those before it) before `let`. */
+  readonly functions?: ReadonlyArray<{ readonly name: string; readonly expression: CompiledExpression }>;
 }
 
 /** Why a handler does not compile; `offset` and `length` locate a syntax error in the part's source. */

@@ -66,6 +66,8 @@ async function run(handler: CompiledJsonataHandler, input: JsonataHandlerInput, 
 
   try {
     guard.check();
+    // The manifest's shared functions first: each closes over these bindings, so it reads `$state` and `$args` too.
+    for (const { name, expression } of handler.functions ?? []) define(bindings, name, await evaluate(expression, ["functions", name]));
     for (const { name, expression } of handler.let) {
       // Kept as jsonata made it: a binding may hold a function for the parts after it.
       define(bindings, name, await evaluate(expression, ["let", name]));

@@ -3,6 +3,7 @@
  * receives. Kept free of runtime dependencies so a handler module loaded from another copy of
  * the package (a Recipe's node_modules) works with this engine: nothing here relies on identity.
  */
+import { ToolFailure } from "./tool-failure.js";
 
 /** A tool result as the MCP protocol carries it. */
 export interface ToolResult {
@@ -10,6 +11,16 @@ export interface ToolResult {
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
   _meta?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** An MCP log level, least severe first. */
+export type LogLevel = "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency";
+
+/** The client's answer to an elicitation. */
+export interface ElicitAnswer {
+  action: "accept" | "decline" | "cancel";
+  content?: Record<string, unknown>;
   [key: string]: unknown;
 }
 
@@ -23,8 +34,24 @@ export interface ToolContext<State = Record<string, any>, World = Record<string,
   now: string;
   /** The scenario being served. */
   scenario: string;
-  /** Evidence for the journal, correlated with this call. */
-  log(value: unknown): void;
+  /**
+   * Evidence for the journal, correlated with this call; on a fake that declares `logging: true`
+   * also sent to the client as `notifications/message` at `level` (`info` by default).
+   */
+  log(value: unknown, level?: LogLevel): void;
+  /**
+   * Progress of this call, sent to the client as `notifications/progress` when its request asked
+   * for progress (a `progressToken`); kept in the journal either way.
+   */
+  progress(progress: number, total?: number, message?: string): Promise<void>;
+  /**
+   * Asks the client for the user's input (`elicitation/create`: `message` and a flat
+   * `requestedSchema`) and resolves with its answer (`{ action: "accept" | "decline" | "cancel", content? }`).
+   * Needs a client that can be asked: 2025-era, on a fake declared with `sessions: true`, or stdio.
+   */
+  elicit(params: { message: string; requestedSchema: Record<string, unknown>; [key: string]: unknown }): Promise<ElicitAnswer>;
+  /** Asks the client to sample its model (`sampling/createMessage`) and resolves with the message it answers; asked as `elicit` is. */
+  sample(params: { messages: Array<Record<string, unknown>>; maxTokens: number; [key: string]: unknown }): Promise<Record<string, unknown>>;
   /** Aborted when the call times out or the client goes away. */
   signal: AbortSignal;
   /** A successful answer, encoded in the tool's declared format. */
@@ -71,8 +98,11 @@ export interface ApiResponse {
 /** The context every API handler receives beside the request. */
 export type ApiContext<State = Record<string, any>, World = Record<string, any>> = Pick<
   ToolContext<State, World>,
-  "state" | "world" | "now" | "scenario" | "log" | "signal" | "fail" | "labelId"
->;
+  "state" | "world" | "now" | "scenario" | "signal" | "fail" | "labelId"
+> & {
+  /** Evidence for the journal, correlated with this call. */
+  log(value: unknown): void;
+};
 
 export type OperationHandler<State = any, World = any> = (request: ApiRequest, context: ApiContext<State, World>) => ApiResponse | Promise<ApiResponse>;
 
@@ -157,4 +187,25 @@ export function defineHandlers<F extends FakeTypes = UntypedFake, const H extend
 export function defineApiHandlers<F extends ApiTypes = UntypedApi, const H extends TypedOperationHandlers<F> = TypedOperationHandlers<F>>(handlers: H): H {
   Object.defineProperty(handlers, HANDLERS_MARK, { value: true, enumerable: false });
   return handlers;
+}
+
+/**
+ * Ends the handler's call as a tool error with this text, changing nothing: the context's `fail`,
+ * as a function of its own. TypeScript narrows after a call returning `never` only when the
+ * function's name is declared with its type, which an import is and a destructured `{ fail }` is
+ * not: `if (!task) fail("no task")` narrows `task` with this one; with the context's, write
+ * `return fail(…)` or `task ?? fail(…)`.
+ *
+ * @example
+ * import { defineHandlers, fail } from "eval-simulate";
+ * export default defineHandlers<TasksFake>({
+ *   get_task: ({ id }, { state }) => {
+ *     const task = state.tasks.find((t) => t.id === id);
+ *     if (!task) fail(`No task ${id}`);
+ *     return task.title;
+ *   },
+ * });
+ */
+export function fail(message: string): never {
+  throw new ToolFailure(message);
 }

@@ -6,8 +6,9 @@ import type { LoadContext } from "./load-context.js";
 import type { CapturedServer } from "./read-captured.js";
 import type { PathSegment } from "../source/index.js";
 import type { ResourceManifest } from "../model/index.js";
+import { checkCompletions, templateVariables } from "./check-prompts.js";
 
-type ResourceDocument = { description?: string; reads?: string[]; jsonata?: unknown };
+type ResourceDocument = { description?: string; reads?: string[]; jsonata?: unknown; complete?: Record<string, string[] | { jsonata: string }> };
 
 /**
  * Checks the resources a fake serves: each names a captured resource (`uri`) or resource
@@ -54,7 +55,17 @@ export function checkResources(
       );
       continue;
     }
-    if (handler) served.push({ captured: entry.captured, key: entry.key, template: entry.template, reads, handler, source: context.report.location(at) });
+    const complete = checkCompletions(spec.complete, entry.template ? templateVariables(entry.key) : [], [...at, "complete"], context);
+    if (handler)
+      served.push({
+        captured: entry.captured,
+        key: entry.key,
+        template: entry.template,
+        reads,
+        handler,
+        ...(complete && { complete }),
+        source: context.report.location(at),
+      });
   }
   return served;
 }

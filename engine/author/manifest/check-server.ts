@@ -6,8 +6,10 @@ import { suggestion } from "../source/index.js";
 import { type HandlersModule, loadHandlersModule } from "./handlers-module.js";
 import { checkJsonata, checkSchema, compileNotingPatterns, type LoadContext } from "./load-context.js";
 import { checkArgumentReads } from "./check-arguments.js";
+import { checkStateReads } from "./check-state-reads.js";
 import { checkEntityNames, checkHandler } from "./check-handler.js";
 import { checkResources } from "./check-resources.js";
+import { checkPrompts } from "./check-prompts.js";
 
 export { checkEntityNames, checkHandler } from "./check-handler.js";
 import { readCaptured } from "./read-captured.js";
@@ -84,6 +86,14 @@ export async function checkServer(id: string, server: ServerDocument, context: L
     module,
     context,
   );
+  const prompts = checkPrompts(
+    server.prompts,
+    captured,
+    [...path, "prompts"],
+    entities.map((e) => e.name),
+    module,
+    context,
+  );
   const areas = checkAreas(
     server.areas,
     Object.keys(server.tools).filter((name) => byName.has(name)),
@@ -92,7 +102,7 @@ export async function checkServer(id: string, server: ServerDocument, context: L
   );
   if (module) {
     for (const name of Object.keys(module.handlers)) {
-      if (!server.tools[name] && !server.resources?.[name]) {
+      if (!server.tools[name] && !server.resources?.[name] && !server.prompts?.[name]) {
         report.warn(
           "W_UNUSED_HANDLER",
           [...path, "handlers"],
@@ -117,6 +127,10 @@ export async function checkServer(id: string, server: ServerDocument, context: L
     ...(server.unknownTool && { unknownTool: server.unknownTool }),
     ...(server.errors && { errorTexts: checkErrorTexts(server.errors, path, report) }),
     ...(resources.length > 0 && { resources }),
+    ...(prompts.length > 0 && { prompts }),
+    ...(server.logging === true && { logging: true }),
+    ...(server.sessions === true && { sessions: true }),
+    ...(server.pageSize !== undefined && { pageSize: server.pageSize }),
     source: report.location(path),
   };
 }
@@ -198,9 +212,20 @@ function checkTool(
   if (handler?.kind === "jsonata") {
     checkSetTargets(tool.name, handler.jsonata.writes, writes, entityNames, [...path, "jsonata", "set"], context);
     checkArgumentReads(tool, spec.jsonata, [...path, "jsonata"], context);
+    checkStateReads(tool.name, spec.jsonata, entityNames, [...reads, ...writes], [...path, "jsonata"], context);
   }
   if (!answer || !handler) return undefined;
-  return { name: tool.name, captured: tool, kind, reads, writes, answer, handler, source: report.location(path) };
+  return {
+    name: tool.name,
+    captured: tool,
+    kind,
+    reads,
+    writes,
+    answer,
+    handler,
+    ...(spec.listed && { listed: spec.listed }),
+    source: report.location(path),
+  };
 }
 
 /** The captured input and output schemas must compile as the host will compile them (2020-12 by default, as the SDK does). */

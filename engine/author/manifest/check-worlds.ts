@@ -1,6 +1,7 @@
 import type { ManifestDocument } from "../../../schema/manifest.js";
 import { checkInvariants, compileInvariants, scenarioChain, type WorldSource, type WorldSpec } from "../world/index.js";
 import type { LoadContext } from "./load-context.js";
+import { numericKeysIn } from "./numeric-keys.js";
 import type { PathSegment } from "../source/index.js";
 import type { ApiManifest, InvariantManifest, ServerManifest } from "../model/index.js";
 
@@ -18,8 +19,8 @@ function entityValuePath(spec: WorldSpec | undefined, scenario: string, fake: st
 }
 
 /** Compiles the invariants, placing syntax errors inside their `assert` strings. */
-export function compileManifestInvariants(invariants: Invariants, context: LoadContext) {
-  const { compiled, problems } = compileInvariants(invariants);
+export function compileManifestInvariants(invariants: Invariants, context: LoadContext, functions: Record<string, string> = {}) {
+  const { compiled, problems } = compileInvariants(invariants, functions);
   for (const problem of problems) {
     const at = ["invariants", problem.index, "assert"];
     context.report.error("E_JSONATA_SYNTAX", at, problem.message, {
@@ -51,6 +52,7 @@ export async function checkWorlds(
     ...fakes.servers.map((f) => ({ fake: f, kind: "servers" as const })),
     ...fakes.apis.filter((a) => !a.emulate).map((f) => ({ fake: f, kind: "apis" as const })),
   ];
+  const warned = new Set<string>();
   for (const scenario of world.scenarios) {
     const scenarioPath = spec && Object.hasOwn(spec.scenarios, scenario) ? ["scenarios", scenario] : ["world"];
     let built: Record<string, Record<string, unknown>>;
@@ -73,6 +75,7 @@ export async function checkWorlds(
       }
       for (const entity of fake.entities) {
         if (!Object.hasOwn(state, entity.name)) continue;
+        warnNumericKeys(state[entity.name], entityValuePath(spec, scenario, fake.id, entity.name, kind), `${fake.id}.${entity.name}`, warned, context);
         const validate = compiler.compile(entity.schema);
         if (validate.validate(state[entity.name])) continue;
         const at = entityValuePath(spec, scenario, fake.id, entity.name, kind);
@@ -94,4 +97,18 @@ export async function checkWorlds(
       );
     }
   }
+}
+
+/** Warns once per place where an entity's value has integer-like keys, which JavaScript reorders. */
+function warnNumericKeys(value: unknown, at: PathSegment[], entity: string, warned: Set<string>, context: LoadContext): void {
+  const found = numericKeysIn(value);
+  const where = JSON.stringify(at);
+  if (!found || warned.has(where)) return;
+  warned.add(where);
+  const inner = found.path.length > 0 ? `.${found.path.join(".")}` : "";
+  context.report.warn(
+    "W_NUMERIC_KEYS",
+    at,
+    `${entity}${inner} has integer-like keys (${found.keys.map((k) => JSON.stringify(k)).join(", ")}…): JavaScript puts them first, in ascending numeric order, not in the order written, so answers listing these keys or records follow that order`,
+  );
 }

@@ -20,6 +20,8 @@ export interface LoadContext {
   compiler: SchemaCompiler;
   /** Patterns already warned about as running on JavaScript's engine: each is said once. */
   notedPatterns: Set<string>;
+  /** The manifest's shared `functions`, compiled: every JSONata handler is given them. */
+  functions: CompiledJsonataHandler["functions"];
 }
 
 /**
@@ -156,7 +158,7 @@ function findUnknownRefs(schema: unknown, named: Record<string, JsonSchema>): st
 /** Compiles a JSONata handler, placing each syntax error at its line and column in the YAML. */
 export function checkJsonata(spec: unknown, path: readonly PathSegment[], context: LoadContext): CompiledJsonataHandler | undefined {
   const compiled = compileJsonataHandler(spec as Parameters<typeof compileJsonataHandler>[0]);
-  if (compiled.ok) return compiled.handler;
+  if (compiled.ok) return context.functions?.length ? { ...compiled.handler, functions: context.functions } : compiled.handler;
   for (const error of compiled.errors) {
     const at = [...path, ...error.path];
     const code = error.offset === undefined ? "E_JSONATA_BLOCK" : "E_JSONATA_SYNTAX";

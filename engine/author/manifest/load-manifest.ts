@@ -6,6 +6,8 @@ import { checkApi } from "./check-api.js";
 import { checkScenarios } from "./check-scenarios.js";
 import { checkServer } from "./check-server.js";
 import { checkStaticTools } from "./check-static-tools.js";
+import { checkWorldReads } from "./check-state-reads.js";
+import { compileSharedFunctions, sharedFunctionSources } from "./shared-functions.js";
 import { checkWorlds, compileManifestInvariants } from "./check-worlds.js";
 import { type Diagnostic, ManifestError } from "../source/index.js";
 import { checkNamedSchemas, type LoadContext } from "./load-context.js";
@@ -80,6 +82,7 @@ export async function checkManifest(path: string, options: LoadOptions = {}): Pr
     brokenSchemas: new Set(),
     compiler: createSchemaCompiler(),
     notedPatterns: new Set(),
+    functions: [],
   };
   // Data files first: from here on their values count as written in place, and every number
   // (inline or read) must be finite.
@@ -89,6 +92,7 @@ export async function checkManifest(path: string, options: LoadOptions = {}): Pr
   const sound = (path: (string | number)[]) => !report.hasErrorsUnder(path);
 
   const schemas = checkNamedSchemas(context, sound);
+  if (isPlainObject(raw.functions) && sound(["functions"])) context.functions = compileSharedFunctions(raw.functions, context);
   const servers: ServerManifest[] = [];
   for (const [id, server] of Object.entries(document.servers ?? {})) {
     const checked = sound(["servers", id]) ? await checkServer(id, server, context) : undefined;
@@ -111,9 +115,12 @@ export async function checkManifest(path: string, options: LoadOptions = {}): Pr
   const unsound = new Set(Object.keys(document.scenarios ?? {}).filter((name) => !sound(["scenarios", name])));
   const { scenarios, spec } = checkScenarios(document.scenarios ?? {}, { servers, apis, ids, declared }, context, unsound);
   checkStaticTools(servers, spec, context);
+  checkWorldReads(document.invariants ?? [], ids, new Map([...servers, ...apis].map((fake) => [fake.id, fake.entities.map((entity) => entity.name)])), context);
+  const functions = sharedFunctionSources(context, raw.functions);
   const invariants = compileManifestInvariants(
     (document.invariants ?? []).filter((inv, i) => sound(["invariants", i]) && isPlainObject(inv)),
     context,
+    functions,
   );
 
   let world: WorldSource | undefined;
@@ -147,6 +154,7 @@ export async function checkManifest(path: string, options: LoadOptions = {}): Pr
     invariants: invariants.manifests,
     redact: document.redact ?? [],
     world,
+    ...(Object.keys(functions).length > 0 ? { functions } : {}),
   };
   const typesFile = defaultTypesFile(file);
   if (typesStale(manifest, typesFile)) report.warn("W_TYPES_STALE", [], `${basename(typesFile)} was generated from an earlier version of this manifest`);

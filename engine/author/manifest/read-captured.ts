@@ -11,6 +11,7 @@ export interface CapturedServer {
   instructions?: string;
   resources?: Array<Record<string, unknown>>;
   resourceTemplates?: Array<Record<string, unknown>>;
+  prompts?: Array<Record<string, unknown>>;
 }
 
 /**
@@ -80,7 +81,7 @@ export function readCaptured(value: unknown, path: readonly PathSegment[], files
   return { tools, file, ...extra };
 }
 
-/** The server info, instructions and resource lists a capture of a real server holds beside its tools. */
+/** The server info, instructions, resource and prompt lists a capture of a real server holds beside its tools. */
 function capturedExtras(data: Record<string, unknown> | undefined): Omit<CapturedServer, "tools" | "file"> {
   if (!data) return {};
   const extra: Omit<CapturedServer, "tools" | "file"> = {};
@@ -92,6 +93,8 @@ function capturedExtras(data: Record<string, unknown> | undefined): Omit<Capture
   if (resources) extra.resources = resources;
   const templates = objects(data.resourceTemplates);
   if (templates) extra.resourceTemplates = templates;
+  const prompts = objects(data.prompts);
+  if (prompts) extra.prompts = prompts;
   return extra;
 }
 

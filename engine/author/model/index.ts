@@ -16,6 +16,8 @@ export type {
   Manifest,
   OperationManifest,
   ResourceManifest,
+  PromptManifest,
+  CompletionManifest,
   ScenarioManifest,
   ServerManifest,
   SourceLocation,

@@ -34,6 +34,8 @@ export interface ToolManifest {
   /** The successful answer: declared, or structured content for a tool with an outputSchema. */
   answer: AnswerSpec;
   handler: HandlerManifest<ToolHandler>;
+  /** When the tool is listed: from the world's Nth call, or until it (a changing tool list). */
+  listed?: { afterCalls?: number; untilCalls?: number };
   source: SourceLocation;
 }
 
@@ -62,6 +64,29 @@ export interface ServerManifest {
   errorTexts?: { invalidArguments?: string; unknownTool?: string };
   /** Served resources and resource templates, in captured order. */
   resources?: ResourceManifest[];
+  /** Served prompts, in captured order. */
+  prompts?: PromptManifest[];
+  /** Declares the logging capability: `ctx.log` is also sent to the client. */
+  logging?: boolean;
+  /** Serves 2025-era clients with MCP sessions (needed to ask the client or push to subscribers). */
+  sessions?: boolean;
+  /** Items per page of every list; all on one page when unset. */
+  pageSize?: number;
+  source: SourceLocation;
+}
+
+/** How one argument is completed: a list filtered by what the client typed, or a JSONata expression. */
+export type CompletionManifest = { kind: "list"; values: string[] } | { kind: "jsonata"; jsonata: CompiledJsonataHandler };
+
+/** One served prompt with its messages: a template, or a handler whose value is the messages. */
+export interface PromptManifest {
+  name: string;
+  /** The captured prompt, listed as it is. */
+  captured: Record<string, unknown>;
+  reads: string[];
+  handler: { kind: "template"; messages: Array<Record<string, unknown>> } | HandlerManifest<ToolHandler>;
+  /** Completions by argument name. */
+  complete?: Record<string, CompletionManifest>;
   source: SourceLocation;
 }
 
@@ -74,6 +99,8 @@ export interface ResourceManifest {
   template: boolean;
   reads: string[];
   handler: HandlerManifest<ToolHandler>;
+  /** Completions by template variable. */
+  complete?: Record<string, CompletionManifest>;
   source: SourceLocation;
 }
 
@@ -115,6 +142,8 @@ export interface StubOutcome {
   body?: unknown;
   headers?: Record<string, string>;
   delayMs?: number;
+  /** With `delayMs`: this many progress notifications spread over the delay (MCP fakes). */
+  progress?: number;
   pass?: true;
 }
 
@@ -172,4 +201,6 @@ export interface Manifest {
   redact: string[];
   /** Builds each scenario's world at a clock. */
   world: WorldSource;
+  /** The shared JSONata functions' sources, by name (`functions:`), when it declares some. */
+  functions?: Record<string, string>;
 }

@@ -1,8 +1,9 @@
 /**
  * A starting Recipe from a server's captured tools: `fakes.yaml` (with the schema modeline, every
  * tool served, `reads`/`writes` guessed, each handled by `$notImplemented` until written), the
- * capture itself, and a test file keeping the checks every Recipe keeps.
+ * capture itself, a test file keeping the checks every Recipe keeps, and a starter `evals.yaml`.
  */
+import { starterEvals } from "./starter-evals.js";
 
 /** One file of the scaffold, relative to the Recipe folder. */
 export interface ScaffoldFile {
@@ -16,16 +17,19 @@ export interface ScaffoldInput {
   id: string;
   /** The capture: `tools/list`'s tools, and what else the server said about itself. */
   capture: { tools: Array<Record<string, unknown>> };
-  /** Where the schema is, relative to the Recipe folder (for the modeline). */
-  schemaPath?: string;
+  /**
+   * The installed eval-simulate package's folder, relative to the Recipe folder (the modelines
+   * name its schemas from there, as yaml-language-server resolves them: relative to the file).
+   */
+  packagePath?: string;
   /** Where the capture came from (`init --mcp`/`--mcp-url`), so `eval-simulate capture <id>` can read it again. */
   source?: { command: string } | { url: string };
 }
 
 const WRITE_VERBS =
-  /^(create|add|update|delete|remove|set|send|post|put|patch|write|edit|insert|upsert|move|rename|close|reopen|archive|assign|unassign|merge|publish|cancel|approve|reject|submit|upload|mark|toggle|enable|disable|reset|clear|import|save|append|reply|forward|schedule|book|transfer|pay|refund|invite|link|unlink|tag|untag|comment)/;
+  /^(create|add|update|delete|remove|set|send|post|put|patch|write|edit|insert|upsert|move|rename|close|reopen|archive|assign|unassign|merge|publish|cancel|approve|reject|submit|upload|mark|toggle|enable|disable|reset|clear|import|save|append|reply|forward|schedule|book|transfer|pay|refund|invite|link|unlink|tag|untag|comment|request|start|stop|complete|finish|claim|register|apply|accept|decline|revoke|grant|restore|sync|store|push|commit)/;
 const READ_VERBS =
-  /^(get|list|search|read|find|fetch|query|describe|show|view|count|lookup|check|browse|export|download|preview|summari[sz]e|resolve|validate|inspect)/;
+  /^(get|list|search|read|find|fetch|query|describe|show|view|count|lookup|check|browse|export|download|preview|summari[sz]e|resolve|validate|inspect|open)/;
 
 /** Whether a name starts with one of the verbs as a word: `send-email`, `send_email`, `sendEmail`, `SendEmail`; not `settings`. */
 function startsWithVerb(name: string, verbs: RegExp): boolean {
@@ -50,15 +54,17 @@ export function guessWrites(tool: Record<string, unknown>): { writes: boolean; w
 const yamlString = (value: string) => JSON.stringify(value);
 
 /**
- * The files of a starting Recipe: `fakes.yaml`, `mcp/<id>/tools.json` and `tests/fakes.test.js`.
+ * The files of a starting Recipe: `fakes.yaml`, `mcp/<id>/tools.json`, `tests/fakes.test.js` and
+ * `evals.yaml` (the package.json is `recipePackage`'s: it completes one already there).
  *
  * @example for (const file of scaffoldRecipe({ id: "memory", capture })) writeFileSync(join(dir, file.path), file.text);
  */
 export function scaffoldRecipe(input: ScaffoldInput): ScaffoldFile[] {
   const { id, capture } = input;
+  const packagePath = input.packagePath ?? "./node_modules/eval-simulate";
   const entity = "records";
   const lines = [
-    `# yaml-language-server: $schema=${input.schemaPath ?? "./node_modules/eval-simulate/eval-simulate.schema.json"}`,
+    `# yaml-language-server: $schema=${packagePath}/eval-simulate.schema.json`,
     `# A starting Recipe, written by \`eval-simulate init\`. Every captured tool is served and answers`,
     `# "not implemented" until its handler is written: replace each \`$notImplemented\` with a JSONata`,
     `# block (let / fail / set / return) or a TypeScript handler, model the entities the tools share,`,
@@ -109,5 +115,6 @@ export function scaffoldRecipe(input: ScaffoldInput): ScaffoldFile[] {
     { path: "fakes.yaml", text: lines.join("\n") },
     { path: `mcp/${id}/tools.json`, text: `${JSON.stringify(capture, null, 2)}\n` },
     { path: "tests/fakes.test.js", text: test.join("\n") },
+    { path: "evals.yaml", text: starterEvals(id, capture.tools, packagePath, (tool) => guessWrites(tool).writes) },
   ];
 }

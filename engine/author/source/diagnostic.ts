@@ -58,6 +58,8 @@ export const DIAGNOSTIC_CODES = {
   E_UNKNOWN_OPERATION: "Name an operation of the OpenAPI document, by operationId or `METHOD /path`.",
   E_UNSUPPORTED_TOOL: "This tool cannot be served as captured.",
   E_UNKNOWN_RESOURCE: "Name a resource `uri` or template `uriTemplate` the capture lists.",
+  E_UNKNOWN_PROMPT: "Name a prompt the capture's `prompts` lists.",
+  E_UNKNOWN_ARGUMENT: "Name an argument the captured prompt declares, or a variable of the resource template.",
   E_FAKES: "Point `fakes` at a valid fakes.yaml, relative to the evals file.",
   E_PATTERN: "Fix the regular expression: it must compile (new RegExp) and run on RE2, the judge's linear-time engine (no lookaround, no backreferences).",
   E_CASE: "Fix the case: see eval-simulate.evals.schema.json (or your editor's hover).",
@@ -68,6 +70,9 @@ export const DIAGNOSTIC_CODES = {
   W_TYPES_STALE: "Run `eval-simulate types` again, so tsc checks the handlers against the manifest as it is.",
   W_PATTERN_FALLBACK:
     "RE2 runs patterns in linear time; this one runs on JavaScript's backtracking engine. Rewrite it without backreferences or lookaround if you can.",
+  W_NUMERIC_KEYS:
+    'Keep the order you need another way: records in an array (key them with `key:` in state.diff), or keys that are not integers (`p15`, `"015"`); or ignore this if no answer depends on the order.',
+  W_UNDECLARED_READ: "List the entity in the tool's `reads` (or `writes`): the judge, the inspector and the checks read those lists as the tool's entity map.",
   W_UNKNOWN_ARGUMENT: "Read an argument the tool's captured input schema declares; an undeclared one is never sent by a client that follows the schema.",
 } as const;
 

@@ -114,15 +114,34 @@ function entitiesSchema(entities: EntityManifest[], defs: Record<string, unknown
   return objectOf(Object.fromEntries(entities.map((entity) => [entity.name, hoist(entity.schema, defs, "")])));
 }
 
-function serverTypes(server: ServerManifest, defs: Record<string, unknown>, name: string): void {
+/**
+ * Names a tool's own type (`ListTasksArgs`): a schema gets it as its title, and a schema that is
+ * only a reference to a definition (zod-to-json-schema's `{ $ref: "#/definitions/parameters" }`)
+ * gives it to that definition, so no tool's type is named after a generic title (`Parameters7`).
+ */
+function titled(schema: unknown, title: string, defs: Record<string, unknown>): unknown {
+  const node = schema as Record<string, unknown>;
+  const only = Object.keys(node).filter((key) => key !== "title" && key !== "description");
+  const local = typeof node.$ref === "string" && only.length === 1 ? /^#\/\$defs\/(.+)$/.exec(node.$ref)?.[1] : undefined;
+  if (local !== undefined && isSchemaObject(defs[local])) {
+    defs[local] = { ...(defs[local] as object), title };
+    return schema;
+  }
+  return { ...node, title };
+}
+
+function serverTypes(server: ServerManifest, defs: Record<string, unknown>, name: string, unique: (base: string, scoped: string) => string): void {
   defs[`${name}State`] = { ...(entitiesSchema(server.entities, defs) as object), title: `${name}State` };
   const args: Record<string, unknown> = {};
   const answers: Record<string, unknown> = {};
   for (const tool of server.tools) {
     const prefix = `${name}.${tool.name}.`;
-    args[tool.name] = hoist(defaultsPresent(tool.captured.inputSchema ?? { type: "object" }), defs, prefix);
+    const toolType = typeName(tool.name);
+    const argsSchema = hoist(defaultsPresent(tool.captured.inputSchema ?? { type: "object" }), defs, prefix);
+    args[tool.name] = titled(argsSchema, unique(`${toolType}Args`, `${name}${toolType}Args`), defs);
     const answer = tool.answer;
-    answers[tool.name] = answer.format === "text" ? { type: "string" } : answer.schema === undefined ? {} : hoist(answer.schema, defs, "");
+    const answerSchema = answer.format === "text" ? { type: "string" } : answer.schema === undefined ? {} : hoist(answer.schema, defs, "");
+    answers[tool.name] = titled(answerSchema, unique(`${toolType}Result`, `${name}${toolType}Result`), defs);
   }
   defs[`${name}Args`] = { ...objectOf(args), title: `${name}Args` };
   defs[`${name}Answers`] = { ...objectOf(answers), title: `${name}Answers` };
@@ -210,9 +229,20 @@ export function typeModel(manifest: Manifest): TypeModel {
     taken.add(name);
     return name;
   };
+  // A tool's type takes its own name (`ListTasksArgs`), its fake's before it when two fakes share a tool name.
+  const toolNames = new Set<string>(["World", "RecipeTypes"]);
+  for (const fake of [...manifest.servers, ...manifest.apis]) {
+    for (const suffix of ["State", "Args", "Answers", "Fake", "Requests", "Responses", "Api"]) toolNames.add(`${typeName(fake.id)}${suffix}`);
+  }
+  const toolName = (base: string, scoped: string) => {
+    let name = toolNames.has(base) || GLOBAL_TYPES.has(base) ? scoped : base;
+    for (let n = 2; toolNames.has(name); n++) name = `${scoped}${n}`;
+    toolNames.add(name);
+    return name;
+  };
   for (const server of manifest.servers) {
     const name = unique(server.id);
-    serverTypes(server, defs, name);
+    serverTypes(server, defs, name, toolName);
     fakes.push({ id: server.id, name, kind: "mcp" });
     world[server.id] = { $ref: `#/$defs/${name}State` };
   }

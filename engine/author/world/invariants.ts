@@ -10,6 +10,8 @@ import { labelId } from "./label-id.js";
 export interface CompiledInvariant {
   name: string;
   expression: Expression;
+  /** The manifest's shared functions, bound by name before the invariant runs. */
+  functions?: ReadonlyArray<{ name: string; expression: Expression }>;
 }
 
 /** An invariant whose expression does not compile. */
@@ -41,15 +43,23 @@ export interface InvariantFailure {
  *
  * @example const { compiled, problems } = compileInvariants(manifest.invariants ?? []);
  */
-export function compileInvariants(invariants: ReadonlyArray<{ name: string; assert: string }>): {
+export function compileInvariants(
+  invariants: ReadonlyArray<{ name: string; assert: string }>,
+  functions: Readonly<Record<string, string>> = {},
+): {
   compiled: CompiledInvariant[];
   problems: InvariantSyntaxProblem[];
 } {
   const compiled: CompiledInvariant[] = [];
   const problems: InvariantSyntaxProblem[] = [];
+  // A function that does not compile is the manifest check's to report (at `functions`), not an invariant's.
+  const shared = Object.entries(functions).flatMap(([name, source]) => {
+    const result = compileBounded(source);
+    return "expression" in result ? [{ name, expression: result.expression }] : [];
+  });
   invariants.forEach(({ name, assert }, index) => {
     const result = compileBounded(assert);
-    if ("expression" in result) compiled.push({ name, expression: result.expression });
+    if ("expression" in result) compiled.push({ name, expression: result.expression, ...(shared.length > 0 ? { functions: shared } : {}) });
     else {
       const { code, message, offset } = result.problem;
       problems.push({ name, index, code: "E_JSONATA_SYNTAX", jsonataCode: code, message, ...(offset === undefined ? {} : { offset }) });
@@ -61,7 +71,8 @@ export function compileInvariants(invariants: ReadonlyArray<{ name: string; asse
 /**
  * The invariants a world breaks: those returning false, returning anything but a boolean, or
  * failing to evaluate (a runaway expression hits the time limit and fails, it does not hang).
- * `$world` is the world; `$now` is the clock when one is given; `$labelId(label)` is bound.
+ * `$world` is the world; `$now` is the clock when one is given; `$labelId(label)` and the
+ * manifest's shared functions are bound.
  *
  * @example const failures = await checkInvariants(world, compiled); // [] when all hold
  */
@@ -69,6 +80,17 @@ export async function checkInvariants(world: unknown, invariants: ReadonlyArray<
   const bindings: Record<string, unknown> = { world, labelId };
   if (clock) Object.assign(bindings, { now: clock.toISOString(), millis: () => clock.getTime() });
   const failures: InvariantFailure[] = [];
+  // Each function closes over these bindings (`$world`); one that fails to define is left out, and a call to it fails.
+  for (const fn of invariants[0]?.functions ?? []) {
+    try {
+      Object.defineProperty(bindings, fn.name, {
+        value: await fn.expression.evaluate(undefined, bindings),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    } catch {}
+  }
   for (const [index, { name, expression }] of invariants.entries()) {
     let result: unknown;
     try {

@@ -6,6 +6,7 @@
 import type { EvalCase } from "../../../schema/evals/evals.js";
 import type { LoadedFakes } from "../../author/fakes/index.js";
 import type { Session } from "../../serve/host/index.js";
+import type { ModelBaseUrls } from "../../serve/models/index.js";
 import type { Usage } from "../models/index.js";
 import type { AgentTurn, UserSimulator } from "./agent-turn.js";
 
@@ -23,6 +24,12 @@ export interface AgentTrial {
   session: Session;
   /** The fakes the session serves, as loaded (to resolve a tool name, as the script host does). */
   fakes: LoadedFakes;
+  /**
+   * The model endpoints of the trial's session, when its case has a `models:` block: base URLs
+   * an agent's SDK takes (`OPENAI_BASE_URL`, `ANTHROPIC_BASE_URL`), answered from the case's
+   * script or cassette, or recorded (engine/eval/cassettes/).
+   */
+  models?: ModelBaseUrls;
   /** Aborted when the run is stopped from outside (`runEvals`' `signal`, Ctrl-C in the CLI). */
   signal: AbortSignal;
   /**

@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { finalAnswer } from "../../judge/evals/index.js";
-import { type AgentHost, type AgentOutcome, NO_USAGE } from "./agent-host.js";
+import { type AgentHost, type AgentOutcome, type AgentTrial, NO_USAGE } from "./agent-host.js";
 import type { TranscriptMessage } from "./agent-turn.js";
 import { processGroup } from "./process-group.js";
 
@@ -106,6 +106,24 @@ const fill = (arg: string, values: Record<string, string>) =>
     Object.hasOwn(values, name) ? (sh ? shellQuote(values[name]!) : values[name]!) : whole,
   );
 
+/** A dummy key: the agent's SDKs want one, and the fakes' model endpoints never read it. */
+const DUMMY_KEY = "eval-simulate-no-key";
+
+/**
+ * The agent's model, pointed at the trial's model endpoints when its case has a `models:` block:
+ * the base URLs as the providers' SDKs read them, and dummy keys (the real key, when a recording
+ * needs one, stays with the runner).
+ */
+function modelEnv(trial: AgentTrial): Record<string, string> {
+  if (!trial.models) return {};
+  return {
+    OPENAI_BASE_URL: trial.models.openai,
+    OPENAI_API_KEY: DUMMY_KEY,
+    ANTHROPIC_BASE_URL: trial.models.anthropic,
+    ANTHROPIC_API_KEY: DUMMY_KEY,
+  };
+}
+
 /** The tail of a stream, bounded. */
 function collector() {
   let text = "";
@@ -152,6 +170,8 @@ export function commandHost(config: CommandHostConfig): AgentHost {
         session: trial.session.id,
         case: trial.case.id,
         iteration: String(trial.iteration),
+        openaiBaseUrl: trial.models?.openai ?? "",
+        anthropicBaseUrl: trial.models?.anthropic ?? "",
       };
       const free = (extra: Partial<AgentOutcome>): AgentOutcome => ({ requests: 0, usage: { ...NO_USAGE }, costUsd: 0, ...extra });
       try {
@@ -173,6 +193,7 @@ export function commandHost(config: CommandHostConfig): AgentHost {
                 EVAL_SIMULATE_SESSION: trial.session.id,
                 // The trial's trace, continued by an agent that reads TRACEPARENT (the OpenTelemetry convention for processes).
                 ...(trial.traceparent ? { TRACEPARENT: trial.traceparent } : {}),
+                ...modelEnv(trial),
               },
             },
           );

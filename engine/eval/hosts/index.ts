@@ -4,7 +4,8 @@
  * case's script over MCP (`script-host.ts`), a model through the AI SDK charged to the budget
  * (`model-host.ts`), and an agent CLI given an `mcpServers` config file (`command-host.ts`) in a
  * process group of its own: SIGTERM then SIGKILL to every process it started, and killed when the
- * runner exits or dies of a signal (`process-group.ts`).
+ * runner exits or dies of a signal (`process-group.ts`); who answers the fakes' questions to the
+ * agent's client, elicitation and sampling (`client-answers.ts`).
  *
  * Other folders import this folder through this file only.
  */
@@ -16,3 +17,5 @@ export type { CommandHostConfig } from "./command-host.js";
 export { modelHost } from "./model-host.js";
 export type { ModelHostConfig } from "./model-host.js";
 export { scriptHost } from "./script-host.js";
+export { answerWith, answererCapabilities, scriptedAnswers } from "./client-answers.js";
+export type { ClientAnswerer, ClientQuestion } from "./client-answers.js";

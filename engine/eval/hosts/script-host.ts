@@ -3,6 +3,7 @@
  * through the same wire path an agent uses (MCP over HTTP to the session's URLs, HTTP to an API
  * fake's session base URL), so its record and world are what an agent making those calls gets.
  */
+import { answerWith, answererCapabilities, scriptedAnswers } from "./client-answers.js";
 import type { Client } from "@modelcontextprotocol/client";
 import { fakeMaps } from "../../judge/evals/index.js";
 import { type AgentHost, type AgentOutcome, type AgentTrial, NO_USAGE } from "./agent-host.js";
@@ -50,12 +51,15 @@ export function scriptHost(): AgentHost {
       const carried = trial.turn?.carry instanceof ScriptClients ? trial.turn.carry : undefined;
       const clients = carried?.clients ?? new Map<string, Promise<Client>>();
       let kept = false;
+      const answerer = trial.case.client ? scriptedAnswers(trial.case.client) : undefined;
       const { Client, StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client");
       const connect = (server: string) => {
         let client = clients.get(server);
         if (!client) {
           client = (async () => {
-            const made = new Client({ name: "eval-simulate-script", version: "1.0.0" });
+            // The fakes' questions (elicitation, sampling) are answered from the case's `client:`.
+            const made = new Client({ name: "eval-simulate-script", version: "1.0.0" }, { capabilities: answererCapabilities(answerer) });
+            answerWith(made, server, answerer, trial.signal);
             await made.connect(new StreamableHTTPClientTransport(new URL(trial.session.url(server))));
             return made;
           })();

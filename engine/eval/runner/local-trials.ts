@@ -7,6 +7,7 @@ import type { LoadedFakes } from "../../author/fakes/index.js";
 import { startServices } from "../../serve/host/index.js";
 import type { RubricJudge } from "../../judge/evals/index.js";
 import type { TrialLine } from "../results/index.js";
+import type { RunModels } from "../cassettes/index.js";
 import { RecordCollector } from "./record-collector.js";
 import { runTrial } from "./trial.js";
 import type { TrialHosts } from "./trial-hosts.js";
@@ -31,6 +32,8 @@ export interface LocalTrialsInput {
   /** Grades the cases' rubrics. */
   rubrics?: RubricJudge;
   warn?: (message: string) => void;
+  /** How the cases' model traffic is served. */
+  models?: RunModels;
 }
 
 /**
@@ -64,6 +67,7 @@ export async function localTrials(input: LocalTrialsInput): Promise<TrialRunner>
         ...(input.suite ? { suite: input.suite } : {}),
         ...(input.variant ? { variant: input.variant } : {}),
         ...(input.rubrics ? { rubrics: input.rubrics } : {}),
+        ...(input.models ? { models: input.models } : {}),
         userFor: input.hosts.userFor(trial.case, trial.choice),
       }),
     async close() {

@@ -26,6 +26,7 @@ import { TrialHosts } from "./trial-hosts.js";
 import { caseHashes } from "./case-hash.js";
 import { type HostChoice, hostConfig, isAgentHost, planTrials, selectCases } from "./trial-plan.js";
 import { workerTrials } from "./worker-trials.js";
+import type { ModelsMode } from "../cassettes/index.js";
 
 export type { HostChoice } from "./trial-plan.js";
 
@@ -48,6 +49,13 @@ export interface RunEvalsOptions {
   host?: HostChoice;
   /** Every case plays its script (free, offline); rubrics are judged from the judgments file only. */
   dry?: boolean;
+  /**
+   * The cases' model traffic (a case's `models:` block): `record` proxies it to the real provider
+   * and writes each trial's cassette beside the evals file (`--record-models`); `replay` answers
+   * from the cassettes only, offline (`--replay-models`). Neither: a case's script, else its
+   * cassette, else the real provider unrecorded.
+   */
+  models?: ModelsMode;
   /** Judge every rubric with this model (`--judge-model`), whatever the file and the rubrics name. */
   judgeModel?: string;
   /** Ask the judge model again where the judgments file has a judgment (`--refresh-judgments`). */
@@ -255,6 +263,7 @@ async function runLocked(options: RunEvalsOptions): Promise<EvalsResult> {
             limits,
             retry: options.retry,
             maxWorldBytes,
+            ...(options.models ? { models: options.models } : {}),
             suite: origin.suite,
             ...(options.allowOutside ? { allowOutside: true } : {}),
             ...(judging.judge ? { judge: withoutEnv(judging.judge) } : {}),
@@ -271,6 +280,10 @@ async function runLocked(options: RunEvalsOptions): Promise<EvalsResult> {
             ...(origin.suite ? { suite: origin.suite } : {}),
             ...(variant ? { variant: variant.id } : {}),
             ...(judge ? { rubrics: judge } : {}),
+            // A dry run plays scripts: no model is asked, and no cassette is written.
+            ...(options.dry
+              ? {}
+              : { models: { ...(options.models ? { mode: options.models } : {}), ...(loaded.file ? { evalsFile: loaded.file } : {}), env } }),
           });
       const trials = runner;
       await runPool(

@@ -111,6 +111,7 @@ async function start(given: WorkerSetup): Promise<void> {
       ? { rubrics: rubricJudge({ ...given.judge, env: process.env, ledger, ...(given.retry ? { retry: given.retry } : {}), signal: controller.signal }) }
       : {}),
     ...(variant ? { variant: variant.id } : {}),
+    ...(given.dry ? {} : { models: { ...(given.models ? { mode: given.models } : {}), evalsFile: loaded.file, env: process.env } }),
   });
   send({ type: "ready", evalsSha256: createHash("sha256").update(readFileSync(loaded.file)).digest("hex") });
 }

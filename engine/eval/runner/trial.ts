@@ -15,6 +15,7 @@ import type { RecordCollector } from "./record-collector.js";
 import { capAnswer, capRecord, capTranscript, type TrialLine } from "../results/index.js";
 import { type Conversation, isConversation, runConversation, scriptedUser } from "../conversation/index.js";
 import { endTrialSpan, trialSpan } from "../../serve/telemetry/index.js";
+import { type RunModels, trialModels } from "../cassettes/index.js";
 
 export interface TrialInput {
   host: AgentHost;
@@ -29,6 +30,8 @@ export interface TrialInput {
   variant?: string;
   /** Grades the case's rubrics. */
   rubrics?: RubricJudge;
+  /** How the cases' model traffic is served (a case's `models:` block). */
+  models?: RunModels;
   /** The simulated user of a conversation case's trial (the case's scripted `turns` when not given). */
   userFor?: (trial: AgentTrial) => UserSimulator;
 }
@@ -83,10 +86,12 @@ export async function runTrial(input: TrialInput): Promise<TrialLine> {
   // The root of the trial's trace: the host continues it into its model requests and tool calls.
   const span = trialSpan({ case: c.id, iteration, host: host.label, suite: input.suite, variant: input.variant });
   const traced = span.traceId === "" ? {} : { traceparent: span.traceparent };
+  // Its model, when its case asks: served at the session's secret address, so no other trial reads its traffic.
+  const models = input.models && trialModels(input.models, c, iteration, session, input.services);
   let outcome: AgentOutcome;
   let talk: (Conversation & { by: string }) | undefined;
   try {
-    const trial: AgentTrial = { case: c, iteration, session, fakes: input.fakes, signal: input.signal, ...traced };
+    const trial: AgentTrial = { case: c, iteration, session, fakes: input.fakes, signal: input.signal, ...traced, ...(models ? { models: models.urls } : {}) };
     if (isConversation(c)) {
       const user = input.userFor?.(trial) ?? scriptedUser(trial);
       talk = { ...(await runConversation({ host, trial, user, recorded: () => input.records.peek(session.id) })), by: user.label };
@@ -95,6 +100,7 @@ export async function runTrial(input: TrialInput): Promise<TrialLine> {
   } catch (error) {
     if (error instanceof FatalRunError) {
       endTrialSpan(span, { status: "not_run", reason: error.message, session: session.id });
+      models?.settle({ requests: 0, usage: { ...NO_USAGE }, costUsd: 0, outcome: { status: "not_run", reason: error.message } });
       await session.close();
       input.records.take(session.id);
       input.records.takeOutside(session.id);
@@ -108,6 +114,7 @@ export async function runTrial(input: TrialInput): Promise<TrialLine> {
       outcome: { status: "not_run", reason: (error as Error).message.replace(/^\[eval-simulate\] /, "") },
     };
   }
+  if (models) outcome = models.settle(outcome);
   // The answer is cut as the command host cuts output (1 MiB), and judged as cut.
   const capped = outcome.answer === undefined ? undefined : capAnswer(outcome.answer);
   if (capped) outcome = { ...outcome, answer: capped.answer };

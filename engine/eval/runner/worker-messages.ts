@@ -8,6 +8,7 @@ import type { RubricJudgeOptions } from "../rubrics/index.js";
 import type { Price, RequestOutcome } from "../models/index.js";
 import type { TrialLine } from "../results/index.js";
 import type { HostChoice } from "./trial-plan.js";
+import type { ModelsMode } from "../cassettes/index.js";
 
 /** Everything a worker needs to run any trial of the run. */
 export interface WorkerSetup {
@@ -17,6 +18,8 @@ export interface WorkerSetup {
   host?: Exclude<HostChoice, { run: unknown }>;
   variant?: string | Variant;
   maxWorldBytes?: number;
+  /** `--record-models` or `--replay-models`: the cases' model traffic (cassettes beside `evals`). */
+  models?: ModelsMode;
   /** The retry numbers (a test's sleep function stays in its process). */
   retry?: { retries?: number; baseDelayMs?: number; maxDelayMs?: number };
   suite?: string;

@@ -20,6 +20,7 @@ import type { TrialRunner } from "./local-trials.js";
 import { caseFields } from "./trial.js";
 import { type HostChoice, isAgentHost, type PlannedTrial } from "./trial-plan.js";
 import type { FromWorker, ToWorker, WorkerSetup } from "./worker-messages.js";
+import type { ModelsMode } from "../cassettes/index.js";
 
 export interface WorkerTrialsInput {
   workers: number;
@@ -34,6 +35,7 @@ export interface WorkerTrialsInput {
   limits?: ProviderLimits;
   retry?: RetryOptions;
   maxWorldBytes?: number;
+  models?: ModelsMode;
   suite?: string;
   allowOutside?: boolean;
   judge?: WorkerSetup["judge"];
@@ -106,6 +108,7 @@ export async function workerTrials(input: WorkerTrialsInput): Promise<TrialRunne
     ...(input.maxWorldBytes !== undefined ? { maxWorldBytes: input.maxWorldBytes } : {}),
     ...(input.retry ? { retry: { retries: input.retry.retries, baseDelayMs: input.retry.baseDelayMs, maxDelayMs: input.retry.maxDelayMs } } : {}),
     ...(input.suite ? { suite: input.suite } : {}),
+    ...(input.models ? { models: input.models } : {}),
     ...(input.allowOutside ? { allowOutside: true } : {}),
     ...(input.judge ? { judge: input.judge } : {}),
     budget: { limitUsd: input.ledger.limitUsd, models: [], prices: { ...input.ledger.prices } },

@@ -1,5 +1,5 @@
 import type { EvalCase, EvalsDocument } from "../../../schema/evals/evals.js";
-import { compileExpression } from "../../author/handlers/index.js";
+import { compileExpression, variableSteps } from "../../author/handlers/index.js";
 import { type LoadedFakes, requiredMissing } from "../../author/fakes/index.js";
 import { entityMapOf } from "../../core/record/index.js";
 import { suggestion } from "../../author/source/index.js";
@@ -31,11 +31,38 @@ function checkPattern(report: Report, path: Path, pattern: string, flags = ""): 
   });
 }
 
-function checkExpression(report: Report, path: Path, source: unknown): void {
+function checkExpression(report: Report, path: Path, source: unknown, maps?: FakeMaps): void {
   if (typeof source !== "string") return;
   const compiled = compileExpression(source);
-  if (compiled.ok) return;
-  report.error("E_JSONATA_SYNTAX", path, compiled.error.message, { position: report.source.positionInString(path, compiled.error.offset) });
+  if (!compiled.ok)
+    return report.error("E_JSONATA_SYNTAX", path, compiled.error.message, { position: report.source.positionInString(path, compiled.error.offset) });
+  if (maps) checkWorldReads(report, path, source, maps);
+}
+
+/**
+ * `$final.crm.taks` (or `$initial`, `$world`, `$diff`) names an entity no fake has: it reads
+ * nothing, and the assertion judges an empty entity. An error, with the nearest entity.
+ */
+function checkWorldReads(report: Report, path: Path, source: string, maps: FakeMaps): void {
+  const fakes = Object.keys(maps.maps);
+  for (const read of variableSteps(source, ["initial", "final", "world", "diff"], 2)) {
+    const [fake, entity] = read.names as [string, string | undefined];
+    const position = report.source.positionInString(path, read.offsets[0]!);
+    if (!fakes.includes(fake)) {
+      report.error("E_UNKNOWN_ENTITY", path, `$${read.variable}.${fake} names no fake of the manifest.${suggestion(fake, fakes)}`, {
+        position,
+        hint: `Fakes: ${fakes.join(", ")}; name an entity as $${read.variable}.<fake>.<entity>.`,
+      });
+      continue;
+    }
+    const own = maps.entities.filter((ref) => ref.startsWith(`${fake}.`));
+    // A fake whose entities are not declared (an emulated one) says nothing to hold a name to.
+    if (entity === undefined || own.length === 0 || own.includes(`${fake}.${entity}`)) continue;
+    report.error("E_UNKNOWN_ENTITY", path, `$${read.variable}.${fake}.${entity} names no entity of ${fake}.${suggestion(`${fake}.${entity}`, own)}`, {
+      position: report.source.positionInString(path, read.offsets[1]!),
+      hint: `Entities of ${fake}: ${own.map((ref) => ref.slice(fake.length + 1)).join(", ")}.`,
+    });
+  }
 }
 
 function checkTool(report: Report, maps: FakeMaps, names: string[], path: Path, name: unknown): void {
@@ -43,9 +70,14 @@ function checkTool(report: Report, maps: FakeMaps, names: string[], path: Path, 
   const found = maps.resolve(name);
   if (found.length === 1) return;
   if (found.length === 0)
-    return report.error("E_UNKNOWN_TOOL", path, `no fake serves a tool named "${name}".${suggestion(name, names)}`, {
-      hint: "Name a tool as <server>/<tool> (or <api>/<operation>), bare when one fake serves it.",
-    });
+    return report.error(
+      "E_UNKNOWN_TOOL",
+      path,
+      `no fake serves a tool named "${name}".${suggestion(name, name.includes("/") ? names : names.map((n) => n.slice(n.indexOf("/") + 1)))}`,
+      {
+        hint: "Name a tool as <server>/<tool> (or <api>/<operation>), bare when one fake serves it.",
+      },
+    );
   report.error("E_UNKNOWN_TOOL", path, `"${name}" may mean any of ${found.map((f) => `${f.server}/${f.tool}`).join(", ")}`, {
     hint: "Name it as <server>/<tool>.",
   });
@@ -118,6 +150,7 @@ function checkCaseFakes(c: EvalCase, at: Path, report: Report, loaded: LoadedFak
 }
 
 function checkCase(c: EvalCase, at: Path, { report, maps, names, loaded }: Scope): void {
+  const expression = (r: Report, path: Path, source: unknown) => checkExpression(r, path, source, maps);
   const scenarios = loaded.world.scenarios;
   if (typeof c.scenario === "string" && scenarios.length > 0 && !scenarios.includes(c.scenario)) {
     report.error("E_UNKNOWN_SCENARIO", [...at, "scenario"], `no scenario "${c.scenario}" in the fakes manifest.${suggestion(c.scenario, scenarios)}`, {
@@ -161,9 +194,9 @@ function checkCase(c: EvalCase, at: Path, { report, maps, names, loaded }: Scope
       checkEntity(report, maps, [...e, "state", "diff", ref], ref, true);
       for (const p of patternsIn(diff, [...e, "state", "diff", ref], [])) checkPattern(report, p.path, p.pattern, p.flags);
     }
-    for (const [j, a] of (state.assert ?? []).entries()) checkExpression(report, [...e, "state", "assert", j, "jsonata"], a?.jsonata);
+    for (const [j, a] of (state.assert ?? []).entries()) expression(report, [...e, "state", "assert", j, "jsonata"], a?.jsonata);
   }
-  checkGrading(report, e, expect, checkExpression);
+  checkGrading(report, e, expect, expression);
   const golden = expect.golden;
   if (golden) {
     const calls = Array.isArray(golden) ? golden : (golden.calls ?? []);
@@ -177,6 +210,6 @@ function checkCase(c: EvalCase, at: Path, { report, maps, names, loaded }: Scope
     if (answer.contains === undefined && answer.pattern === undefined && answer.jsonata === undefined)
       report.error("E_CASE", [...e, "answer"], "answer needs one of contains, pattern, jsonata");
     if (typeof answer.pattern === "string") checkPattern(report, [...e, "answer", "pattern"], answer.pattern, answer.flags);
-    checkExpression(report, [...e, "answer", "jsonata"], answer.jsonata);
+    expression(report, [...e, "answer", "jsonata"], answer.jsonata);
   }
 }

@@ -137,6 +137,7 @@ export class Evidence {
         committed: outcome.committed,
         ...(error === undefined ? {} : { error: this.text(error, answer) }),
         ...(outcome.stub === undefined ? {} : { stub: outcome.stub }),
+        ...(outcome.exchanges && { exchanges: outcome.exchanges.map((exchange) => snapshot(redact(exchange, this.names))) }),
       };
       this.journal.add(withSnapshots(entry, [outcome.args, outcome.result, outcome.logs], snapshots));
     });
@@ -148,6 +149,7 @@ export class Evidence {
           args: redact(outcome.args, this.names),
           result: redactResult(outcome.result, this.names, answer),
           ...recordedChanges(outcome.commit),
+          ...(outcome.exchanges && { exchanges: outcome.exchanges.map((exchange) => redact(exchange, this.names)) }),
         }),
       );
     }

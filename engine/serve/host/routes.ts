@@ -27,6 +27,8 @@ export interface HostTargets {
   onOutside?: OutsideListener;
   /** The fakes answer only in a session: without one, their routes answer 404 (an eval's host, whose own world no trial may share). */
   sessionsOnly?: boolean;
+  /** A session's `/models/...` requests (engine/serve/models/), when no fake of it is named `models`. */
+  models?: (session: string, segments: readonly string[], request: Request) => Promise<Response>;
 }
 
 const ADMIN_ROUTES = new Set(["admin/state", "admin/initial-state", "admin/calls", "admin/stubs"]);
@@ -143,6 +145,7 @@ export function hostRoutes(targets: HostTargets): FetchHandler {
         if (answered) return answered;
       }
     }
+    if (session && id === "models" && targets.models) return targets.models(session.session, rest, request);
     if (session) targets.onOutside?.(session.session, segments[0] === "sessions" ? "sessions" : "unserved", request);
     return notFound(url, targets, serves);
   };

@@ -15,6 +15,7 @@ import { type FetchHandler, type Listening, listen } from "../http/index.js";
 import { writeManifestDir } from "./manifest-dir.js";
 import { hostRoutes } from "./routes.js";
 import { withInspector } from "../inspect/index.js";
+import { ModelEndpoints } from "../models/index.js";
 import { parseAllowedOrigins } from "../mcp/index.js";
 import { browserGuard, parseAllowedHosts } from "./browser-guard.js";
 import { inspectedWorlds } from "./inspected-worlds.js";
@@ -54,6 +55,8 @@ export interface Services {
   stubs(): StubUsage[];
   /** A fresh, isolated world for one trial, served under `/s/<sid>/` (see "Many trials at once"). */
   createSession(options?: SessionOptions): Promise<Session>;
+  /** Which sessions answer model requests at `/s/<address>/models/...` (engine/serve/models/), and with what. */
+  models: ModelEndpoints;
   close(): Promise<void>;
 }
 
@@ -129,6 +132,7 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
     origin: () => origin,
     maxWorldBytes,
   });
+  const models = new ModelEndpoints();
   const routes = hostRoutes({
     mcp,
     apis,
@@ -141,6 +145,10 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
     sessions: sessions.hook,
     onOutside: sessions.outside,
     sessionsOnly: options.sessionsOnly,
+    models: (session, segments, request) => {
+      if (!models.serves(session)) sessions.outside(session, "unserved", request);
+      return models.handle(session, segments, request);
+    },
   });
   const inspected = options.inspect
     ? withInspector(routes, {
@@ -198,6 +206,7 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
     calls: (id) => evidence.calls(id === undefined ? {} : { fake: id }),
     stubs: () => stubs.usage(),
     createSession: (sessionOptions) => sessions.create(sessionOptions),
+    models,
     close() {
       closing ??= (async () => {
         await listening.close();

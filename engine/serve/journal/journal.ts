@@ -19,6 +19,8 @@ export interface JournalEntry {
   input: Snapshot;
   output: Snapshot;
   logs: Snapshot[];
+  /** MCP: what the handler sent the client and asked it while the call ran (log, progress, elicitation, sampling), in order. */
+  exchanges?: Snapshot[];
   error?: string;
   /** The stub that answered, when one did. */
   stub?: string;

@@ -1,9 +1,10 @@
 /**
  * The per-request server of one fake. The SDK's serving entry asks for a fresh server for every
- * HTTP request, so everything that can be is built once here (the frozen tools/list result, the
+ * HTTP request, so everything that can be is built once here (the frozen list results, the
  * output schemas, the handlers) and a request only constructs a low-level `Server` and attaches
- * the two prebuilt handlers: about 2 µs, where an `McpServer` re-registering 50 tools costs
- * 120–200 µs and rewrites the captured tools.
+ * the prebuilt handlers: about 2 µs, where an `McpServer` re-registering 50 tools costs
+ * 120–200 µs and rewrites the captured tools. A 2025-era session (`sessions: true`) or stdio
+ * keeps one server for its whole connection instead.
  */
 import {
   ProtocolError,
@@ -18,19 +19,30 @@ import {
 } from "@modelcontextprotocol/server";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
 import { resultShapeProblem } from "../../author/contract/index.js";
-import { ToolNotFoundError, serverInfoOf, type McpFakeRuntime } from "./fake-runtime.js";
+import { clientOf } from "./fake-client.js";
+import { pagedList } from "./fake-lists.js";
+import { McpRequestError, ToolNotFoundError, serverInfoOf, type McpFakeRuntime } from "./fake-runtime.js";
+import { subscribeHandlers } from "./resource-subscriptions.js";
+
+/** What a server is built for: its protocol era, and whether it serves one 2025-era session. */
+export interface ServerFor {
+  era?: "legacy" | "modern";
+  /** A session's server (or stdio's): it can ask the client and push to subscribers. */
+  session?: boolean;
+}
 
 /** The servers of one fake, and a way to wait for its calls. */
 export interface FakeServers {
-  /** The SDK's factory: a fresh low-level `Server` for one request. */
-  create(): Server;
+  /** The SDK's factory: a fresh low-level `Server` for one request, or for one session. */
+  create(context?: ServerFor): Server;
   /** Resolves once no call is running. */
   idle(): Promise<void>;
 }
 
 /**
- * The per-request servers of a fake: each lists the fake's tools as captured and sends calls to
- * `fake.callTool`. Aborting `stopping` aborts the signal of every call still running.
+ * The per-request servers of a fake: each lists the fake's tools, prompts and resources as
+ * captured (paged by its `pageSize`) and sends calls to `fake.callTool`. Aborting `stopping`
+ * aborts the signal of every call still running.
  *
  * @example
  * const servers = fakeServers(fake, stopping.signal);
@@ -39,43 +51,63 @@ export interface FakeServers {
 export function fakeServers(fake: McpFakeRuntime, stopping?: AbortSignal): FakeServers {
   const serverInfo = { ...serverInfoOf(fake) };
   const tools = snapshotTools(fake);
-  // One result object for every tools/list: the SDK sends it as it is, so each tool reaches the
-  // wire exactly as captured. Every tool is in it (no cursor: a fake has few tools). Frozen, so
-  // nothing can make one request's list differ from the next.
-  const listResult = deepFreeze({ tools }) as unknown as ListToolsResult;
   const outputSchemas = new Map<string, Record<string, unknown>>();
   for (const tool of tools) {
     if (isObject(tool["outputSchema"])) outputSchemas.set(tool["name"] as string, tool["outputSchema"]);
   }
+  const listTools = pagedList("tools", tools, fake.pageSize);
   const reads = fake.readResource !== undefined;
-  const resourcesResult = deepFreeze({ resources: JSON.parse(JSON.stringify(fake.resources ?? [])) });
-  const templatesResult = deepFreeze({ resourceTemplates: JSON.parse(JSON.stringify(fake.resourceTemplates ?? [])) });
-  const options: ServerOptions = {
-    capabilities: { tools: { listChanged: false }, ...(reads && { resources: {} }) },
-    // The Server's validator is only used for elicitation, which a fake never sends; sharing one
-    // keeps it from being allocated per request.
-    jsonSchemaValidator: new AjvJsonSchemaValidator(),
+  const listResources = pagedList("resources", fake.resources ?? [], fake.pageSize);
+  const listTemplates = pagedList("resourceTemplates", fake.resourceTemplates ?? [], fake.pageSize);
+  const prompts = fake.getPrompt !== undefined;
+  const listPrompts = pagedList("prompts", fake.prompts ?? [], fake.pageSize);
+  const capabilities = (session: boolean) => ({
+    tools: { listChanged: fake.listed !== undefined },
+    ...(reads && { resources: session && fake.watch ? { subscribe: true, listChanged: false } : {} }),
+    ...(prompts && { prompts: { listChanged: false } }),
+    ...(fake.complete && { completions: {} }),
+    ...(fake.logging && { logging: {} }),
+  });
+  const options = (session: boolean): ServerOptions => ({
+    capabilities: capabilities(session),
+    // The Server's validator checks elicitation answers; sharing one keeps it from being
+    // allocated per request.
+    jsonSchemaValidator,
     ...(fake.instructions !== undefined && { instructions: fake.instructions }),
-  };
+  });
+  const stateless = options(false);
+  const inSession = options(true);
   let running = 0;
   const whenIdle: Array<() => void> = [];
-
-  // One page and no `nextCursor`, so any cursor a client sends is one this server never issued:
-  // the spec's answer to an invalid cursor is -32602, not the first page again.
-  const listTools = (request: ListToolsRequest): ListToolsResult => {
-    if (request.params?.cursor !== undefined) {
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid cursor: this server lists every tool on one page and issued no cursor");
-    }
-    return listResult;
-  };
-  const callTool = async (request: CallToolRequest, ctx: ServerContext, server: Server): Promise<CallToolResult> => {
-    const { name, arguments: args } = request.params;
+  const track = async <T>(ctx: ServerContext, work: (extra: { signal: AbortSignal; request?: Request }) => Promise<T>): Promise<T> => {
     const signal = linkedSignal(ctx.mcpReq.signal, stopping);
-    let result: CallToolResult;
     running++;
     try {
-      const extra = { signal: signal.signal, ...(ctx.http?.req !== undefined && { request: ctx.http.req }) };
-      result = (await fake.callTool(name, args, extra)) as CallToolResult;
+      return await work({ signal: signal.signal, ...(ctx.http?.req !== undefined && { request: ctx.http.req }) });
+    } finally {
+      signal.release();
+      if (--running === 0) for (const resolve of whenIdle.splice(0)) resolve();
+    }
+  };
+
+  // A changing list is filtered per request, from the world the request addresses.
+  const listNow = (cursor: string | undefined, request: Request | undefined): ListToolsResult => {
+    if (fake.listed === undefined) return listTools(cursor) as ListToolsResult;
+    const listed = fake.listed(request);
+    return pagedList(
+      "tools",
+      tools.filter((tool) => listed.has(tool["name"] as string)),
+      fake.pageSize,
+    )(cursor) as ListToolsResult;
+  };
+  const listedKey = (request: Request | undefined): string => (fake.listed ? [...fake.listed(request)].sort().join("\n") : "");
+
+  const callTool = async (request: CallToolRequest, ctx: ServerContext, server: Server, canAsk: boolean): Promise<CallToolResult> => {
+    const { name, arguments: args } = request.params;
+    let result: CallToolResult;
+    const before = canAsk ? listedKey(ctx.http?.req) : "";
+    try {
+      result = (await track(ctx, (extra) => fake.callTool(name, args, { ...extra, client: clientOf(fake, ctx, canAsk) }))) as CallToolResult;
     } catch (error) {
       if (error instanceof ToolNotFoundError) {
         // McpServer's own wording and code for an unknown tool.
@@ -83,8 +115,9 @@ export function fakeServers(fake: McpFakeRuntime, stopping?: AbortSignal): FakeS
       }
       return toolError(error);
     } finally {
-      signal.release();
-      if (--running === 0) for (const resolve of whenIdle.splice(0)) resolve();
+      // The call may have changed which tools are listed: a session's client is told, and
+      // re-lists (stateless clients have no stream to be told on).
+      if (canAsk && fake.listed && listedKey(ctx.http?.req) !== before) server.sendToolListChanged().catch(() => {});
     }
     // A runtime that answered a malformed result gets a short tool error naming the problem,
     // not the SDK's validation dump as a protocol error (the host's runtime refuses them earlier,
@@ -96,33 +129,53 @@ export function fakeServers(fake: McpFakeRuntime, stopping?: AbortSignal): FakeS
     return server.projectCallToolResult(result, outputSchemas.get(name));
   };
 
-  const readResource = async (uri: string, ctx: ServerContext) => {
-    const signal = linkedSignal(ctx.mcpReq.signal, stopping);
-    try {
-      const read = await fake.readResource!(uri, { signal: signal.signal });
+  const readResource = (uri: string, ctx: ServerContext) =>
+    track(ctx, async (extra) => {
+      const read = await fake.readResource!(uri, extra);
       // The SDK's McpServer words an unknown resource the same way.
       if (read === undefined) throw new ProtocolError(ProtocolErrorCode.ResourceNotFound, `Resource ${uri} not found`);
       return read as never;
-    } finally {
-      signal.release();
-    }
+    });
+  const refused = (error: unknown): never => {
+    if (error instanceof McpRequestError) throw new ProtocolError(error.code, error.message);
+    throw error;
   };
 
   return {
-    create: () => {
-      const server = new Server(serverInfo, options);
-      server.setRequestHandler("tools/list", listTools);
-      server.setRequestHandler("tools/call", (request, ctx) => callTool(request, ctx, server));
+    create: (context = {}) => {
+      const session = context.session === true;
+      const server = new Server(serverInfo, session ? inSession : stateless);
+      // Only a session's server (or stdio's) gets the client's answer back; see fake-client.ts.
+      const canAsk = session && context.era !== "modern";
+      server.setRequestHandler("tools/list", (request: ListToolsRequest, ctx) => listNow(request.params?.cursor, ctx.http?.req));
+      server.setRequestHandler("tools/call", (request, ctx) => callTool(request, ctx, server, canAsk));
       if (reads) {
-        server.setRequestHandler("resources/list", () => resourcesResult as never);
-        server.setRequestHandler("resources/templates/list", () => templatesResult as never);
+        server.setRequestHandler("resources/list", (request) => listResources(request.params?.cursor) as never);
+        server.setRequestHandler("resources/templates/list", (request) => listTemplates(request.params?.cursor) as never);
         server.setRequestHandler("resources/read", (request, ctx) => readResource(request.params.uri, ctx));
+        if (session) subscribeHandlers(fake, server);
+      }
+      if (prompts) {
+        server.setRequestHandler("prompts/list", (request) => listPrompts(request.params?.cursor) as never);
+        server.setRequestHandler(
+          "prompts/get",
+          (request, ctx) => track(ctx, (extra) => fake.getPrompt!(request.params.name, request.params.arguments, extra)).catch(refused) as never,
+        );
+      }
+      if (fake.complete) {
+        server.setRequestHandler("completion/complete", (request, ctx) =>
+          track(ctx, async (extra) => ({
+            completion: await fake.complete!(request.params.ref as never, request.params.argument, request.params.context?.arguments ?? {}, extra),
+          })).catch(refused),
+        );
       }
       return server;
     },
     idle: () => (running === 0 ? Promise.resolve() : new Promise<void>((resolve) => whenIdle.push(resolve))),
   };
 }
+
+const jsonSchemaValidator = new AjvJsonSchemaValidator();
 
 /**
  * A signal that aborts with the SDK's per-call signal (the client went away or cancelled) or
@@ -173,14 +226,6 @@ function snapshotTools(fake: McpFakeRuntime): Array<Record<string, unknown>> {
     seen.add(tool["name"]);
   }
   return tools as Array<Record<string, unknown>>;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === "object" && value !== null) {
-    for (const child of Object.values(value)) deepFreeze(child);
-    Object.freeze(value);
-  }
-  return value;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -6,14 +6,17 @@
  *   and `Mcp-Name` headers and the `_meta` envelope are checked by the SDK.
  * - 2025-11-25: the SDK's stateless fallback. Each POST (the `initialize` handshake included) is
  *   served by a fresh server; no session id is issued, GET and DELETE answer 405. A fake keeps
- *   its state in the host, not in a session, so sessions would only add memory to leak.
+ *   its state in the host, not in a session, so sessions would only add memory to leak, unless
+ *   it asks the client or pushes to subscribers: a fake declared with `sessions: true` serves
+ *   this era in MCP sessions instead (legacy-sessions.ts).
  *
  * Bad requests (malformed JSON, a body that is not JSON-RPC, an unknown method, a wrong
  * Content-Type or Accept) get the SDK's own JSON-RPC error and HTTP status. In front of the SDK's
  * entry, which validates neither: a foreign `Origin` is refused 403 (origin-check.ts) and a batch
  * the protocol does not allow, or one that repeats a request id, 400 (batch-check.ts).
  */
-import { createMcpHandler, preloadSchemas } from "@modelcontextprotocol/server";
+import { createMcpHandler, isLegacyRequest, preloadSchemas } from "@modelcontextprotocol/server";
+import { legacySessions } from "./legacy-sessions.js";
 import { batchRefusal } from "./batch-check.js";
 import { originCheck, type Refusal } from "./origin-check.js";
 import { parsedBodyOf } from "./parsed-body.js";
@@ -72,11 +75,13 @@ export function createMcpEndpoint(fake: McpFakeRuntime, options: McpEndpointOpti
   const maxRequestBodySize = options.maxRequestBodySize ?? DEFAULT_MAX_REQUEST_BODY_SIZE;
   const stopping = new AbortController();
   const servers = fakeServers(fake, stopping.signal);
-  const handler = createMcpHandler(servers.create, {
-    legacy: "stateless",
+  const handler = createMcpHandler((context) => servers.create({ era: context.era }), {
+    legacy: fake.sessions ? "reject" : "stateless",
     maxRequestBodySize,
     onerror: report,
   });
+  // A fake declared with `sessions: true` serves 2025-era clients in sessions (legacy-sessions.ts).
+  const sessions = fake.sessions ? legacySessions(() => servers.create({ era: "legacy", session: true }), { onerror: report }) : undefined;
   let closed = false;
   let closing: Promise<void> | undefined;
 
@@ -89,7 +94,11 @@ export function createMcpEndpoint(fake: McpFakeRuntime, options: McpEndpointOpti
         const parsed = parsedBodyOf(request) ?? (await readMessage(request, maxRequestBodySize));
         const batch = parsed && batchRefusal(parsed.parsedBody, request.headers.get("mcp-protocol-version"));
         if (batch) return refuse(batch, report);
-        return await traceMcpRequest(fake.id, request, parsed?.parsedBody, () => handler.fetch(request, parsed));
+        return await traceMcpRequest(fake.id, request, parsed?.parsedBody, async () => {
+          if (sessions && (await isLegacyRequest(request, parsed?.parsedBody, { maxRequestBodySize })))
+            return await sessions.fetch(request, parsed?.parsedBody);
+          return await handler.fetch(request, parsed);
+        });
       } catch (error) {
         // The entry answers its own failures; this only guards the promise of never rejecting.
         report(error instanceof Error ? error : new Error(String(error)));
@@ -103,6 +112,7 @@ export function createMcpEndpoint(fake: McpFakeRuntime, options: McpEndpointOpti
       closing ??= (async () => {
         stopping.abort(new Error(`[eval-simulate] fake ${JSON.stringify(fake.id)} is closing`));
         await settle(servers.idle(), options.closeGraceMs ?? 1000);
+        await sessions?.close();
         await handler.close();
       })();
       return closing;

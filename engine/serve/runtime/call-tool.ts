@@ -1,7 +1,7 @@
 import { describeJsonValueProblem, fillDefaults, jsonValueProblem, MAX_MESSAGE_DEPTH, resultShapeProblem, text } from "../../author/contract/index.js";
 import { answerWithText } from "./answer-text.js";
 import type { ToolResult } from "../../author/handlers/index.js";
-import { runJsonataHandler } from "../../author/handlers/index.js";
+import { arraysAsDeclared, runJsonataHandler } from "../../author/handlers/index.js";
 import type { FaultSet } from "../stubs/index.js";
 import { type StubSet, stubDelay } from "../stubs/index.js";
 import { labelId } from "../../author/world/index.js";
@@ -9,7 +9,9 @@ import type { CompiledServer, CompiledTool } from "./compiled-fake.js";
 import { describeHandlerError, stateProblem, worldSizeProblem } from "./change-problems.js";
 import { withTimeout } from "./deadline.js";
 import type { Commit, StateStore } from "./state-store.js";
-import { isToolFailure, plainAnswer, toolContext } from "./tool-context.js";
+import { isToolFailure } from "../../author/handlers/index.js";
+import { type HandlerClient, plainAnswer, toolContext } from "./tool-context.js";
+import { type ClientChannel, type Exchange, recordingChannel } from "./client-channel.js";
 import { invalidArgumentsText } from "./error-texts.js";
 
 /** A call to a tool the fake does not serve: the JSON-RPC error -32602 `Tool <name> not found`. */
@@ -46,6 +48,8 @@ export interface CallOutcome {
   stub?: string;
   /** What the call committed, when it did: the record's `changes` are made from it. */
   commit?: Commit;
+  /** What the handler sent the client and asked it while the call ran (log, progress, elicitation, sampling). */
+  exchanges?: Exchange[];
 }
 
 const isToolResult = (value: unknown): value is ToolResult => !!value && typeof value === "object" && Array.isArray((value as ToolResult).content);
@@ -69,11 +73,13 @@ export async function callTool(
   args: Record<string, unknown> | undefined,
   signal: AbortSignal,
   witness?: (outcome: CallOutcome) => void,
+  client?: ClientChannel,
 ): Promise<CallOutcome> {
   const tool = fake.tools.get(name);
   if (!tool) throw new ToolNotFoundError(name);
   const started = Date.now();
   const logs: unknown[] = [];
+  const exchanges: Exchange[] = [];
   let stub: string | undefined;
   let commit: Commit | undefined;
   const finish = (result: ToolResult, committed: boolean): CallOutcome => {
@@ -88,6 +94,7 @@ export async function callTool(
       durationMs: Date.now() - started,
       ...(stub === undefined ? {} : { stub }),
       ...(commit === undefined ? {} : { commit }),
+      ...(exchanges.length > 0 && { exchanges }),
     };
     witness?.(outcome);
     return outcome;
@@ -110,7 +117,14 @@ export async function callTool(
   if (choice) {
     stub = choice.stub.id;
     const { outcome } = choice;
-    if (outcome.delayMs) await stubDelay(outcome.delayMs, signal);
+    if (outcome.delayMs && outcome.progress && client) {
+      // A slow call that says how far along it is: N steps of progress over the delay.
+      const channel = recordingChannel(client, exchanges, signal);
+      for (let step = 1; step <= outcome.progress; step++) {
+        await stubDelay(outcome.delayMs / outcome.progress, signal);
+        await channel.progress(step, outcome.progress);
+      }
+    } else if (outcome.delayMs) await stubDelay(outcome.delayMs, signal);
     if (outcome.error !== undefined) return finish(toolError(outcome.error), false);
     if (outcome.content !== undefined) return finish({ content: outcome.content } as ToolResult, false);
     if (outcome.answer !== undefined) {
@@ -134,7 +148,8 @@ export async function callTool(
       try {
         // A client that went away while the call waited its turn gets nothing run for it.
         if (signal.aborted) return finish(toolError("[eval-simulate] the client went away before the call ran; nothing was changed"), false);
-        const run = runHandler(scope, fake, tool, filled, controller.signal, logs);
+        const channel = client && recordingChannel(client, exchanges, controller.signal);
+        const run = runHandler(scope, fake, tool, filled, controller.signal, logs, channel);
         const { result, changes } = await withTimeout(run, fake.timeoutMs, controller, `${fake.id}/${name}`);
         // The result is checked before anything commits or is journaled: what the client is sent
         // is what the journal says, and a malformed one changes nothing.
@@ -169,6 +184,7 @@ async function runHandler(
   args: Record<string, unknown>,
   signal: AbortSignal,
   logs: unknown[],
+  client?: HandlerClient,
 ): Promise<{ result: ToolResult; changes?: Record<string, unknown> }> {
   const { handler, answer, writes } = tool.manifest;
   // JSONata cannot assign, so it reads the committed state directly; code gets a read-only view.
@@ -182,12 +198,23 @@ async function runHandler(
     );
     if (ran.kind === "fail") return { result: toolError(ran.message) };
     // A rejection worded as a string reads as plain text, not dressed in the success format.
-    const result = ran.isError && typeof ran.value === "string" ? toolError(ran.value) : await answerWithText(answer, ran.value, textLimits);
+    // JSONata gives a one-item list as the item: the answer schema says where a list belongs.
+    const value = ran.isError ? ran.value : arraysAsDeclared(ran.value, answer.schema);
+    const result = ran.isError && typeof value === "string" ? toolError(value) : await answerWithText(answer, value, textLimits);
     if (ran.isError) result.isError = true;
     return { result, changes: Object.keys(ran.set).length > 0 ? ran.set : undefined };
   }
   const draft = scope.store.draft(fake.id, writes);
-  const context = toolContext(tool, { state: draft.state, world, now: scope.now, scenario: scope.scenario, signal, logs, fake: fake.id });
+  const context = toolContext(tool, {
+    state: draft.state,
+    world,
+    now: scope.now,
+    scenario: scope.scenario,
+    signal,
+    logs,
+    fake: fake.id,
+    ...(client && { client }),
+  });
   const value = await handler.fn(args, context);
   const result = draft.detach(
     isToolResult(value) ? value : await answerWithText(answer, plainAnswer(draft.detach(value), `${fake.id}/${tool.manifest.name}`), textLimits),

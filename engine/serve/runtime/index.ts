@@ -6,7 +6,9 @@
  * do (`change-problems.ts`), each world's size kept per commit from the changed entities
  * (`json-bytes.ts`), a structured tool's text as `json`, `json-pretty` or its JSONata
  * (`answer-text.ts`), the error texts a fake declares, worded as its real server words them
- * (`error-texts.ts`), and `resources/read` from committed state (`read-resource.ts`).
+ * (`error-texts.ts`), `resources/read` from committed state (`read-resource.ts`), `prompts/get` and
+ * `completion/complete` over the world (`get-prompt.ts`), and what a handler says to and asks
+ * the client while its call runs, kept as the call's exchanges (`client-channel.ts`).
  *
  * Other folders import this folder through this file only.
  */
@@ -18,6 +20,9 @@ export { compileServer } from "./compiled-fake.js";
 export type { CompiledServer } from "./compiled-fake.js";
 export { HandlerTimeoutError, withTimeout } from "./deadline.js";
 export { ResourceNotFoundError, readResource } from "./read-resource.js";
+export { MAX_COMPLETIONS, PromptRequestError, complete, getPrompt } from "./get-prompt.js";
 export { DEFAULT_MAX_WORLD_BYTES, StateStore } from "./state-store.js";
 export type { Commit, States } from "./state-store.js";
-export { ToolFailure, isToolFailure } from "./tool-context.js";
+export { ToolFailure, isToolFailure } from "../../author/handlers/index.js";
+export { MAX_EXCHANGES, recordingChannel } from "./client-channel.js";
+export type { ClientChannel, Exchange } from "./client-channel.js";

@@ -237,9 +237,13 @@ export class StateStore {
     return commit;
   }
 
-  /** Called after every commit with the fake's id. */
-  onCommit(listener: (fake: string) => void): void {
+  /** Called after every commit with the fake's id, until the function it returns is called. */
+  onCommit(listener: (fake: string) => void): () => void {
     this.listeners.push(listener);
+    return () => {
+      const at = this.listeners.indexOf(listener);
+      if (at >= 0) this.listeners.splice(at, 1);
+    };
   }
 
   /** Resolves when every queued call of every fake has settled. */

@@ -1,21 +1,7 @@
 import { answerResult, describeJsonValueProblem, jsonValueProblem, MAX_MESSAGE_DEPTH, notImplemented, structured, text } from "../../author/contract/index.js";
-import type { ToolContext } from "../../author/handlers/index.js";
+import { type ElicitAnswer, type LogLevel, type ToolContext, ToolFailure } from "../../author/handlers/index.js";
 import { labelId } from "../../author/world/index.js";
 import type { CompiledTool } from "./compiled-fake.js";
-
-/** Thrown by a handler's `fail(message)`: the call ends as a tool error and changes nothing. */
-export class ToolFailure extends Error {
-  readonly toolFailure = true;
-  constructor(message: string) {
-    super(message);
-    this.name = "ToolFailure";
-  }
-}
-
-/** True for a ToolFailure from any copy of this package (a handler module may load another). */
-export function isToolFailure(error: unknown): error is Error {
-  return error instanceof Error && (error as { toolFailure?: unknown }).toolFailure === true;
-}
 
 /**
  * A handler's plain value, refused (as a tool error that changes nothing) when its encoding
@@ -42,6 +28,16 @@ export interface CallScope {
   logs: unknown[];
   /** The fake's id, to name the tool in errors. */
   fake: string;
+  /** The client, when the call's transport reaches one (each exchange kept: see client-channel.ts). */
+  client?: HandlerClient;
+}
+
+/** What a handler's context says to and asks the client through. */
+export interface HandlerClient {
+  log(level: LogLevel, data: unknown): void;
+  progress(progress: number, total?: number, message?: string): Promise<void>;
+  elicit(params: Record<string, unknown>): Promise<ElicitAnswer>;
+  sample(params: Record<string, unknown>): Promise<Record<string, unknown>>;
 }
 
 /** The context a TypeScript tool handler receives (SPEC §4.2). */
@@ -52,7 +48,15 @@ export function toolContext(tool: CompiledTool, scope: CallScope): ToolContext {
     now: scope.now,
     scenario: scope.scenario,
     signal: scope.signal,
-    log: (value) => void scope.logs.push(value),
+    log: (value, level) => {
+      scope.logs.push(value);
+      scope.client?.log(level ?? "info", value);
+    },
+    progress: (progress, total, message) => (scope.client ? scope.client.progress(progress, total, message) : Promise.resolve()),
+    elicit: (params) =>
+      scope.client ? scope.client.elicit(params) : Promise.reject(new ToolFailure("[eval-simulate] ctx.elicit: this call has no client to ask")),
+    sample: (params) =>
+      scope.client ? scope.client.sample(params) : Promise.reject(new ToolFailure("[eval-simulate] ctx.sample: this call has no client to ask")),
     answer: (value) => answerResult(tool.manifest.answer, plainAnswer(value, `${scope.fake}/${tool.manifest.name}`)),
     text,
     structured,

@@ -48,7 +48,10 @@ export async function checkWorld(context: RecipeContext, scenario: string): Prom
   }
   const invariants = context.manifest?.invariants ?? [];
   if (invariants.length > 0) {
-    const { compiled } = compileInvariants(invariants.map((inv) => ({ name: inv.name, assert: inv.expression })));
+    const { compiled } = compileInvariants(
+      invariants.map((inv) => ({ name: inv.name, assert: inv.expression })),
+      context.manifest?.functions,
+    );
     for (const failure of await checkInvariants(world, compiled, context.clock)) {
       problems.push(`the invariant "${failure.name}" does not hold${failure.error ? `: ${failure.error}` : ""}`);
     }

@@ -37,7 +37,13 @@ test("lists the served tools, each with a description, and the 2020-12 schema as
           "test_audio_content",
           "test_embedded_resource",
           "test_multiple_content_types",
+          "test_tool_with_logging",
+          "test_tool_with_progress",
           "test_error_handling",
+          "test_sampling",
+          "test_elicitation",
+          "test_elicitation_sep1034_defaults",
+          "test_elicitation_sep1330_enums",
           "json_schema_2020_12_tool",
         ],
       );
@@ -123,14 +129,46 @@ test("holds arguments to the captured 2020-12 schema: $ref into $defs, no undecl
   );
 });
 
-test("does not serve the captured tools that would talk back to the client mid-call", async () => {
+test("does not serve test_reconnection, whose stream a fake would have to close and resume", async () => {
   const { fakes, world } = await loaded;
   await withFakes(
     fakes,
     world,
     undefined,
     async ({ conformance }) => {
-      await assert.rejects(conformance.callTool({ name: "test_sampling", arguments: { prompt: "hi" } }), /Tool test_sampling not found/);
+      await assert.rejects(conformance.callTool({ name: "test_reconnection", arguments: {} }), /Tool test_reconnection not found/);
+    },
+    options,
+  );
+});
+
+test("serves the prompts from their templates, the resources and the completions", async () => {
+  const { fakes, world } = await loaded;
+  await withFakes(
+    fakes,
+    world,
+    undefined,
+    async ({ conformance }) => {
+      const { prompts } = await conformance.listPrompts();
+      assert.deepEqual(
+        prompts.map((prompt) => prompt.name),
+        ["test_simple_prompt", "test_prompt_with_arguments", "test_prompt_with_embedded_resource", "test_prompt_with_image"],
+      );
+      const withArgs = await conformance.getPrompt({ name: "test_prompt_with_arguments", arguments: { arg1: "one", arg2: "two" } });
+      assert.equal(withArgs.messages[0].content.text, "Prompt with arguments: arg1='one', arg2='two'");
+      const embedded = await conformance.getPrompt({ name: "test_prompt_with_embedded_resource", arguments: { resourceUri: "test://example-resource" } });
+      assert.equal(embedded.messages[0].content.resource.uri, "test://example-resource");
+      const image = await conformance.getPrompt({ name: "test_prompt_with_image" });
+      assert.equal(image.messages[0].content.type, "image");
+      const binary = await conformance.readResource({ uri: "test://static-binary" });
+      assert.equal(Buffer.from(binary.contents[0].blob, "base64").subarray(1, 4).toString(), "PNG");
+      const templated = await conformance.readResource({ uri: "test://template/123/data" });
+      assert.deepEqual(JSON.parse(templated.contents[0].text), { id: "123", templateTest: true, data: "Data for ID: 123" });
+      const completed = await conformance.complete({
+        ref: { type: "ref/prompt", name: "test_prompt_with_arguments" },
+        argument: { name: "arg1", value: "pa" },
+      });
+      assert.deepEqual(completed.completion.values, ["paris", "park", "party"]);
     },
     options,
   );

@@ -1,0 +1,90 @@
+/**
+ * A cassette: one trial's model traffic, each request in its normalised form with the answer it
+ * got, kept beside the evals file as `<evals>.cassettes/<case>/trial-<k>.json`. Written whole and
+ * atomically, as indented JSON with the requests' keys sorted, so the same traffic writes the
+ * same bytes and a re-recording reads as a diff in review.
+ */
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { basename, dirname, extname, join } from "node:path";
+import { readRegularFile } from "../../core/files/index.js";
+import type { NormalisedRequest } from "./normalised-request.js";
+
+/** The cassette format's version. */
+export const CASSETTE_VERSION = 1;
+
+/** The most bytes a cassette may hold when read. */
+export const MAX_CASSETTE_BYTES = 64 * 1024 * 1024;
+
+/** An answer as recorded: its status and content type, and its body as JSON or (a stream) as text. */
+export interface RecordedResponse {
+  status: number;
+  contentType: string;
+  /** A JSON answer's body. */
+  json?: unknown;
+  /** Any other answer's body (server-sent events) as the provider sent it, secrets redacted. */
+  text?: string;
+}
+
+export interface Interaction {
+  request: NormalisedRequest;
+  response: RecordedResponse;
+}
+
+export interface Cassette {
+  version: typeof CASSETTE_VERSION;
+  case: string;
+  trial: number;
+  interactions: Interaction[];
+}
+
+/**
+ * Where a trial's cassette is kept.
+ *
+ * @example cassettePath("evals/evals.yaml", "close-ticket", 0) // "evals/evals.cassettes/close-ticket/trial-0.json"
+ */
+export function cassettePath(evalsFile: string, caseId: string, iteration: number): string {
+  const stem = basename(evalsFile, extname(evalsFile));
+  return join(dirname(evalsFile), `${stem}.cassettes`, caseId, `trial-${iteration}.json`);
+}
+
+/** A cassette's text: the same cassette, the same bytes. */
+export const cassetteText = (cassette: Cassette) => `${JSON.stringify(cassette, null, 2)}\n`;
+
+/**
+ * Writes a cassette atomically (a run killed mid-write leaves the old one).
+ *
+ * @example writeCassette(cassettePath(file, "close-ticket", 0), cassette);
+ */
+export function writeCassette(file: string, cassette: Cassette): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, cassetteText(cassette));
+  renameSync(temporary, file);
+}
+
+/**
+ * A trial's cassette, undefined when there is none; throws for one that cannot be read or is not a cassette.
+ *
+ * @example const cassette = readCassette(cassettePath(file, "close-ticket", 0));
+ */
+export function readCassette(file: string): Cassette | undefined {
+  const read = readRegularFile(file, MAX_CASSETTE_BYTES);
+  if (!read.ok) {
+    if (read.code === "ENOENT") return undefined;
+    throw new Error(`[eval-simulate] the cassette ${file} cannot be read: ${read.reason}`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(read.text);
+  } catch (error) {
+    throw new Error(`[eval-simulate] the cassette ${file} is not JSON: ${(error as Error).message}; record it again with --record-models`);
+  }
+  const cassette = value as Partial<Cassette> | null;
+  if (!cassette || cassette.version !== CASSETTE_VERSION || !Array.isArray(cassette.interactions))
+    throw new Error(`[eval-simulate] ${file} is not a version ${CASSETTE_VERSION} cassette; record it again with --record-models`);
+  for (const [i, interaction] of cassette.interactions.entries()) {
+    const ok = interaction && typeof interaction === "object" && interaction.request && typeof interaction.response?.status === "number";
+    if (!ok) throw new Error(`[eval-simulate] the cassette ${file}: interaction ${i + 1} has no request or response; record it again with --record-models`);
+  }
+  return cassette as Cassette;
+}
