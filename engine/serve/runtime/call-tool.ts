@@ -12,6 +12,7 @@ import type { Commit, StateStore } from "./state-store.js";
 import { isToolFailure } from "../../author/handlers/index.js";
 import { type HandlerClient, plainAnswer, toolContext } from "./tool-context.js";
 import { type ClientChannel, type Exchange, recordingChannel } from "./client-channel.js";
+import { invalidArgumentsText } from "./error-texts.js";
 
 /** A call to a tool the fake does not serve: the JSON-RPC error -32602 `Tool <name> not found`. */
 export class ToolNotFoundError extends Error {
@@ -102,10 +103,10 @@ export async function callTool(
   // and nothing a handler does with a value a thousand levels deep would survive the stack.
   const unreadable = args === undefined ? undefined : jsonValueProblem(args, { maxDepth: MAX_MESSAGE_DEPTH });
   if (unreadable) {
-    return finish(toolError(`Input validation error: Invalid arguments for tool ${name}: ${describeJsonValueProblem(unreadable, "data")}`), false);
+    return finish(toolError(invalidArgumentsText(fake.manifest, name, describeJsonValueProblem(unreadable, "data"))), false);
   }
   if (!tool.args.validate(args ?? {})) {
-    return finish(toolError(`Input validation error: Invalid arguments for tool ${name}: ${tool.args.errorsText()}`), false);
+    return finish(toolError(invalidArgumentsText(fake.manifest, name, tool.args.errorsText(), tool.args.issues())), false);
   }
   // Injected latency delays the call before it queues, so it does not hold up the fake's other calls.
   const latency = scope.faults?.effect(fake.id, name).latencyMs ?? 0;
