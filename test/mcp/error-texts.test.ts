@@ -5,6 +5,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { loadManifest } from "../../engine/author/manifest/index.js";
 import { ROOT } from "../support/examples.js";
 import { connect, serve, textOf } from "../support/services.js";
+import { recordRun } from "../support/recorded-run.js";
+import { readRun } from "../../engine/judge/evals/run.js";
+import { badCalls } from "../../engine/judge/selection/bad-calls.js";
 
 const TASKS = readFileSync(join(ROOT, "test/fixtures/stamped-tasks/fakes.yaml"), "utf8");
 const dir = mkdtempSync(join(tmpdir(), "error-texts-"));
@@ -47,6 +50,18 @@ describe("error texts a fake declares, worded as its real server words them", { 
     const { invalid, unknown } = await answers(manifest);
     expect(invalid).toEqual({ isError: true, text: "MCP error -32602: add-task: [title] must be string (data/title must be string)" });
     expect(unknown).toEqual({ isError: true, text: "Error: Unknown tool: forget-everything" });
+  });
+
+  it("still counts a call refused by its input schema as a bad call when the fake words the refusal its own way", async () => {
+    const manifest = withErrors('      invalidArguments: "MCP error -32602: {{tool}}: {{issue}}"\n');
+    const { dir } = await recordRun(manifest, [{ tool: "tasks/add-task", args: { title: 7 } }], { serve: "in-process" });
+    try {
+      const run = readRun(dir);
+      expect(run.calls[0]).toMatchObject({ refused: "arguments" });
+      expect(badCalls(run.calls)).toMatchObject({ schemaRefused: 1, total: 1 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("refuses at validate a placeholder its error does not fill, with a did-you-mean", async () => {
