@@ -71,6 +71,8 @@ describe("a commit carries the keys its write changed", () => {
     for (let i = 0; i < 400; i++) {
       const draft = store.draft("shop", ["orders", "list", "meta"]);
       mutate(next, draft.state);
+      // Now and then the entity is replaced whole by a copy: its keys are unknown, so every step walks.
+      if (i % 7 === 3) draft.state.orders = { ...(draft.state.orders as Record<string, Rec>) };
       const changes = draft.changes();
       if (!changes) continue;
       // Measured before the commit (as a call does) or by the commit itself.
@@ -84,11 +86,11 @@ describe("a commit carries the keys its write changed", () => {
       const before = commit.before.orders as Record<string, Rec>;
       const after = commit.after.orders as Record<string, Rec>;
       const keys = new Set(commit.keys?.orders ?? []);
-      for (const id of Object.keys(before)) if (!keys.has(id)) expect(after[id]).toBe(before[id]);
+      if (commit.keys?.orders) for (const id of Object.keys(before)) if (!keys.has(id)) expect(after[id]).toBe(before[id]);
       expect(Object.isFrozen(after) && Object.values(after).every((r) => Object.isFrozen(r) && Object.isFrozen(r.tags))).toBe(true);
     }
     // The keyed path was taken, not only the walk it falls back to.
-    expect(keyed).toBeGreaterThan(300);
+    expect(keyed).toBeGreaterThan(250);
   });
 
   it("names no keys for an array of records or an entity replaced whole, and the walk makes their patch", () => {

@@ -76,7 +76,7 @@ function summedBytes(value: object): number {
   let count = 0;
   for (const [key, inner] of Object.entries(value)) {
     if (skipped(inner)) continue;
-    bytes += Buffer.byteLength(JSON.stringify(key)) + 2 + part(inner);
+    bytes += Buffer.byteLength(JSON.stringify(key)) + 1 + part(inner);
     count++;
   }
   return bytes + Math.max(0, count - 1);
