@@ -114,12 +114,33 @@ function diffInto(before: unknown, after: unknown, path: string, ops: JsonPatchO
 }
 
 /**
+ * The JSON Patch between two objects that differ only in `keys` (every other key holds the same
+ * value in both): the operations a walk of every key would make, walking only those keys.
+ */
+function keyedDiff(before: Json, after: Json, keys: readonly string[]): JsonPatchOperation[] | undefined {
+  const ops: JsonPatchOperation[] = [];
+  const changes: JsonPatchOperation[] = [];
+  for (const key of new Set(keys)) {
+    const had = Object.hasOwn(before, key) && before[key] !== undefined;
+    const has = Object.hasOwn(after, key) && after[key] !== undefined;
+    // Removals first, as the walk makes them: an index names the same element either way.
+    if (had && !has) ops.push({ op: "remove", path: `/${pointer(key)}` });
+    else if (has && !had) changes.push({ op: "add", path: `/${pointer(key)}`, value: after[key] });
+    else if (has) diffInto(before[key], after[key], `/${pointer(key)}`, changes);
+  }
+  ops.push(...changes);
+  return ops.length > 0 ? ops : undefined;
+}
+
+/**
  * The patch that turns `before` into `after`: keyed (by `key`, `id` by default) when both are
  * arrays of records with unique keys, a JSON Patch otherwise; `undefined` when they are equal.
+ * `changedKeys`, when both are objects: the only keys in which they may differ (see `entityPatches`).
  *
  * @example entityPatch([{ id: 1, a: 1 }], [{ id: 1, a: 2 }, { id: 2 }]) // { key: "id", added: [{ id: 2 }], updated: [{ id: 1, a: 2 }] }
  */
-export function entityPatch(before: unknown, after: unknown, key = "id"): EntityPatch | undefined {
+export function entityPatch(before: unknown, after: unknown, key = "id", changedKeys?: readonly string[]): EntityPatch | undefined {
+  if (changedKeys && isObject(before) && isObject(after)) return keyedDiff(before, after, changedKeys);
   if (sameJson(before, after)) return undefined;
   if (before === undefined) return [{ op: "add", path: "", value: after }];
   if (after === undefined) return [{ op: "remove", path: "" }];
@@ -152,13 +173,15 @@ export function entityPatch(before: unknown, after: unknown, key = "id"): Entity
 
 /**
  * Every changed entity's patch between two states of one fake, or `undefined` when none changed.
+ * `changedKeys` (a commit's `keys`): for an entity that is an object, the only keys that may
+ * differ, so the patch costs the changed records, not the entity; the result is the same.
  *
  * @example entityPatches({ notes: [] }, { notes: [{ id: "n1" }] }) // { notes: { key: "id", added: [{ id: "n1" }] } }
  */
-export function entityPatches(before: Json, after: Json): EntityPatches | undefined {
+export function entityPatches(before: Json, after: Json, changedKeys?: Record<string, readonly string[]>): EntityPatches | undefined {
   const patches: EntityPatches = {};
   for (const name of Object.keys(after)) {
-    const patch = entityPatch(before[name], after[name]);
+    const patch = entityPatch(before[name], after[name], "id", changedKeys?.[name]);
     if (patch) patches[name] = patch;
   }
   return Object.keys(patches).length > 0 ? patches : undefined;
@@ -166,24 +189,30 @@ export function entityPatches(before: Json, after: Json): EntityPatches | undefi
 
 const unpointer = (segment: string) => segment.replace(/~1/g, "/").replace(/~0/g, "~");
 
-/** A copy of `value` with one operation applied; containers on the path are copied, the rest shared. */
-function applyOperation(value: unknown, segments: string[], op: JsonPatchOperation): unknown {
+/**
+ * `value` with one operation applied; containers on the path are copied, the rest shared. A
+ * container in `owned` is a copy this patch made already and is changed in place, so a patch of
+ * many operations under one large object copies the object once, not once an operation.
+ */
+function applyOperation(value: unknown, segments: string[], op: JsonPatchOperation, owned: Set<object>): unknown {
   if (segments.length === 0) return op.op === "remove" ? undefined : op.value;
   const [head, ...rest] = segments;
   if (Array.isArray(value)) {
-    const copy = [...value];
+    const copy = owned.has(value) ? value : [...value];
+    owned.add(copy);
     const index = head === "-" ? copy.length : Number(head);
     if (!Number.isInteger(index) || index < 0 || index > copy.length)
       throw new Error(`[eval-simulate] a patch names index ${head} of an array of ${copy.length}`);
-    if (rest.length > 0) copy[index] = applyOperation(copy[index], rest, op);
+    if (rest.length > 0) copy[index] = applyOperation(copy[index], rest, op, owned);
     else if (op.op === "add") copy.splice(index, 0, op.value);
     else if (op.op === "remove") copy.splice(index, 1);
     else copy[index] = op.value;
     return copy;
   }
   if (isObject(value)) {
-    const copy: Json = { ...value };
-    if (rest.length > 0) copy[head] = applyOperation(copy[head], rest, op);
+    const copy: Json = owned.has(value) ? value : { ...value };
+    owned.add(copy);
+    if (rest.length > 0) copy[head] = applyOperation(copy[head], rest, op, owned);
     else if (op.op === "remove") delete copy[head];
     else copy[head] = op.value;
     return copy;
@@ -200,7 +229,8 @@ function applyOperation(value: unknown, segments: string[], op: JsonPatchOperati
 export function applyEntityPatch(before: unknown, patch: EntityPatch): unknown {
   if (Array.isArray(patch)) {
     let value = before;
-    for (const op of patch) value = applyOperation(value, op.path === "" ? [] : op.path.slice(1).split("/").map(unpointer), op);
+    const owned = new Set<object>();
+    for (const op of patch) value = applyOperation(value, op.path === "" ? [] : op.path.slice(1).split("/").map(unpointer), op, owned);
     return value;
   }
   // The common commits (records appended, or records changed in place) need no index of the rest.

@@ -216,7 +216,7 @@ export async function handleApiRequest(
           const { error, message, ...details } = checked.violation;
           return fail(error, `${message}; nothing was changed`, details);
         }
-        const broken = ran.changes && stateProblem(api.entities, what, ran.changes);
+        const broken = ran.changes && stateProblem(api.entities, what, ran.changes, scope.store.states[api.id]);
         if (broken) return fail("state_schema", broken);
         const sent = handlerAnswer(ran.response, checked.contentType, rewrite);
         let response: Response;

@@ -12,5 +12,5 @@ import { entityPatches } from "../../core/record/index.js";
  */
 export function recordedChanges(commit: Commit | undefined): { commit?: number; changes?: ReturnType<typeof entityPatches> } {
   if (!commit) return {};
-  return { commit: commit.seq, changes: entityPatches(commit.before, commit.after) ?? {} };
+  return { commit: commit.seq, changes: entityPatches(commit.before, commit.after, commit.keys) ?? {} };
 }

@@ -160,7 +160,7 @@ export async function callTool(
         const broken =
           (malformed && `[eval-simulate] the handler of ${fake.id}/${name} answered a malformed result: ${malformed}; nothing was changed`) ||
           (!result.isError && answerProblem(tool, result)) ||
-          (changes && stateProblem(fake.entities, `${fake.id}/${name}`, changes));
+          (changes && stateProblem(fake.entities, `${fake.id}/${name}`, changes, scope.store.states[fake.id]));
         if (broken) return finish(toolError(broken), false);
         const over = changes && scope.store.overLimit(fake.id, changes);
         if (over) return finish(toolError(worldSizeProblem(`${fake.id}/${name}`, over)), false);

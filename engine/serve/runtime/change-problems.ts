@@ -1,4 +1,5 @@
 import { jsonValueProblem, MAX_STATE_DEPTH, type CompiledSchema } from "../../author/contract/index.js";
+import { changedKeysOf } from "./changed-keys.js";
 import type { OverLimit } from "./state-store.js";
 
 /**
@@ -6,13 +7,24 @@ import type { OverLimit } from "./state-store.js";
  * cannot carry (a non-finite number, nesting deeper than MAX_STATE_DEPTH), or left outside its
  * schema. Shared by tool calls and API requests.
  *
- * @example stateProblem(fake.entities, "notes/create-note", { notes: "oops" })
+ * `committed`: the fake's state before the change, so a TypeScript write's changed keys are known.
+ *
+ * @example stateProblem(fake.entities, "notes/create-note", { notes: "oops" }, store.states.notes)
  */
-export function stateProblem(entities: Map<string, CompiledSchema>, what: string, changes: Record<string, unknown>): string | undefined {
+export function stateProblem(
+  entities: Map<string, CompiledSchema>,
+  what: string,
+  changes: Record<string, unknown>,
+  committed: Record<string, unknown> = {},
+): string | undefined {
   for (const [entity, value] of Object.entries(changes)) {
     if (value === undefined) return deleted(what, entity);
     // Checked before the schema: ajv takes Infinity for a number, and the state file would say null.
-    const unfit = jsonValueProblem(value, { maxDepth: MAX_STATE_DEPTH, skipFrozen: true });
+    // Of an object whose changed keys a draft named, only those keys: the rest are committed
+    // (frozen) values the check passes over anyway, and an entity of 100,000 keys is not walked.
+    const keys = changedKeysOf(committed[entity], value);
+    const checked = keys ? Object.fromEntries(keys.map((key) => [key, (value as Record<string, unknown>)[key]])) : value;
+    const unfit = jsonValueProblem(checked, { maxDepth: MAX_STATE_DEPTH, skipFrozen: true });
     if (unfit)
       return `[eval-simulate] ${what} would leave ${entity} holding what JSON cannot carry: ${entity}${unfit.path} ${unfit.message}; nothing was changed`;
     const schema = entities.get(entity);

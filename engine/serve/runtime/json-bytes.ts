@@ -36,10 +36,37 @@ function hasKnownPart(value: object): boolean {
   return false;
 }
 
+const part = (inner: unknown) => (inner !== null && typeof inner === "object" ? jsonBytes(inner) : Buffer.byteLength(JSON.stringify(inner) ?? ""));
+const skipped = (inner: unknown) => inner === undefined || typeof inner === "function" || typeof inner === "symbol";
+const isPlain = (value: object) => {
+  const proto = Object.getPrototypeOf(value);
+  return !Array.isArray(value) && (proto === Object.prototype || proto === null) && typeof (value as { toJSON?: unknown }).toJSON !== "function";
+};
+
+/** One key's part of an object's JSON: `"key":value,` (the comma counted with each entry). */
+function entryBytes(value: Record<string, unknown>, key: string): number {
+  if (!Object.hasOwn(value, key) || skipped(value[key])) return 0;
+  return Buffer.byteLength(JSON.stringify(key)) + 2 + part(value[key]);
+}
+
+/**
+ * The bytes of `after` as JSON when it differs from `before` only in `keys` (a commit's changed
+ * keys): `before`'s size (kept, it is committed) moved by those keys' entries, so an entity of
+ * 100,000 records costs the changed ones, not a walk of its keys. The same figure as `jsonBytes`.
+ *
+ * @example jsonBytesAfter({ a: 1, b: 2 }, { a: 1, b: 30 }, ["b"]) // 14
+ */
+export function jsonBytesAfter(before: object, after: object, keys: readonly string[]): number {
+  if (!isPlain(before) || !isPlain(after)) return jsonBytes(after);
+  const old = jsonBytes(before);
+  // `{` + the entries, each with its comma (the last one's stands for `}`); `{}` when none.
+  let entries = old === 2 ? 0 : old - 1;
+  for (const key of new Set(keys)) entries += entryBytes(after as Record<string, unknown>, key) - entryBytes(before as Record<string, unknown>, key);
+  return entries === 0 ? 2 : entries + 1;
+}
+
 /** The bytes of a plain object or array as JSON, from its parts' (kept or measured) sizes. */
 function summedBytes(value: object): number {
-  const part = (inner: unknown) => (inner !== null && typeof inner === "object" ? jsonBytes(inner) : Buffer.byteLength(JSON.stringify(inner) ?? ""));
-  const skipped = (inner: unknown) => inner === undefined || typeof inner === "function" || typeof inner === "symbol";
   if (Array.isArray(value)) {
     let bytes = 2 + Math.max(0, value.length - 1);
     for (let i = 0; i < value.length; i++) bytes += skipped(value[i]) ? 4 : part(value[i]);

@@ -1,6 +1,7 @@
-import { Immer, current, isDraft } from "immer";
+import { Immer, current, enablePatches, isDraft, type Patch } from "immer";
+import { changedKeysOf, rememberChangedKeys } from "./changed-keys.js";
 import { deepFreeze } from "./deep-freeze.js";
-import { jsonBytes, rememberBytes } from "./json-bytes.js";
+import { jsonBytes, jsonBytesAfter, rememberBytes } from "./json-bytes.js";
 import { SerialQueue } from "./serial-queue.js";
 
 /** One fake's state: entity name → value. */
@@ -13,6 +14,11 @@ export interface Commit {
   seq: number;
   before: FakeState;
   after: FakeState;
+  /**
+   * For an entity that is an object keyed by id, the keys the commit changed, when a draft's
+   * patches say so: every other key holds the same value before and after. Absent when unknown.
+   */
+  keys?: Record<string, readonly string[]>;
 }
 
 /** A call's working copy of its fake's state: the entities it writes are its own to change. */
@@ -31,6 +37,8 @@ export interface Draft {
 
 // Drafts are not frozen by immer: `commit` freezes what is new itself, and `stateProblem` checks
 // only the unfrozen (new) parts, so a change to one record of 100,000 checks one record.
+// Patches name the records a write changed, so the commit can carry them (see changed-keys.ts).
+enablePatches();
 const immer = new Immer({ autoFreeze: false });
 
 /** A commit that would grow a world past its byte limit: the size it would reach, and the limit. */
@@ -141,7 +149,9 @@ export class StateStore {
       writes,
       changes: () => {
         if (touched.size === 0) return undefined;
-        const done = immer.finishDraft(root) as FakeState;
+        let patches: Patch[] = [];
+        const done = immer.finishDraft(root, (made) => void (patches = made)) as FakeState;
+        rememberChangedKeys(patches, base, done);
         return Object.fromEntries([...touched].map((name) => [name, done[name]]));
       },
       detach: (value) => detached(value, new Set()),
@@ -182,7 +192,7 @@ export class StateStore {
     const sizes = new Map<string, number>();
     let bytes = this.size;
     for (const [name, value] of Object.entries(values)) {
-      const after = value === undefined ? 0 : jsonBytes(value);
+      const after = valueBytes(target[name], value);
       sizes.set(name, after);
       bytes += after - (target[name] === undefined ? 0 : jsonBytes(target[name]));
     }
@@ -199,7 +209,7 @@ export class StateStore {
     const target = this.states[fake] ?? {};
     const before: FakeState = {};
     for (const name of Object.keys(values)) before[name] = target[name];
-    return { seq: this.commits + 1, before, after: values };
+    return { seq: this.commits + 1, before, after: values, ...keysOf(before, values) };
   }
 
   /**
@@ -216,15 +226,17 @@ export class StateStore {
     this.measured = undefined;
     let bytes = measured?.bytes ?? this.bytes;
     const before: FakeState = {};
+    const { keys } = keysOf(target, values);
     for (const [name, value] of Object.entries(values)) {
       before[name] = target[name];
-      if (!measured && bytes !== undefined) bytes += (value === undefined ? 0 : jsonBytes(value)) - (target[name] === undefined ? 0 : jsonBytes(target[name]));
+      const size = !measured && bytes !== undefined ? valueBytes(target[name], value) : undefined;
+      if (size !== undefined && bytes !== undefined) bytes += size - (target[name] === undefined ? 0 : jsonBytes(target[name]));
       if (value === undefined) delete target[name];
-      else target[name] = deepFreeze(value);
-      if (measured) rememberBytes(value, measured.sizes.get(name)!);
+      else target[name] = keys?.[name] ? freezeChanged(value as FakeState, keys[name]) : deepFreeze(value);
+      if (measured || size !== undefined) rememberBytes(value, measured ? measured.sizes.get(name)! : size!);
     }
     this.bytes = bytes;
-    const commit = { seq: ++this.commits, before, after: values };
+    const commit = { seq: ++this.commits, before, after: values, ...(keys && { keys }) };
     // A listener that fails (a state file that cannot be written) must not undo or hide a
     // commit that already happened: it is the listener's to report.
     for (const listener of this.listeners) {
@@ -250,6 +262,30 @@ export class StateStore {
   async idle(): Promise<void> {
     await Promise.all([...this.queues.values()].map((q) => q.idle()));
   }
+}
+
+/** The commit's `keys` field: the changed keys of each entity a draft's patches name. */
+function keysOf(before: FakeState, after: FakeState): { keys?: Record<string, readonly string[]> } {
+  let keys: Record<string, readonly string[]> | undefined;
+  for (const name of Object.keys(after)) {
+    const changed = changedKeysOf(before[name], after[name]);
+    if (changed) (keys ??= {})[name] = changed;
+  }
+  return keys ? { keys } : {};
+}
+
+/** The bytes of a new entity value as JSON: from the value before it and the changed keys, when a draft named them. */
+function valueBytes(before: unknown, after: unknown): number {
+  if (after === undefined) return 0;
+  const keys = changedKeysOf(before, after);
+  return keys ? jsonBytesAfter(before as object, after as object, keys) : jsonBytes(after);
+}
+
+/** An object whose other keys hold committed (frozen) values already: only the changed ones are walked. */
+function freezeChanged(value: FakeState, keys: readonly string[]): FakeState {
+  Object.freeze(value);
+  for (const key of keys) deepFreeze(value[key]);
+  return value;
 }
 
 /** A fake's entity values frozen: those frozen already are kept as they are, the others copied first. */
