@@ -17,6 +17,7 @@ const scripts = [
   "conversation.ts",
   "workers.ts",
   "tracing.ts",
+  "resume.ts",
 ];
 console.log(`eval-simulate benchmarks, ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${process.platform} ${process.arch}\n`);
 for (const script of process.argv.slice(2).length ? process.argv.slice(2) : scripts) {

@@ -5,7 +5,7 @@ import { parseDocument } from "yaml";
 import { readFileSync } from "node:fs";
 import { mcpTarget } from "../engine/author/capture/index.js";
 import { readCalls } from "../engine/tools/fidelity/index.js";
-import { observe } from "../engine/tools/fidelity/index.js";
+import { observe, recordObserved } from "../engine/tools/fidelity/index.js";
 import { EXIT, refuseUnknownFlags } from "./exit-codes.js";
 import { REAL_SERVER_RENAMED, renamedFlag, takeRenamed } from "./flag-aliases.js";
 import { manifestArgs, manifestOf } from "./manifest-arg.js";
@@ -51,9 +51,11 @@ export default defineCommand({
       const out = parsed.out ? resolve(parsed.out) : join(dirname(manifest), (server.observed as string | undefined) ?? `mcp/${parsed.id}/observed.json`);
       const { observed, answers } = await observe({ calls: readCalls(parsed.calls), target, server: parsed.id, out });
       const skipped = answers.length - Object.values(observed.tools).reduce((sum, tool) => sum + tool.sampled, 0);
+      const noted = recordObserved(manifest, parsed.id, out);
       process.stdout.write(
         `wrote ${relative(process.cwd(), out)}: ${Object.keys(observed.tools).length} tools from ${answers.length} calls` +
-          `${skipped > 0 ? ` (${skipped} errors not sampled)` : ""}\n`,
+          `${skipped > 0 ? ` (${skipped} errors not sampled)` : ""}\n` +
+          `${noted ? `recorded servers.${parsed.id}.observed in ${relative(process.cwd(), manifest)}\n` : ""}`,
       );
     } catch (error) {
       process.stderr.write(`eval-simulate: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}\n`);

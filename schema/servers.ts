@@ -246,6 +246,36 @@ export const Server = Type.Object(
         ),
       }),
     ),
+    errors: Type.Optional(
+      Type.Object(
+        {
+          invalidArguments: Type.Optional(
+            Type.String({
+              minLength: 1,
+              ...describe(
+                "The text of the tool error a call whose arguments fail the input schema gets; `{{tool}}`, `{{message}}` (every problem, ajv's words), `{{path}}` (the first problem's place, `entities.0.name`) and `{{issue}}` (its message) are filled in.",
+                { default: "Input validation error: Invalid arguments for tool {{tool}}: {{message}}", examples: ["Error: {{path}}: {{issue}}"] },
+              ),
+            }),
+          ),
+          unknownTool: Type.Optional(
+            Type.String({
+              minLength: 1,
+              ...describe(
+                "A call to a tool this fake does not serve gets a tool error result with this text (`{{tool}}` filled in), whatever `unknownTool` says.",
+                { examples: ["Error: Unknown tool: {{tool}}"] },
+              ),
+            }),
+          ),
+        },
+        {
+          additionalProperties: false,
+          ...describe(
+            "The texts of the errors the engine answers for this fake, worded as the real server words them (its own validation message, its unknown-tool reply).",
+          ),
+        },
+      ),
+    ),
     resources: Type.Optional(
       Type.Record(Type.String({ minLength: 1 }), Resource, {
         ...describe("The captured resources and resource templates this fake serves, by `uri` or `uriTemplate`, each with its handler."),

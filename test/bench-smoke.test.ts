@@ -54,4 +54,8 @@ describe("the benchmarks still run", () => {
   it("measures the eval runner's own cost per trial with the script host", () => {
     expect(runBench("runner.ts")).toMatch(/wall ms \/ trial[\s\S]*runner's own cost per trial/);
   }, 120_000);
+
+  it("measures resuming a run of stored trials", () => {
+    expect(runBench("resume.ts", { BENCH_TRIALS: "100,1000" })).toMatch(/this build\s+100\s[\s\S]*this build\s+1000\s/);
+  }, 120_000);
 });

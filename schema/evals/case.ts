@@ -1,15 +1,43 @@
 import { Type } from "typebox";
 import { describe, ID_PATTERN } from "../describe.js";
 import { Expression } from "../json-schema.js";
-import { CallMatcher, Count, ScriptCall } from "./calls.js";
+import { CallMatcher, Count, ScriptCall, ToolName } from "./calls.js";
 import { CaseModels } from "./models.js";
 import { ConversationExpectations, Turns, User } from "./conversation.js";
 import { Milestones, Minefield, Rubric, Weights } from "./grading.js";
 import { NamedExpression, StateExpectation, Weight } from "./state.js";
 
+/** One reference call: a call, and what the reference saw it answer when it recorded that. */
+const GoldenCall = Type.Object(
+  {
+    tool: ToolName("The tool to call:"),
+    arguments: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), describe("The call's arguments; for an API operation the request: `{ params, query, headers, body }`.")),
+    ),
+    error: Type.Optional(
+      Type.Union([Type.Boolean(), Type.String()], {
+        ...describe(
+          "The reference's call answered an error (a failed attempt it makes on purpose): the replay must answer an error too (one whose text contains this, when a string) and goes on. `false`: it must succeed. Without `error` or `result`, a call that answers an error is taken as the reference's failed attempt.",
+          { examples: [true, "No task has the ID"] },
+        ),
+      }),
+    ),
+    result: Type.Optional(
+      Type.Unknown(
+        describe(
+          "The result the reference recorded for this call (kept, not compared): the call succeeded there, so an error on replay leaves the case not evaluated.",
+        ),
+      ),
+    ),
+  },
+  { additionalProperties: false, ...describe("One reference call.", { examples: [{ tool: "tickets/close-ticket", arguments: { id: "T-101" } }] }) },
+);
+
 const Golden = Type.Object(
   {
-    calls: Type.Array(ScriptCall, { minItems: 1, ...describe("The reference calls, replayed in order on a fresh world of the case's scenario and clock.") }),
+    calls: Type.Array(GoldenCall, {
+      ...describe("The reference calls, replayed in order on a fresh world of the case's scenario and clock; none (`[]`): the world must end as it started."),
+    }),
     entities: Type.Optional(
       Type.Array(
         Type.String({ pattern: `^[a-z0-9][a-z0-9-]*(\\.[A-Za-z_][A-Za-z0-9_]*)?$` }),
@@ -21,7 +49,7 @@ const Golden = Type.Object(
   {
     additionalProperties: false,
     ...describe(
-      "A reference solution: the run's final world must equal the world its calls make (compared by world hash). A golden call that fails makes the case not evaluated, never a pass.",
+      "A reference solution: the run's final world must equal the world its calls make (compared by world hash). A golden call that answers an error is the reference's failed attempt, replayed and passed over; one the reference recorded as succeeding (`result`, `error: false`) that fails makes the case not evaluated, never a pass.",
     ),
   },
 );
@@ -49,14 +77,20 @@ export const Expectations = Type.Object(
     ),
     exclusive: Type.Optional(Type.Boolean(describe("No tool outside `calls` may be called.", { default: false }))),
     callCount: Type.Optional(Count("How many tool calls the run may make in all.")),
+    forbidden: Type.Optional(
+      Type.Array(ToolName("A tool the agent must not call:"), {
+        uniqueItems: true,
+        ...describe("Tools the run must make no call to (refused calls included): the shorthand of a `calls` entry with `count: { max: 0 }` for each.", {
+          examples: [["crm/delete-record"]],
+        }),
+      }),
+    ),
     state: Type.Optional(StateExpectation),
     milestones: Type.Optional(Milestones),
     never: Type.Optional(
       Type.Array(Minefield, describe("Predicates that must be false in the initial world and after every commit: a change undone later is still caught.")),
     ),
-    golden: Type.Optional(
-      Type.Union([Golden, Type.Array(ScriptCall, { minItems: 1 })], describe("A reference solution (`{ calls, entities }`, or the calls alone).")),
-    ),
+    golden: Type.Optional(Type.Union([Golden, Type.Array(GoldenCall)], describe("A reference solution (`{ calls, entities }`, or the calls alone)."))),
     answer: Type.Optional(AnswerExpectation),
     rubrics: Type.Optional(Type.Array(Rubric, describe("Criteria a judge model grades the final answer by (model-graded assertions)."))),
     weights: Type.Optional(Weights),

@@ -118,12 +118,13 @@ export const Weights = Type.Object(
     only: Weight(),
     readOnly: Weight(),
     golden: Weight(),
+    forbidden: Weight(),
     turns: Weight(),
   },
   {
     additionalProperties: false,
     ...describe(
-      "Weights of the assertions written as plain values (`order`, `exclusive`, `callCount`, each of `state.changed`/`unchanged`, `state.only`, `state.readOnly`, a `golden` list, `turns`); assertions written as objects carry their own `weight`.",
+      "Weights of the assertions written as plain values (`order`, `exclusive`, `callCount`, each of `state.changed`/`unchanged`, `state.only`, `state.readOnly`, a `golden` list, each `forbidden` tool, `turns`); assertions written as objects carry their own `weight`.",
       { examples: [{ exclusive: 0.5, golden: 3 }] },
     ),
   },

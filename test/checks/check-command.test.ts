@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -24,6 +24,36 @@ describe("eval-simulate check", () => {
     expect(code).toBe(0);
     expect(stdout).toMatch(/^✓ notes serves the Recipe's allowed tools from its contract, in captured order\n/);
     expect(stdout).toMatch(/✓ an unknown scenario is refused\n9 passed, 0 failed\n$/);
+  });
+
+  it("reads a YAML or JSON calls list as --record, in every format replay reads", async () => {
+    const calls = readFileSync(record, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { server?: string; tool?: string; args?: unknown })
+      .filter((call) => call.tool !== undefined);
+    const dir = mkdtempSync(join(tmpdir(), "eval-simulate-check-"));
+    const yaml = join(dir, "calls.yaml");
+    writeFileSync(
+      yaml,
+      `# the contract tests' calls, as a replay list\n${calls.map((c) => `- ${JSON.stringify({ server: c.server, tool: c.tool, args: c.args ?? {} })}`).join("\n")}\n`,
+    );
+    const json = join(dir, "calls.json");
+    writeFileSync(json, JSON.stringify({ calls: calls.map((c) => ({ tool: c.tool, args: c.args ?? {} })) }));
+    for (const file of [yaml, json]) {
+      const { stdout, code } = await run(check, [MANIFEST, "--record", file, "--clock", CLOCK, "--format", "json"]);
+      expect(code).toBe(0);
+      const results = JSON.parse(stdout) as Array<{ name: string; ok: boolean; message: string }>;
+      expect(results.every((r) => r.ok)).toBe(true);
+    }
+    // Observations are held to answers, which a calls list lacks: said, not failed.
+    const observed = await run(check, [OBSERVED, "--record", yaml, "--format", "json"]);
+    const held = (JSON.parse(observed.stdout) as Array<{ name: string; ok: boolean; checked: boolean; message: string }>).find((r) =>
+      r.name.includes("observed"),
+    );
+    expect(held).toMatchObject({ ok: true, checked: false });
+    expect(held?.message).toContain("is a calls list without answers");
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it("exits 1 and prints each failure's message with what to fix", async () => {

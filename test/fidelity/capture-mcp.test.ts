@@ -6,6 +6,7 @@ import { parse } from "yaml";
 import { serve, connect } from "../support/services.js";
 import { runCli } from "../support/cli-process.js";
 import { memoryCommand } from "./memory-server.js";
+import { ROOT } from "../support/examples.js";
 import type { Services } from "../../engine/serve/host/start-services.js";
 
 function workspace(): string {
@@ -71,6 +72,22 @@ describe("eval-simulate capture --mcp", { timeout: SLOW }, () => {
     expect(check.stdout).toContain('tool "create_entities" added');
     expect(check.stdout).toContain("instructions changed");
     expect(readFileSync(file, "utf8")).toBe(before);
+  });
+
+  it("--check passes the committed memory example against the installed server: a schema's key order is no change", async () => {
+    // The example's tools.json writes `type` before `description`; the installed server's SDK writes them the other way round.
+    const committed = readFileSync(join(ROOT, "examples/memory/mcp/memory/tools.json"), "utf8");
+    const dir = workspace();
+    const manifest = join(dir, "fakes.yaml");
+    expect((await runCli(["capture", "memory", "--manifest", manifest, "--mcp", memoryCommand()])).code).toBe(0);
+    const file = join(dir, "mcp/memory/tools.json");
+    const fresh = JSON.parse(readFileSync(file, "utf8"));
+    const reordered = JSON.parse(committed);
+    expect(JSON.stringify(reordered.tools)).not.toBe(JSON.stringify(fresh.tools));
+    writeFileSync(file, JSON.stringify({ ...fresh, tools: reordered.tools }, null, 2));
+    const check = await runCli(["capture", "memory", "--manifest", manifest, "--check"]);
+    expect(check.stdout).toMatch(/^✓/);
+    expect(check.code).toBe(0);
   });
 
   it("refuses a header that is not Name: value, and a capture with no server named", async () => {

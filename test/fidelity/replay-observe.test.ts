@@ -72,6 +72,32 @@ describe("eval-simulate observe", { timeout: SLOW }, () => {
     expect(observed.tools.read_graph).toMatchObject({ sampled: 3, answer: { format: "structured", text: "json-pretty" } });
     expect(observed.tools.delete_entities.answer).toMatchObject({ format: "structured", text: "text", prefixes: ["Entities deleted successfully"] });
     expect((observed.tools.create_entities.answer.schema as { required: string[] }).required).toEqual(["entities"]);
+    expect(run.stdout).not.toContain("recorded servers.memory.observed");
+  });
+
+  it("records observed: in the manifest it writes for, keeping its comments", async () => {
+    const dir = copyOfMemory((f) => f.replace(/^ {4}observed: .*\n/m, ""));
+    expect(readFileSync(join(dir, "fakes.yaml"), "utf8")).not.toContain("observed:");
+    const run = await runCli([
+      "observe",
+      CALLS,
+      "--id",
+      "memory",
+      "--manifest",
+      join(dir, "fakes.yaml"),
+      "--mcp",
+      memoryCommand(),
+      "--out",
+      join(dir, "seen/memory.json"),
+    ]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^recorded servers\.memory\.observed in .*fakes\.yaml$/m);
+    const manifest = readFileSync(join(dir, "fakes.yaml"), "utf8");
+    expect(manifest).toMatch(/^ {4}observed: seen\/memory\.json$/m);
+    expect(manifest).toContain("# A fake of the official @modelcontextprotocol/server-memory");
+    const again = await runCli(["observe", CALLS, "--id", "memory", "--manifest", join(dir, "fakes.yaml"), "--mcp", memoryCommand()]);
+    expect(again.stdout).toMatch(/wrote .*seen\/memory\.json/);
+    expect(again.stdout).not.toContain("recorded");
   });
 
   it("reads each format a text answer can have", () => {

@@ -87,14 +87,17 @@ describe("judging the crm example's runs (golden replay, milestones, never, the 
     expect(result(verdict, "state.assert[0]")?.message).toBe("false (the expression gave false)");
   });
 
-  it("does not evaluate a case whose golden call fails, never passing it", async () => {
+  it("does not evaluate a case whose golden call fails where the reference recorded it succeeding, never passing it", async () => {
     const c = caseOf("close-acme-renewal");
-    const broken: EvalCase = { ...c, expect: { golden: { calls: [{ tool: "crm/complete-task", arguments: { task_id: labelId("no-such-task") } }] } } };
+    const broken: EvalCase = {
+      ...c,
+      expect: { golden: { calls: [{ tool: "crm/complete-task", arguments: { task_id: labelId("no-such-task") }, result: { ok: true } }] } },
+    };
     const { dir } = await recordRun(MANIFEST, [stage("won"), complete]);
     const verdict = await judge(broken, dir);
     expect(result(verdict, "golden")).toMatchObject({
       status: "not_evaluated",
-      message: `the golden path cannot be replayed: golden call #1 crm/complete-task failed: No task has the ID ${labelId("no-such-task")}.`,
+      message: `the golden path cannot be replayed: golden call #1 crm/complete-task failed where the reference's call succeeded: No task has the ID ${labelId("no-such-task")}.`,
     });
     expect(verdict.verdict).toBe("not_evaluated");
   });

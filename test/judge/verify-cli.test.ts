@@ -81,7 +81,7 @@ describe("eval-simulate verify", { timeout: 180_000 }, () => {
     const text = await runCli(["verify", file, "--run", passing, "--allow-outside"]);
     expect(text.code).toBe(2);
     expect(text.stdout).toContain(
-      "○ golden: the golden path cannot be replayed: golden call #1 crm/complete-task failed: No task has the ID 00000000-0000-5000-8000-000000000000.",
+      "○ golden: the golden path cannot be replayed: golden call #1 crm/complete-task failed where the reference's call succeeded: No task has the ID 00000000-0000-5000-8000-000000000000.",
     );
     expect(text.stdout).toMatch(/^NOT EVALUATED broken-golden: /m);
     const junit = await runCli(["verify", file, "--run", passing, "--format", "junit", "--allow-outside"]);

@@ -56,10 +56,12 @@ describe("the results file across eval processes", { timeout: 120_000 }, () => {
     expect(readResults(out).map((l) => `${l.case}#${l.iteration}:${l.status}`)).toEqual(["a#0:pass", "a#1:pass"]);
     expect(readFileSync(out, "utf8").split("\n")[1]).toBe('{"case":"a","iter');
 
-    // Nothing is run again: the trial appended after the torn line was kept.
+    // The hand-written line carries no case hash, so its trial was run again (appended after the torn line).
+    expect(readFileSync(out, "utf8").trimEnd().split("\n")).toHaveLength(4);
+    // Nothing is run again: the trials appended after the torn line were kept.
     const again = await runCli(["eval", file, "--out", out, "--format", "json"]);
     expect(again.code).toBe(0);
-    expect(readFileSync(out, "utf8").trimEnd().split("\n")).toHaveLength(3);
+    expect(readFileSync(out, "utf8").trimEnd().split("\n")).toHaveLength(4);
     const report = await runCli(["report", out]);
     expect(report.stderr).toContain(`${out}:2 is a line cut short (an interrupted write); skipped`);
     expect(report.stdout).toMatch(/trials: 2 \(2 passed/);

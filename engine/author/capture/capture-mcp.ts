@@ -3,6 +3,7 @@ import { dirname, relative, resolve } from "node:path";
 import { isMap, parse, parseDocument, stringify } from "yaml";
 import { captureMcpServer, type McpServerCapture } from "./mcp-server-capture.js";
 import { mcpTarget } from "./mcp-target.js";
+import { canonicalJson } from "../../core/record/index.js";
 
 export interface McpCaptureOptions {
   /** The manifest (fakes.yaml) whose `servers.<id>` records the capture. */
@@ -85,7 +86,9 @@ export async function captureMcp(options: McpCaptureOptions): Promise<McpCapture
  */
 export function captureChanges(before: McpServerCapture, after: McpServerCapture): string[] {
   const changes: string[] = [];
-  const byName = (capture: McpServerCapture) => new Map(capture.tools.map((tool) => [String(tool.name), JSON.stringify(tool)]));
+  // Compared as JSON values: the real server's SDK may write a schema's keys in another order
+  // (`description` before `type`) than the committed file holds, which changes nothing.
+  const byName = (capture: McpServerCapture) => new Map(capture.tools.map((tool) => [String(tool.name), canonicalJson(tool)]));
   const old = byName(before);
   const fresh = byName(after);
   for (const [name, text] of fresh) {
@@ -95,7 +98,7 @@ export function captureChanges(before: McpServerCapture, after: McpServerCapture
   for (const name of old.keys()) if (!fresh.has(name)) changes.push(`tool "${name}" removed`);
   if (changes.length === 0 && [...old.keys()].join("\n") !== [...fresh.keys()].join("\n")) changes.push("the tools' order changed");
   for (const key of ["serverInfo", "instructions", "capabilities", "protocolVersion", "resources", "resourceTemplates", "prompts"] as const) {
-    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) changes.push(`${key} changed`);
+    if (canonicalJson(before[key]) !== canonicalJson(after[key])) changes.push(`${key} changed`);
   }
   return changes;
 }

@@ -125,6 +125,7 @@ export async function checkServer(id: string, server: ServerDocument, context: L
     ...(captured.serverInfo && { serverInfo: captured.serverInfo }),
     ...(captured.instructions !== undefined && { instructions: captured.instructions }),
     ...(server.unknownTool && { unknownTool: server.unknownTool }),
+    ...(server.errors && { errorTexts: checkErrorTexts(server.errors, path, report) }),
     ...(resources.length > 0 && { resources }),
     ...(prompts.length > 0 && { prompts }),
     ...(server.logging === true && { logging: true }),
@@ -132,6 +133,27 @@ export async function checkServer(id: string, server: ServerDocument, context: L
     ...(server.pageSize !== undefined && { pageSize: server.pageSize }),
     source: report.location(path),
   };
+}
+
+const PLACEHOLDERS: Record<"invalidArguments" | "unknownTool", string[]> = { invalidArguments: ["tool", "message", "path", "issue"], unknownTool: ["tool"] };
+
+/** The error templates, each placeholder one its error fills in. */
+function checkErrorTexts(
+  errors: NonNullable<ServerDocument["errors"]>,
+  path: PathSegment[],
+  report: LoadContext["report"],
+): { invalidArguments?: string; unknownTool?: string } {
+  for (const kind of ["invalidArguments", "unknownTool"] as const) {
+    const template = errors[kind];
+    if (template === undefined) continue;
+    for (const [, name] of template.matchAll(/\{\{\s*([^}]*?)\s*\}\}/g)) {
+      if (!PLACEHOLDERS[kind].includes(name))
+        report.error("E_SCHEMA", [...path, "errors", kind], `{{${name}}} is not filled in for ${kind}.${suggestion(name, PLACEHOLDERS[kind])}`, {
+          hint: `Use ${PLACEHOLDERS[kind].map((p) => `{{${p}}}`).join(", ")}.`,
+        });
+    }
+  }
+  return errors;
 }
 
 /** A server's selection areas: each tool served, and in one area at most. */

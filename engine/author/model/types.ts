@@ -60,6 +60,8 @@ export interface ServerManifest {
   instructions?: string;
   /** How a call to a tool the fake does not serve is answered (`protocol-error` by default). */
   unknownTool?: "protocol-error" | "error-result";
+  /** The texts of the errors the engine answers, as templates (`{{tool}}`, `{{message}}`, `{{path}}`, `{{issue}}`): today's texts when unset. */
+  errorTexts?: { invalidArguments?: string; unknownTool?: string };
   /** Served resources and resource templates, in captured order. */
   resources?: ResourceManifest[];
   /** Served prompts, in captured order. */

@@ -51,12 +51,19 @@ export function readRegularLines(file: string, limits: LineLimits, onLine: (text
         const end = newline === -1 ? read : newline;
         if (pendingBytes + end - start > limits.maxLineBytes)
           return { ok: false, code: "ELINE", line: number + 1, reason: `the line is longer than ${sizeText(limits.maxLineBytes)}` };
-        // The chunk is reused by the next read: a line's bytes are copied out of it.
-        if (end > start) pending.push(Buffer.from(view.subarray(start, end)));
-        pendingBytes += end - start;
-        if (newline === -1) break;
+        if (newline === -1) {
+          // The chunk is reused by the next read: the start of a line it cuts is copied out of it.
+          if (end > start) pending.push(Buffer.from(view.subarray(start, end)));
+          pendingBytes += end - start;
+          break;
+        }
         number++;
-        onLine(Buffer.concat(pending, pendingBytes).toString("utf8"), number, false);
+        // A line whole in this chunk is decoded from it directly; one begun in an earlier chunk, from its parts.
+        if (pendingBytes === 0) onLine(view.toString("utf8", start, end), number, false);
+        else {
+          if (end > start) pending.push(Buffer.from(view.subarray(start, end)));
+          onLine(Buffer.concat(pending, pendingBytes + end - start).toString("utf8"), number, false);
+        }
         pending = [];
         pendingBytes = 0;
         start = newline + 1;

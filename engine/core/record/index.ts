@@ -8,7 +8,7 @@
  *
  * Other folders import this folder through this file only.
  */
-export { changedEntities } from "./changed-entities.js";
+export { canonicalJson, changedEntities } from "./changed-entities.js";
 export { applyEntityPatch, entityPatch, entityPatches, sameJson } from "./entity-patch.js";
 export type { EntityPatch, EntityPatches, JsonPatchOperation, KeyedPatch } from "./entity-patch.js";
 export { entityMapOf, requireManifests } from "./types.js";

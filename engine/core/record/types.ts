@@ -49,6 +49,8 @@ export interface RecordedToolCall {
   tool: string;
   args: unknown;
   result: unknown;
+  /** `"arguments"` when the fake refused the arguments before any handler ran (whatever its error text says). */
+  refused?: "arguments";
   /** The session the call was made in; absent for the process's own world. */
   session?: string;
 }

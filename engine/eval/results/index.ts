@@ -20,7 +20,7 @@ export type { MergedRun, ResultsSource, TrialConflict } from "./merge-results.js
 export { passAtK, passHatK } from "./pass-at-k.js";
 export { renderJunit } from "./report-junit.js";
 export { renderSummaryJson, renderSummaryMarkdown, renderSummaryText } from "./report-text.js";
-export { appendResult, doneTrials, readResults, readResultsFile, repairTornLine, RESULTS_LIMITS, trialKey } from "./results-file.js";
+export { appendResult, doneLines, doneTrials, readResults, readResultsFile, repairTornLine, RESULTS_LIMITS, trialKey } from "./results-file.js";
 export type { ResultsRead, TrialLine, TrialStatus } from "./results-file.js";
 export { lockResults } from "./results-lock.js";
 export { trialLineProblem } from "./trial-line-check.js";

@@ -29,6 +29,20 @@ const judgeOf = (j: RunSummary["judge"]) =>
 
 const VERDICT_TEXT: Record<CaseSummary["verdict"], string> = { pass: "PASS", fail: "FAIL", preliminary: "PRELIMINARY", skipped: "SKIPPED" };
 
+/** A case that failed only because trials were not evaluated says so, rather than a plain FAIL. */
+const verdictOf = (c: CaseSummary) => (c.verdict === "fail" && c.failed === 0 && c.notEvaluated > 0 ? "NOT EVALUATED" : VERDICT_TEXT[c.verdict]);
+
+/** Every failed assertion (✗), why trials were not evaluated (○), "and N more" past the cap, then reasons and requests outside the session (!). */
+function detailsOf(c: CaseSummary): string[] {
+  return [
+    ...c.failures.map((f) => `✗ ${f}`),
+    ...(c.notEvaluatedReasons ?? []).map((r) => `○ not evaluated: ${r}`),
+    ...(c.moreFailures ? [`… and ${c.moreFailures} more`] : []),
+    ...c.reasons.map((r) => `! ${r}`),
+    ...outsideOf(c).map((o) => `! ${o}`),
+  ];
+}
+
 function trialsOf(c: CaseSummary): string {
   const parts = [`${c.passed}/${c.passed + c.failed + c.notEvaluated} passed`];
   if (c.notEvaluated > 0) parts.push(`${c.notEvaluated} not evaluated`);
@@ -40,7 +54,8 @@ function trialsOf(c: CaseSummary): string {
 /** The run's one-line verdict. */
 export function verdictLine(summary: RunSummary): string {
   const head = { pass: "PASS", fail: "FAIL", preliminary: "PRELIMINARY", skipped: "SKIPPED" }[summary.verdict];
-  const cases = `${summary.passed} passed, ${summary.failed} failed${summary.preliminary ? `, ${summary.preliminary} preliminary` : ""}${summary.skipped ? `, ${summary.skipped} skipped` : ""}`;
+  const unevaluated = summary.cases.filter((c) => verdictOf(c) === "NOT EVALUATED").length;
+  const cases = `${summary.passed} passed, ${summary.failed} failed${unevaluated > 0 ? ` (${unevaluated} not evaluated)` : ""}${summary.preliminary ? `, ${summary.preliminary} preliminary` : ""}${summary.skipped ? `, ${summary.skipped} skipped` : ""}`;
   const why =
     summary.verdict === "preliminary"
       ? ` (${summary.trials.notRun} trial${summary.trials.notRun === 1 ? "" : "s"} not run${summary.stopped ? `; stopped: ${summary.stopped}` : ""}: not a measurement)`
@@ -56,16 +71,14 @@ export function verdictLine(summary: RunSummary): string {
 export function renderSummaryText(summary: RunSummary): string {
   const out: string[] = [];
   for (const c of summary.cases) {
-    out.push(`${VERDICT_TEXT[c.verdict].padEnd(11)} ${c.case}  [${c.model}]`);
+    out.push(`${verdictOf(c).padEnd(11)} ${c.case}  [${c.model}]`);
     out.push(
       `            ${trialsOf(c)}; pass rate ${pct(c.passRate)} (threshold ${pct(c.accuracyThreshold)}); pass^${c.k} ${pct(c.passHatK)}, pass@${c.k} ${pct(c.passAtK)}${meanScoreOf(c)}`,
     );
     out.push(`            ${calls(c)}, tokens in/out ${tokens(c.usage)}, ${usd(c.costUsd)}, ${secs(c.durationMs)}`);
     if (judgeOf(c.judge)) out.push(`            ${judgeOf(c.judge)}`);
     if (talkOf(c)) out.push(`            ${talkOf(c)}`);
-    for (const failure of c.failures) out.push(`            ✗ ${failure}`);
-    for (const reason of c.reasons) out.push(`            ! ${reason}`);
-    for (const line of outsideOf(c)) out.push(`            ! ${line}`);
+    for (const line of detailsOf(c)) out.push(`            ${line}`);
     if (c.traces) out.push(`            traces: ${c.traces.join(", ")}`);
   }
   const t = summary.trials;
@@ -93,20 +106,15 @@ export function renderSummaryMarkdown(summary: RunSummary): string {
     "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ...summary.cases.map(
       (c) =>
-        `| ${cell(c.case)} | ${cell(c.model)} | ${VERDICT_TEXT[c.verdict]} | ${trialsOf(c)} | ${pct(c.passRate)} | ${pct(c.accuracyThreshold)} | ${pct(c.passHatK)} (k=${c.k}) | ${pct(c.passAtK)} | ${score(c.meanScore)}${c.minScore === undefined ? "" : ` (min ${score(c.minScore)})`} | ${c.toolCalls}${c.badCalls > 0 ? ` (${c.badCalls} bad)` : ""} | ${tokens(c.usage)} | ${usd(c.costUsd)} | ${secs(c.durationMs)} |`,
+        `| ${cell(c.case)} | ${cell(c.model)} | ${verdictOf(c)} | ${trialsOf(c)} | ${pct(c.passRate)} | ${pct(c.accuracyThreshold)} | ${pct(c.passHatK)} (k=${c.k}) | ${pct(c.passAtK)} | ${score(c.meanScore)}${c.minScore === undefined ? "" : ` (min ${score(c.minScore)})`} | ${c.toolCalls}${c.badCalls > 0 ? ` (${c.badCalls} bad)` : ""} | ${tokens(c.usage)} | ${usd(c.costUsd)} | ${secs(c.durationMs)} |`,
     ),
     "",
   ];
-  const details = summary.cases.filter((c) => c.failures.length + c.reasons.length > 0 || c.outside || c.turns || c.traces);
-  for (const c of details) {
+  for (const c of summary.cases) {
+    const lines = [...(talkOf(c) ? [talkOf(c)] : []), ...detailsOf(c)];
+    if (lines.length === 0 && !c.traces) continue;
     out.push(`**${cell(c.case)}**`, "");
-    for (const line of [
-      ...(talkOf(c) ? [talkOf(c)] : []),
-      ...c.failures.map((f) => `✗ ${f}`),
-      ...c.reasons.map((r) => `! ${r}`),
-      ...outsideOf(c).map((o) => `! ${o}`),
-    ])
-      out.push(`- ${cell(line)}`);
+    for (const line of lines) out.push(`- ${cell(line)}`);
     if (c.traces) out.push(`- traces: ${c.traces.map((t) => `\`${t}\``).join(", ")}`);
     out.push("");
   }

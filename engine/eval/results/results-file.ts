@@ -102,6 +102,11 @@ export interface TrialLine {
   gitSha?: string;
   /** sha256 of the evals file's bytes. */
   evalsSha256?: string;
+  /**
+   * What the trial was judged against: a hash of its case and of the fakes' content it ran on
+   * (engine/eval/runner/case-hash.ts). A resume reuses the line only while the hash is the same.
+   */
+  caseHash?: string;
 }
 
 /** Trials that count as done on resume: judged ones. A trial not run or skipped is tried again. */
@@ -185,7 +190,18 @@ export function readResults(file: string, warn: (message: string) => void = () =
  * @example if (doneTrials(out).has(trialKey(trial))) return; // resume
  */
 export function doneTrials(lines: readonly TrialLine[]): Set<string> {
-  return new Set(lines.filter((line) => DONE_STATUSES.has(line.status)).map(trialKey));
+  return new Set(doneLines(lines).keys());
+}
+
+/**
+ * The trials a results file already holds as done, by trial key: one pass, for a resume's lookups.
+ *
+ * @example const stored = doneLines(previous).get(trialKey(trial));
+ */
+export function doneLines(lines: readonly TrialLine[]): Map<string, TrialLine> {
+  const out = new Map<string, TrialLine>();
+  for (const line of lines) if (DONE_STATUSES.has(line.status)) out.set(trialKey(line), line);
+  return out;
 }
 
 /** Whether a file ends in a newline (an empty one does): where the next line may start. */

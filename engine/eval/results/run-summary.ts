@@ -51,11 +51,18 @@ export interface CaseSummary {
   durationMs: number;
   /** Why trials were not run, failed outside the judge or skipped (distinct reasons). */
   reasons: string[];
-  /** The first failed assertion messages, for the report. */
+  /** The distinct failed assertion messages, the first `FAILURES_SHOWN` of them, for the report. */
   failures: string[];
+  /** Why its not-evaluated trials were not evaluated (their not-evaluated assertions, distinct), the first `FAILURES_SHOWN`. */
+  notEvaluatedReasons?: string[];
+  /** The distinct failed assertions (and not-evaluated reasons) past those listed: the report's "and N more". */
+  moreFailures?: number;
   /** The OpenTelemetry trace ids of the first trials that did not pass, when the run was traced; absent otherwise. */
   traces?: string[];
 }
+
+/** How many failed assertions (and, apart, not-evaluated reasons) a case's summary lists before "and N more". */
+export const FAILURES_SHOWN = 20;
 
 /** The whole run. */
 export interface RunSummary {
@@ -141,15 +148,23 @@ function summarizeCase(plan: PlannedCase, lines: readonly TrialLine[]): CaseSumm
   else if (notRun > 0) verdict = "preliminary";
   else verdict = passRate >= plan.accuracyThreshold - 1e-9 ? "pass" : "fail";
   const reasons = [...new Set(lines.flatMap((l) => (l.reason ? [l.reason] : [])))];
-  const failures = [
+  const messages = (of: readonly TrialLine[], status: string) => [
     ...new Set(
-      lines.flatMap((l) =>
+      of.flatMap((l) =>
         (l.assertions as Array<{ status?: string; assertion?: string; message?: string }>)
-          .filter((a) => a.status === "failed")
+          .filter((a) => a.status === status)
           .map((a) => `${a.assertion}: ${a.message}`),
       ),
     ),
-  ].slice(0, 5);
+  ];
+  const allFailures = messages(lines, "failed");
+  const allUnevaluated = messages(
+    lines.filter((l) => l.status === "not_evaluated"),
+    "not_evaluated",
+  );
+  const failures = allFailures.slice(0, FAILURES_SHOWN);
+  const notEvaluatedReasons = allUnevaluated.slice(0, FAILURES_SHOWN);
+  const moreFailures = allFailures.length - failures.length + allUnevaluated.length - notEvaluatedReasons.length;
   const traces = lines.flatMap((l) => (l.traceId && l.status !== "pass" && l.status !== "skipped" ? [l.traceId] : [])).slice(0, 5);
   const outsideCount = lines.reduce((n, l) => n + (l.badCalls?.outsideSession ?? 0), 0);
   const judge = judgeSpend(lines.map((l) => l.judge));
@@ -182,6 +197,8 @@ function summarizeCase(plan: PlannedCase, lines: readonly TrialLine[]): CaseSumm
     durationMs: Math.round(lines.reduce((n, l) => n + l.durationMs, 0)),
     reasons,
     failures,
+    ...(notEvaluatedReasons.length > 0 ? { notEvaluatedReasons } : {}),
+    ...(moreFailures > 0 ? { moreFailures } : {}),
     ...(traces.length > 0 ? { traces } : {}),
   };
 }
@@ -213,7 +230,12 @@ export function summarize(
   options: { planned?: readonly PlannedCase[]; stopped?: string; notes?: string[]; plannedTrials?: number } = {},
 ): RunSummary {
   const groups = new Map<string, TrialLine[]>();
-  for (const line of lines) groups.set(key(line.case, line.model), [...(groups.get(key(line.case, line.model)) ?? []), line]);
+  for (const line of lines) {
+    const k = key(line.case, line.model);
+    const group = groups.get(k);
+    if (group) group.push(line);
+    else groups.set(k, [line]);
+  }
   const planned = [...(options.planned ?? [])];
   const seen = new Set(planned.map((p) => key(p.case, p.model)));
   for (const line of lines) {

@@ -39,6 +39,7 @@ const FIELDS: Array<[name: string, required: boolean, test: (value: unknown) => 
   ["iterations", false, (v) => isCount(v) && (v as number) >= 1, "a whole number of at least 1"],
   ["accuracyThreshold", false, (v) => typeof v === "number" && v >= 0 && v <= 1, "a share between 0 and 1"],
   ["variant", false, (v) => typeof v === "string", "a string"],
+  ["caseHash", false, (v) => typeof v === "string", "a string"],
   [
     "badCalls",
     false,

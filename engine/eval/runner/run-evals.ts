@@ -23,6 +23,7 @@ import { localTrials, type TrialRunner } from "./local-trials.js";
 import { runOrigin } from "./run-origin.js";
 import { type Shard, shardLabel } from "./shard.js";
 import { TrialHosts } from "./trial-hosts.js";
+import { caseHashes } from "./case-hash.js";
 import { type HostChoice, hostConfig, isAgentHost, planTrials, selectCases } from "./trial-plan.js";
 import { workerTrials } from "./worker-trials.js";
 import type { ModelsMode } from "../cassettes/index.js";
@@ -205,8 +206,10 @@ async function runLocked(options: RunEvalsOptions): Promise<EvalsResult> {
     throw new Error(
       `[eval-simulate] ${options.out} holds a run ${other.variant ? `of variant ${other.variant}` : "without a variant"}: give this run its own --out (or --fresh)`,
     );
+  const hashes = await caseHashes(cases, fakes);
   const plan = planTrials({
     cases,
+    caseHash: (c) => hashes.get(c),
     choiceOf: (c) => choices.get(c)!,
     labelOf: (choice) => hosts.label(choice),
     missing,
@@ -216,6 +219,10 @@ async function runLocked(options: RunEvalsOptions): Promise<EvalsResult> {
   });
   const lines = plan.lines;
   if (plan.resumed > 0) notes.push(`resumed: ${plan.resumed} trial${plan.resumed === 1 ? "" : "s"} already in ${options.out}`);
+  if (plan.changed > 0)
+    notes.push(
+      `re-run: ${plan.changed} trial${plan.changed === 1 ? "" : "s"} in ${options.out} judged against another version of ${plan.changed === 1 ? "its" : "their"} case or fakes`,
+    );
   if (options.shard && options.shard.count > 1) {
     const mine = plan.planned.reduce((n, p) => n + p.iterations, 0);
     notes.push(
@@ -287,7 +294,8 @@ async function runLocked(options: RunEvalsOptions): Promise<EvalsResult> {
             stopped ??= budgetStop(options, ledger);
             return pool.stop();
           }
-          const line: TrialLine = { ...(await trials.run(trial)), ...stamp };
+          const hash = hashes.get(trial.case);
+          const line: TrialLine = { ...(await trials.run(trial)), ...stamp, ...(hash ? { caseHash: hash } : {}) };
           lines.push(line);
           if (options.out) appendResult(options.out, line);
           finished++;

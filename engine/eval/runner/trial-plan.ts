@@ -1,13 +1,14 @@
 /**
  * What a run will do before it starts: the cases selected, the host each runs with, its trials
- * (this shard's, with `--shard`), and of those the ones the results file already holds (resumed),
- * the ones no key lets run (skipped) and the rest, to run.
+ * (this shard's, with `--shard`), and of those the ones the results file already holds judged
+ * against the same case and fakes (resumed), the ones no key lets run (skipped) and the rest, to
+ * run (with those whose case or fakes changed since, counted).
  */
 import type { EvalCase } from "../../../schema/evals/evals.js";
 import type { AgentHost } from "../hosts/index.js";
 import type { CommandHostConfig, ModelHostConfig } from "../hosts/index.js";
 import type { missingKeys } from "../models/index.js";
-import { doneTrials, type PlannedCase, type TrialLine, trialKey } from "../results/index.js";
+import { doneLines, type PlannedCase, type TrialLine, trialKey } from "../results/index.js";
 import { inShard, type Shard } from "./shard.js";
 import { caseFields } from "./trial.js";
 
@@ -59,6 +60,8 @@ export interface TrialPlan {
   /** Trials of the whole run, every shard's. */
   runTrials: number;
   resumed: number;
+  /** Stored trials judged against another version of their case or fakes (or before hashes were stored): run again. */
+  changed: number;
 }
 
 export interface PlanInput {
@@ -70,6 +73,8 @@ export interface PlanInput {
   previous: readonly TrialLine[];
   shard?: Shard;
   variant?: string;
+  /** Each case's hash (case-hash.ts): a stored trial is reused only when it carries the same. */
+  caseHash?: (c: EvalCase) => string | undefined;
 }
 
 /**
@@ -84,8 +89,8 @@ export function planTrials(input: PlanInput): TrialPlan {
     return Array.from({ length: caseFields(c).iterations! }, (_, iteration) => ({ case: c.id, iteration, source: c, choice, label }));
   });
   const mine = input.shard ? inShard(all, input.shard) : all;
-  const done = doneTrials(input.previous);
-  const byKey = new Map(input.previous.map((line) => [trialKey(line), line]));
+  const done = doneLines(input.previous);
+  let changed = 0;
   const planned = new Map<EvalCase, PlannedCase>();
   const lines: TrialLine[] = [];
   const todo: PlannedTrial[] = [];
@@ -102,9 +107,14 @@ export function planTrials(input: PlanInput): TrialPlan {
     plan.iterations++;
     planned.set(c, plan);
     const k = trialKey({ case: c.id, iteration: trial.iteration, model: trial.label });
-    if (done.has(k)) {
-      lines.push(byKey.get(k)!);
-      continue;
+    const stored = done.get(k);
+    if (stored) {
+      const hash = input.caseHash?.(c);
+      if (hash === undefined || stored.caseHash === hash) {
+        lines.push(stored);
+        continue;
+      }
+      changed++;
     }
     const keyless =
       (!isAgentHost(trial.choice) && trial.choice.type === "model" && input.missing.find((m) => m.model === (trial.choice as { model: string }).model)) ||
@@ -132,5 +142,5 @@ export function planTrials(input: PlanInput): TrialPlan {
   }
   // The cases in the evals file's order, as the run's own report lists them.
   const ordered = input.cases.flatMap((c) => (planned.has(c) ? [planned.get(c)!] : []));
-  return { planned: ordered, lines, todo, runTrials: all.length, resumed: lines.filter((line) => line.status !== "skipped").length };
+  return { planned: ordered, lines, todo, runTrials: all.length, resumed: lines.filter((line) => line.status !== "skipped").length, changed };
 }

@@ -85,9 +85,9 @@ function unmatched(calls: readonly JudgedCall[], r: Resolved): { message: string
 /**
  * The call expectations of seed 002's tool-call assertions: each `calls` entry (required by
  * default, partial `arguments` with `$pattern`, `count`), `order: strict` (the required entries
- * happen in the listed order), `exclusive` (no other tool) and `callCount` (every call, refused
- * ones included). In a conversation with dual control only the agent's calls count, unless a
- * matcher says `by: user` (or `any`).
+ * happen in the listed order), `exclusive` (no other tool), `forbidden` (none of these tools) and
+ * `callCount` (every call, refused ones included). In a conversation with dual control only the
+ * agent's calls count, unless a matcher says `by: user` (or `any`).
  *
  * @example await judgeCalls(expect, judgedCalls(run.calls, maps.maps), maps)
  */
@@ -147,12 +147,36 @@ export function judgeCalls(expect: Expect, all: readonly JudgedCall[], maps: Fak
           }),
     );
   }
+  for (const [i, name] of (expect.forbidden ?? []).entries()) results.push(judgeForbidden(i, name, calls, maps));
   if (expect.callCount) {
     const ok = countHolds(calls.length, expect.callCount);
     const message = `expected ${showCount(expect.callCount)} calls; saw ${calls.length}`;
     results.push(ok ? passed("callCount", "callCount", message) : failed("callCount", "callCount", `${message} (${list(calls)})`, { calls: calls.length }));
   }
   return results;
+}
+
+/** `forbidden[i]`: no call to the tool, refused calls included. */
+function judgeForbidden(index: number, name: string, calls: readonly JudgedCall[], maps: FakeMaps): AssertionResult {
+  const found = maps.resolve(name);
+  if (found.length !== 1) {
+    const why =
+      found.length === 0 ? `no fake serves a tool named "${name}"` : `"${name}" may mean any of ${found.map(key).join(", ")}: name it as <server>/<tool>`;
+    return notEvaluated("forbidden", `forbidden[${index}] ${name}`, why);
+  }
+  const label = `forbidden[${index}] ${key(found[0])}`;
+  const made = calls.filter((call) => isCallTo(call, found[0]));
+  return made.length === 0
+    ? passed("forbidden", label, `no call to ${key(found[0])}`)
+    : failed(
+        "forbidden",
+        label,
+        `${key(found[0])} must not be called; it was called ${made.length === 1 ? "once" : `${made.length} times`} (${made
+          .slice(0, 10)
+          .map((c) => `#${c.number}`)
+          .join(", ")}${made.length > 10 ? ", …" : ""})`,
+        { calls: made.map((c) => c.number) },
+      );
 }
 
 /** The entries in listed order: each found after the one before (optional entries only when present). */

@@ -185,6 +185,7 @@ function checkCase(c: EvalCase, at: Path, { report, maps, names, loaded }: Scope
     checkTool(report, maps, names, [...e, "calls", j, "tool"], m?.tool);
     for (const p of patternsIn(m?.arguments, [...e, "calls", j, "arguments"], [])) checkPattern(report, p.path, p.pattern, p.flags);
   }
+  for (const [j, name] of (Array.isArray(expect.forbidden) ? expect.forbidden : []).entries()) checkTool(report, maps, names, [...e, "forbidden", j], name);
   const state = expect.state;
   if (state) {
     for (const kind of ["changed", "unchanged"] as const)

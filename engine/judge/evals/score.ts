@@ -37,6 +37,8 @@ function weightOf(expect: Expect, r: AssertionResult): number | undefined {
       return expect.never?.[indexIn(r.assertion)]?.weight;
     case "golden":
       return Array.isArray(expect.golden) ? w.golden : expect.golden?.weight;
+    case "forbidden":
+      return w.forbidden;
     case "answer":
       return expect.answer?.weight;
     case "rubric":

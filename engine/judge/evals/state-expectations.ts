@@ -4,7 +4,7 @@ import type { StatesByFake } from "../../core/record/index.js";
 import type { FakeMaps } from "./fake-maps.js";
 import type { History } from "./history.js";
 import { mismatches, show, showExpected, showSeen } from "./match-value.js";
-import { recordDiff } from "./state-diff.js";
+import { changedFields, type RecordDiff, recordDiff } from "./state-diff.js";
 import { type AssertionResult, failed, notEvaluated, passed } from "./types.js";
 
 type StateExpect = NonNullable<EvalCase["expect"]["state"]>;
@@ -84,7 +84,8 @@ export function judgeState(state: StateExpect, initial: StatesByFake, final: Sta
     }
   }
   if (state.only) {
-    const allowed = new Set(state.changed ?? []);
+    // The entities a `diff` names are expected to change as much as those `changed` lists.
+    const allowed = new Set([...(state.changed ?? []), ...Object.keys(state.diff ?? {})]);
     const collateral = changed.filter((ref) => !allowed.has(ref));
     results.push(
       collateral.length === 0
@@ -111,12 +112,13 @@ export function judgeState(state: StateExpect, initial: StatesByFake, final: Sta
   return results;
 }
 
-function summary(diff: { key: string; added: unknown[]; removed: unknown[]; updated: Array<{ key: unknown }> }): string {
-  const keys = (records: unknown[]) => records.map((r) => show((r as Record<string, unknown>)[diff.key])).join(", ");
+/** `added "a"; removed "b"; updated "c" (status, total)`: the records by key, the updated ones with their changed fields. */
+function summary(diff: RecordDiff): string {
+  const keys = (list: unknown[]) => list.map((k) => show(k)).join(", ");
   return [
-    diff.added.length ? `added ${keys(diff.added)}` : "",
-    diff.removed.length ? `removed ${keys(diff.removed)}` : "",
-    diff.updated.length ? `updated ${diff.updated.map((u) => show(u.key)).join(", ")}` : "",
+    diff.addedKeys.length ? `added ${keys(diff.addedKeys)}` : "",
+    diff.removedKeys.length ? `removed ${keys(diff.removedKeys)}` : "",
+    diff.updated.length ? `updated ${diff.updated.map((u) => `${show(u.key)} (${changedFields(u.before, u.after).join(", ")})`).join(", ")}` : "",
   ]
     .filter(Boolean)
     .join("; ");
@@ -126,12 +128,18 @@ function summary(diff: { key: string; added: unknown[]; removed: unknown[]; upda
 function judgeDiff(ref: string, expected: DiffExpect, before: unknown, after: unknown): AssertionResult {
   const diff = recordDiff(before, after, expected.key ?? "id");
   const label = `state.diff ${ref}`;
-  if (!diff) return failed("diff", label, `${ref} is not an array of records with unique "${expected.key ?? "id"}" keys, so it has no record diff`);
+  if (!diff)
+    return failed(
+      "diff",
+      label,
+      `${ref} is neither an array of records with unique "${expected.key ?? "id"}" keys nor an object of records keyed by id, so it has no record diff`,
+    );
   const problems: string[] = [];
   for (const kind of ["added", "removed", "updated"] as const) {
     const entries = expected[kind];
     if (!entries) continue;
     const records = kind === "updated" ? diff.updated.map((u) => u.after) : diff[kind];
+    const names = kind === "updated" ? diff.updated.map((u) => u.key) : kind === "added" ? diff.addedKeys : diff.removedKeys;
     const free = new Set(records.map((_, i) => i));
     for (const entry of entries) {
       const hit = [...free].find((i) => mismatches(entry, records[i]).length === 0);
@@ -145,12 +153,10 @@ function judgeDiff(ref: string, expected: DiffExpect, before: unknown, after: un
         const found = mismatches(entry, records[i]);
         if (!nearest || found.length < nearest.found.length) nearest = { i, found };
       }
-      const near = nearest
-        ? `; the nearest, record ${show((records[nearest.i] as Record<string, unknown>)[diff.key])}, has ${showSeen(nearest.found)}`
-        : `; no record was ${kind}`;
+      const near = nearest ? `; the nearest, record ${show(names[nearest.i])}, has ${showSeen(nearest.found)}` : `; no record was ${kind}`;
       problems.push(`expected a record ${kind} matching ${showExpected(entry)}${near}`);
     }
-    for (const i of free) problems.push(`record ${show((records[i] as Record<string, unknown>)[diff.key])} was ${kind} unexpectedly`);
+    for (const i of free) problems.push(`record ${show(names[i])} was ${kind} unexpectedly`);
   }
   const evidence = { added: diff.added, removed: diff.removed, updated: diff.updated };
   return problems.length === 0

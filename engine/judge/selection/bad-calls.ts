@@ -81,6 +81,7 @@ function readCall(line: RecordedCall, number: number): Call {
     const text = (result?.content ?? []).map((c) => c.text ?? "").join("\n");
     const rpc = result?.error;
     const refused =
+      line.refused === "arguments" ||
       (result?.isError === true && /^Input validation error/.test(text)) ||
       (rpc?.code === -32602 && /invalid/i.test(rpc.message ?? "") && !/not found/i.test(rpc.message ?? ""));
     const failed = result?.isError === true || rpc !== undefined;

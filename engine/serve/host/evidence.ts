@@ -150,6 +150,7 @@ export class Evidence {
           result: redactResult(outcome.result, this.names, answer),
           ...recordedChanges(outcome.commit),
           ...(outcome.exchanges && { exchanges: outcome.exchanges.map((exchange) => redact(exchange, this.names)) }),
+          ...(outcome.refused && { refused: "arguments" as const }),
         }),
       );
     }

@@ -4,7 +4,7 @@ import type { ClientChannel } from "../runtime/index.js";
 import { createMcpEndpoint, type McpEndpoint, type McpEndpointOptions, ToolNotFoundError as McpToolNotFound } from "../mcp/index.js";
 import { callTool, complete, getPrompt, PromptRequestError, ToolNotFoundError } from "../runtime/index.js";
 import { McpRequestError } from "../mcp/index.js";
-import { compileServer } from "../runtime/index.js";
+import { compileServer, unknownToolText } from "../runtime/index.js";
 import { resourcesOf } from "./resource-mount.js";
 import type { McpFake } from "../../author/fakes/index.js";
 import { servedIn, type WorldOf } from "./request-world.js";
@@ -82,6 +82,9 @@ export function mountMcpFake(id: string, fake: McpFake, worldOf: WorldOf, option
             startedAt: new Date(started).toISOString(),
             durationMs: Date.now() - started,
           });
+          // A fake that words the reply as its real server does answers a tool error with that text.
+          const declared = unknownToolText(fake.manifest, name);
+          if (declared !== undefined) return { content: [{ type: "text", text: declared }], isError: true };
           // SDK v1 servers answer an unknown tool with a tool error result carrying the -32602 text.
           if (fake.manifest.unknownTool === "error-result")
             return { content: [{ type: "text", text: `MCP error -32602: Tool ${name} not found` }], isError: true };

@@ -12,6 +12,7 @@ import type { Commit, StateStore } from "./state-store.js";
 import { isToolFailure } from "../../author/handlers/index.js";
 import { type HandlerClient, plainAnswer, toolContext } from "./tool-context.js";
 import { type ClientChannel, type Exchange, recordingChannel } from "./client-channel.js";
+import { invalidArgumentsText } from "./error-texts.js";
 
 /** A call to a tool the fake does not serve: the JSON-RPC error -32602 `Tool <name> not found`. */
 export class ToolNotFoundError extends Error {
@@ -49,6 +50,8 @@ export interface CallOutcome {
   commit?: Commit;
   /** What the handler sent the client and asked it while the call ran (log, progress, elicitation, sampling). */
   exchanges?: Exchange[];
+  /** True when the arguments were refused before any handler ran: bad-call counts read it, not the (customisable) text. */
+  refused?: true;
 }
 
 const isToolResult = (value: unknown): value is ToolResult => !!value && typeof value === "object" && Array.isArray((value as ToolResult).content);
@@ -81,7 +84,7 @@ export async function callTool(
   const exchanges: Exchange[] = [];
   let stub: string | undefined;
   let commit: Commit | undefined;
-  const finish = (result: ToolResult, committed: boolean): CallOutcome => {
+  const finish = (result: ToolResult, committed: boolean, refused?: true): CallOutcome => {
     const outcome: CallOutcome = {
       server: fake.id,
       tool: name,
@@ -94,6 +97,7 @@ export async function callTool(
       ...(stub === undefined ? {} : { stub }),
       ...(commit === undefined ? {} : { commit }),
       ...(exchanges.length > 0 && { exchanges }),
+      ...(refused && { refused }),
     };
     witness?.(outcome);
     return outcome;
@@ -102,10 +106,10 @@ export async function callTool(
   // and nothing a handler does with a value a thousand levels deep would survive the stack.
   const unreadable = args === undefined ? undefined : jsonValueProblem(args, { maxDepth: MAX_MESSAGE_DEPTH });
   if (unreadable) {
-    return finish(toolError(`Input validation error: Invalid arguments for tool ${name}: ${describeJsonValueProblem(unreadable, "data")}`), false);
+    return finish(toolError(invalidArgumentsText(fake.manifest, name, describeJsonValueProblem(unreadable, "data"))), false, true);
   }
   if (!tool.args.validate(args ?? {})) {
-    return finish(toolError(`Input validation error: Invalid arguments for tool ${name}: ${tool.args.errorsText()}`), false);
+    return finish(toolError(invalidArgumentsText(fake.manifest, name, tool.args.errorsText(), tool.args.issues())), false, true);
   }
   // Injected latency delays the call before it queues, so it does not hold up the fake's other calls.
   const latency = scope.faults?.effect(fake.id, name).latencyMs ?? 0;

@@ -5,13 +5,15 @@
  * pipeline (`call-tool.ts`, `tool-context.ts`), time limits (`deadline.ts`), what a change may not
  * do (`change-problems.ts`), each world's size kept per commit from the changed entities
  * (`json-bytes.ts`), a structured tool's text as `json`, `json-pretty` or its JSONata
- * (`answer-text.ts`), `resources/read` from committed state (`read-resource.ts`), `prompts/get` and
+ * (`answer-text.ts`), the error texts a fake declares, worded as its real server words them
+ * (`error-texts.ts`), `resources/read` from committed state (`read-resource.ts`), `prompts/get` and
  * `completion/complete` over the world (`get-prompt.ts`), and what a handler says to and asks
  * the client while its call runs, kept as the call's exchanges (`client-channel.ts`).
  *
  * Other folders import this folder through this file only.
  */
 export { ToolNotFoundError, callTool } from "./call-tool.js";
+export { DEFAULT_INVALID_ARGUMENTS, fillTemplate, invalidArgumentsText, unknownToolText } from "./error-texts.js";
 export type { CallOutcome, RuntimeScope } from "./call-tool.js";
 export { describeHandlerError, stateProblem, worldSizeProblem } from "./change-problems.js";
 export { compileServer } from "./compiled-fake.js";

@@ -6,7 +6,8 @@
  */
 import { filePath } from "../testing/index.js";
 import { changedEntities, failOn, jsonOf } from "./check-failure.js";
-import { readRecording } from "./recorded-calls.js";
+import { readCalls } from "./calls-file.js";
+import { isRecordFile, readRecording } from "./recorded-calls.js";
 import type { RecipeContext } from "./recipe-context.js";
 import { validCall } from "./check-bad-calls.js";
 import { rawCall, type Started, withStarted } from "./recipe-context.js";
@@ -40,9 +41,14 @@ function callsFor(context: RecipeContext, id: string): { calls: Call[]; from: st
   const recording = context.options.record ?? context.options.recording;
   if (recording !== undefined) {
     const file = filePath(recording);
-    const calls = readRecording(file)
-      .filter((call) => call.server === id)
-      .map((call) => ({ tool: call.tool, args: call.args ?? {} }));
+    // A record's lines (API calls among them), or a calls list as replay reads it (YAML or JSON).
+    const calls = isRecordFile(file)
+      ? readRecording(file)
+          .filter((call) => call.server === id)
+          .map((call) => ({ tool: call.tool, args: call.args ?? {} }))
+      : readCalls(file)
+          .filter((call) => (call.server === undefined || call.server === id) && call.read === undefined)
+          .map((call) => ({ tool: call.tool, args: call.args }));
     return { calls, from: `the ${calls.length} calls ${file} records` };
   }
   const calls = context.servers[id].tools

@@ -7,7 +7,7 @@
 import { filePath } from "../testing/index.js";
 import { excerpt, failOn, NotChecked } from "./check-failure.js";
 import { observedAnswerProblems } from "./observed-answer.js";
-import { answeredSuccessfully, readRecording, recordedText } from "./recorded-calls.js";
+import { answeredSuccessfully, isRecordFile, readRecording, recordedText } from "./recorded-calls.js";
 import type { RecipeContext } from "./recipe-context.js";
 
 /** What a passing check says beside its pass, or why it could not check everything. */
@@ -45,6 +45,11 @@ export async function checkObserved(context: RecipeContext, id: string): Promise
     return new NotChecked(`${id} has observations but no record was given (checkRecipeFakes record, check --record): no answer was held to them`);
   }
   const file = filePath(recording);
+  // A calls list (YAML or JSON, as replay reads) holds the calls but not what the fake answered.
+  if (!isRecordFile(file))
+    return new NotChecked(
+      `${file} is a calls list without answers, so no answer of ${id} was held to its observations: give a record (serve --record, or the contract tests' recording)`,
+    );
   const answered = readRecording(file).filter((call) => call.server === id && answeredSuccessfully(call));
   const problems: string[] = [];
   if (required) for (const name of unobserved) problems.push(`"${name}" has no observation in ${observations.source} (requireObserved)`);

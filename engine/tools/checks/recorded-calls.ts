@@ -64,3 +64,26 @@ export function recordedText(call: RecordedCall): string {
     .map((item) => item.text)
     .join("\n");
 }
+
+/**
+ * Whether a file is a record (JSON lines of calls with their results, as `serve --record` and
+ * `withFakes` write) rather than a calls list (YAML or JSON, as `replay` also reads): by its
+ * `.jsonl`/`.ndjson` name, or by every line being a JSON object (several, or one naming a tool).
+ * A missing file is an empty record.
+ *
+ * @example isRecordFile("tests/responses.jsonl") // true
+ */
+export function isRecordFile(file: string): boolean {
+  if (!existsSync(file) || /\.(jsonl|ndjson)$/.test(file)) return true;
+  const lines = readFileSync(file, "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "");
+  if (lines.length === 0 || !lines.every((line) => line.trimStart().startsWith("{"))) return false;
+  if (lines.length > 1) return true;
+  try {
+    const only = JSON.parse(lines[0]) as Record<string, unknown>;
+    return typeof only.tool === "string" || typeof only.api === "string";
+  } catch {
+    return false;
+  }
+}

@@ -1,5 +1,6 @@
-import { writeFileSync, mkdirSync } from "node:fs";
-import { dirname } from "node:path";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, relative, sep } from "node:path";
+import { isMap, parseDocument } from "yaml";
 import { decodeToon, encodeToon } from "../../author/contract/index.js";
 import { connectMcpTarget, type McpServerTarget } from "../../author/capture/index.js";
 import type { ObservedAnswer, ObservedFile } from "../checks/index.js";
@@ -140,4 +141,23 @@ export async function observe(options: ObserveOptions): Promise<{ observed: Obse
     writeFileSync(options.out, `${JSON.stringify(observed, null, 2)}\n`);
   }
   return { observed, answers };
+}
+
+/**
+ * Records in the manifest where the fake's observed.json is (`servers.<id>.observed`, relative
+ * to the manifest), keeping its comments, so `check` reads it without being told. A manifest
+ * that does not declare the server, or already names this file, is left as it is; returns
+ * whether it was changed.
+ *
+ * @example recordObserved("fakes.yaml", "memory", "/recipe/mcp/memory/observed.json"); // true
+ */
+export function recordObserved(manifestFile: string, id: string, out: string): boolean {
+  if (!existsSync(manifestFile)) return false;
+  const doc = parseDocument(readFileSync(manifestFile, "utf8"));
+  if (doc.errors.length > 0 || !isMap(doc.getIn(["servers", id]))) return false;
+  const path = relative(dirname(manifestFile), out).split(sep).join("/");
+  if (doc.getIn(["servers", id, "observed"]) === path) return false;
+  doc.setIn(["servers", id, "observed"], path);
+  writeFileSync(manifestFile, doc.toString({ lineWidth: 0 }));
+  return true;
 }
