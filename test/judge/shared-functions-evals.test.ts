@@ -94,6 +94,14 @@ describe("the manifest's shared functions in evals expressions", () => {
     ]);
   });
 
+  it("run on the judge's bounded runtime: a runaway function fails its assertion, it does not hang the judge", async () => {
+    const { evaluateBounded } = await import("../../engine/judge/evals/expressions.js");
+    const out = await evaluateBounded("$loop(1)", undefined, {}, { loop: "function($n) { ($f := function($m) { $f($m + 1) + 1 }; $f($n)) }" });
+    expect(out).toMatchObject({ ok: false, message: expect.stringMatching(/nested deeper|ran past/) });
+    // A binding of the same name wins over a function's.
+    expect(await evaluateBounded("$final", undefined, { final: 1 }, { final: "function() { 2 }" })).toMatchObject({ ok: true, value: 1 });
+  });
+
   it("leave validate quiet about an evals file that calls them", async () => {
     const file = join(dir, "evals.yaml");
     writeFileSync(
