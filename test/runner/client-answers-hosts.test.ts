@@ -109,6 +109,32 @@ describe("a fake's elicitation in a conversation", () => {
     expect(lastText(asked)).toContain("username");
   }, 120_000);
 
+  it("takes the case's client: answers over the user, in turn across a model agent's turns", async () => {
+    provider = await startScriptedProvider((request) => {
+      const turn = (request.body.messages as Array<{ role: string }>).filter((m) => m.role === "user").length;
+      return request.toolResults.length < turn
+        ? { toolCalls: [{ name: "test_elicitation", arguments: { message: `Who, turn ${turn}?` } }] }
+        : { text: "Noted." };
+    });
+    const file = evalsFile(`
+  - id: scripted-model-talk
+    prompt: Sign me up.
+    host: { type: model, model: "openai-compatible:agent", baseURL: "${provider.baseURL}" }
+    client:
+      elicitation: [{ action: accept, content: { username: ada, email: ada@example.com } }, { action: cancel }]
+    turns:
+      - {}
+      - user: Ask me again.
+    expect:
+      turns: { exact: 2 }
+`);
+    const result = await runEvals({ evals: file, retry: { retries: 0 } });
+    expect(texts(result.lines[0] as unknown as Line)).toEqual([
+      'User response: action=accept, content={"username":"ada","email":"ada@example.com"}',
+      "User response: action=cancel, content={}",
+    ]);
+  }, 120_000);
+
   it("takes a scripted conversation's client: answers in turn across its turns", async () => {
     const file = evalsFile(`
   - id: scripted-talk

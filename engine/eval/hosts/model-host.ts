@@ -45,6 +45,8 @@ export function modelHost(
   const timeoutMs = config.timeoutMs ?? TRIAL_TIMEOUT_MS;
   const limits = { requestTimeoutMs: config.requestTimeoutMs, idleTimeoutMs: config.idleTimeoutMs };
   let model: Promise<LanguageModel> | undefined;
+  // A conversation's `client:` answers are one queue across its turns: kept by its session (the same every turn).
+  const scriptedBySession = new WeakMap<object, ClientAnswerer>();
   return {
     label: spec.id,
     async run(trial): Promise<AgentOutcome> {
@@ -76,8 +78,10 @@ export function modelHost(
         // The fakes' questions: elicitation by the case's `client:` or the conversation's model user;
         // sampling by `client.sampling` when scripted, else by the agent's own model, on its bill.
         const sampled = { requests: 0, inputTokens: 0, outputTokens: 0 };
-        const scripted = c.client?.sampling?.length ? scriptedAnswers(c.client) : undefined;
-        const elicit = trialAnswerer(trial)?.elicit;
+        let queued = c.client ? scriptedBySession.get(trial.session) : undefined;
+        if (c.client && !queued) scriptedBySession.set(trial.session, (queued = scriptedAnswers(c.client)));
+        const scripted = c.client?.sampling?.length ? queued : undefined;
+        const elicit = (queued ?? trialAnswerer(trial))?.elicit;
         const answerer: ClientAnswerer = {
           ...(elicit && { elicit }),
           sample:
