@@ -66,8 +66,11 @@ const HEAP_CEILING = 0.85;
  */
 export class RunGuard {
   readonly limits: RunLimits;
-  readonly deadline: number;
+  /** When the run's time is up; pushed back by the time it spent yielded to others. */
+  private deadline: number;
   private lastYield: number;
+  /** When the run last yielded to the event loop, until it is entered again. */
+  private yieldedAt: number | undefined;
 
   constructor(limits: Partial<RunLimits> = {}) {
     this.limits = { ...DEFAULT_RUN_LIMITS, ...limits };
@@ -80,19 +83,34 @@ export class RunGuard {
   enter(depth: number): Promise<void> | undefined {
     if (depth > this.limits.maxDepth) throw this.stop("depth");
     if (this.limits.signal?.aborted) throw this.stop("aborted");
-    const now = Date.now();
+    const now = this.resumed();
     if (now > this.deadline) throw this.stop("timeout");
     if (now - this.lastYield < YIELD_EVERY_MS) return undefined;
     this.lastYield = now;
     const heap = getHeapStatistics();
     if (heap.used_heap_size > heap.heap_size_limit * HEAP_CEILING) throw this.stop("too-large", "memory");
+    this.yieldedAt = now;
     return new Promise<void>((resolve) => setImmediate(resolve));
+  }
+
+  /**
+   * The time now, the deadline moved past the time the run spent yielded: on a busy host the
+   * other trials' work between two of its slices is not the expression's, and must not time it out.
+   */
+  private resumed(): number {
+    const now = Date.now();
+    if (this.yieldedAt !== undefined) {
+      this.deadline += now - this.yieldedAt;
+      this.yieldedAt = undefined;
+      this.lastYield = now;
+    }
+    return now;
   }
 
   /** Throws the stop for a signal aborted or a deadline passed between evaluations. */
   check(): void {
     if (this.limits.signal?.aborted) throw this.stop("aborted");
-    if (Date.now() > this.deadline) throw this.stop("timeout");
+    if (this.resumed() > this.deadline) throw this.stop("timeout");
   }
 
   stop(reason: Exclude<StopReason, "not-implemented" | "stalled">, detail = ""): RunStop {
