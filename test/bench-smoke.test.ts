@@ -26,7 +26,7 @@ describe("the benchmarks still run", () => {
   }, 120_000);
 
   it("measures start-up against node -e", () => {
-    expect(runBench("startup.ts")).toMatch(/eval-simulate serve → \/health/);
+    expect(runBench("startup.ts")).toMatch(/validate examples\/crm[\s\S]*eval --dry examples\/crm[\s\S]*serve 20 × 50 → \/health/);
   }, 120_000);
 
   it("measures a trial against the size of its world", () => {

@@ -72,6 +72,18 @@ describe("whether dist/ is current", () => {
     expect(staleDist(root)).toEqual(["tsconfig.build.json is newer than the oldest file in dist/"]);
   });
 
+  it("names a published schema edited after its standalone validator was built, and a validator never built", () => {
+    const root = current();
+    for (const file of ["scripts/build-validators.mjs", "eval-simulate.schema.json", "eval-simulate.evals.schema.json"]) edit(root, file);
+    for (const file of ["eval-simulate.schema.json", "eval-simulate.evals.schema.json"]) utimesSync(join(root, file), EARLIER, EARLIER);
+    mkdirSync(join(root, "dist/validators"));
+    writeFileSync(join(root, "dist/validators/manifest.cjs"), "");
+    utimesSync(join(root, "dist/validators/manifest.cjs"), LATER, LATER);
+    expect(staleDist(root)).toEqual(["dist/validators/evals.cjs is missing (the standalone validator of eval-simulate.evals.schema.json)"]);
+    edit(root, "eval-simulate.schema.json");
+    expect(staleDist(root)).toContain("eval-simulate.schema.json is newer than dist/validators/manifest.cjs");
+  });
+
   it("ignores tests and declaration files, which the build does not compile", () => {
     const root = current();
     edit(root, "engine/core/files/files.test.ts");

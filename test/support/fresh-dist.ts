@@ -13,6 +13,11 @@ import { ROOT } from "./examples.js";
 /** The folders tsconfig.build.json compiles into dist/, and the configs that shape every output. */
 const SOURCE_FOLDERS = ["engine", "cli", "schema"];
 const CONFIGS = ["tsconfig.json", "tsconfig.build.json"];
+/** The published schemas the build precompiles, by the name of their module in dist/validators/. */
+const VALIDATORS = [
+  ["manifest", "eval-simulate.schema.json"],
+  ["evals", "eval-simulate.evals.schema.json"],
+] as const;
 
 /** What a build printed and how it ended. */
 export interface BuildResult {
@@ -56,6 +61,13 @@ export function staleDist(root = ROOT): string[] {
   for (const file of viewerSources) {
     if (bundle !== undefined && (modified(join(root, "viewer", file)) ?? 0) > bundle) reasons.push(`viewer/${file} is newer than dist/viewer/viewer.js`);
   }
+  // The published schemas' standalone validators (scripts/build-validators.mjs, `npm run build`).
+  for (const [name, schema] of VALIDATORS) {
+    if (!existsSync(join(root, "scripts/build-validators.mjs")) || !existsSync(join(root, schema))) continue;
+    const built = modified(join(root, `dist/validators/${name}.cjs`));
+    if (built === undefined) reasons.push(`dist/validators/${name}.cjs is missing (the standalone validator of ${schema})`);
+    else if ((modified(join(root, schema)) ?? 0) > built) reasons.push(`${schema} is newer than dist/validators/${name}.cjs`);
+  }
   for (const config of CONFIGS) {
     const changed = modified(join(root, config));
     if (changed !== undefined && changed > oldest) reasons.push(`${config} is newer than the oldest file in dist/`);
@@ -63,13 +75,18 @@ export function staleDist(root = ROOT): string[] {
   return reasons;
 }
 
-/** `tsc -p tsconfig.build.json` and the viewer's bundle, what `npm run build` runs, without npm around it. */
+/** `tsc -p tsconfig.build.json`, the viewer's bundle and the standalone validators, what `npm run build` runs, without npm around it. */
 export function buildDist(root = ROOT): BuildResult {
   const run = spawnSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"], { cwd: root, encoding: "utf8" });
-  const output = `${run.stdout ?? ""}${run.stderr ?? ""}${run.error ? String(run.error) : ""}`;
-  if (run.status !== 0 || !existsSync(join(root, "scripts/build-viewer.mjs"))) return { status: run.status, output };
-  const bundle = spawnSync(process.execPath, ["scripts/build-viewer.mjs"], { cwd: root, encoding: "utf8" });
-  return { status: bundle.status, output: `${output}${bundle.stdout ?? ""}${bundle.stderr ?? ""}${bundle.error ? String(bundle.error) : ""}` };
+  let output = `${run.stdout ?? ""}${run.stderr ?? ""}${run.error ? String(run.error) : ""}`;
+  if (run.status !== 0) return { status: run.status, output };
+  for (const script of ["scripts/build-viewer.mjs", "scripts/build-validators.mjs"]) {
+    if (!existsSync(join(root, script))) continue;
+    const step = spawnSync(process.execPath, [script], { cwd: root, encoding: "utf8" });
+    output += `${step.stdout ?? ""}${step.stderr ?? ""}${step.error ? String(step.error) : ""}`;
+    if (step.status !== 0) return { status: step.status, output };
+  }
+  return { status: 0, output };
 }
 
 const named = (reasons: string[]) => `${reasons[0]}${reasons.length > 1 ? ` (and ${reasons.length - 1} more)` : ""}`;

@@ -8,7 +8,8 @@
  * resources against the capture, `E_UNKNOWN_RESOURCE`; `W_UNKNOWN_ARGUMENT` for `$args` reads the
  * input schema lacks; finite numbers, `E_NON_FINITE`) and gives a `Manifest` (`load-manifest.ts`:
  * `checkManifest` with every diagnostic, `loadManifest` or a `ManifestError`). `package-root.ts`
- * finds the package's own files.
+ * finds the package's own files; `published-validator.ts` gives the published schemas' validators,
+ * precompiled at build time (scripts/build-validators.mjs) when they match the schema.
  *
  * Other folders import this folder through this file only.
  */
@@ -17,6 +18,8 @@ export type { DocumentOperation } from "./check-api.js";
 export { checkManifest, loadManifest } from "./load-manifest.js";
 export type { LoadOptions, LoadResult } from "./load-manifest.js";
 export { packageRoot } from "./package-root.js";
+export { compileAtRunTime, precompiled, publishedSchemaText, publishedValidator } from "./published-validator.js";
+export type { PublishedSchemaName } from "./published-validator.js";
 export { allowOutsideByDefault, RecipeFiles } from "./recipe-files.js";
 export type { RecipeFilesOptions } from "./recipe-files.js";
 export { checkAgainstSchema } from "./schema-check.js";

@@ -22,8 +22,3 @@ export function packageRoot(): string {
     dir = parent;
   }
 }
-
-/** The published JSON Schema of fakes.yaml, as committed at the package root. */
-export function publishedSchema(): Record<string, unknown> {
-  return JSON.parse(readFileSync(join(packageRoot(), "eval-simulate.schema.json"), "utf8"));
-}

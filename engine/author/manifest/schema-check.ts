@@ -1,16 +1,11 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import type { ErrorObject, ValidateFunction } from "ajv";
 import { type Diagnostic, type DiagnosticCode, DIAGNOSTIC_CODES, suggestion } from "../source/index.js";
 import { formatPath, pointerToPath } from "../source/index.js";
-import { publishedSchema } from "./package-root.js";
+import { publishedValidator } from "./published-validator.js";
 import type { PathSegment, SourceDocument } from "../source/index.js";
 
-let validator: ValidateFunction | undefined;
-
-/** The manifest's validator, compiled from the published schema once per process. */
-function manifestValidator(): ValidateFunction {
-  validator ??= new Ajv({ allErrors: true, strict: false, verbose: true }).compile(publishedSchema());
-  return validator;
-}
+/** The manifest's validator: precompiled at build time, or compiled from the published schema once per process. */
+const manifestValidator = (): ValidateFunction => publishedValidator("manifest");
 
 /**
  * Checks a parsed manifest against eval-simulate.schema.json (or another document against its

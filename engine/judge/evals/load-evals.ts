@@ -1,25 +1,16 @@
-import { readFileSync } from "node:fs";
 import { readRegularFile } from "../../core/files/index.js";
-import { dirname, join, resolve } from "node:path";
-import { Ajv, type ValidateFunction } from "ajv";
+import { dirname, resolve } from "node:path";
 import type { EvalsDocument } from "../../../schema/evals/evals.js";
 import { type LoadedFakes, loadFakes } from "../../author/fakes/index.js";
 import { type Diagnostic, ManifestError } from "../../author/source/index.js";
-import { allowOutsideByDefault, packageRoot, RecipeFiles } from "../../author/manifest/index.js";
+import { allowOutsideByDefault, publishedValidator, RecipeFiles } from "../../author/manifest/index.js";
 import { Report } from "../../author/source/index.js";
 import { checkAgainstSchema } from "../../author/manifest/index.js";
 import { SourceDocument } from "../../author/source/index.js";
 import { checkEvalsContent } from "./check-evals.js";
 
-let validator: ValidateFunction | undefined;
-
-/** The evals validator, compiled from the published `eval-simulate.evals.schema.json` once per process. */
-function evalsValidator(): ValidateFunction {
-  validator ??= new Ajv({ allErrors: true, strict: false, verbose: true }).compile(
-    JSON.parse(readFileSync(join(packageRoot(), "eval-simulate.evals.schema.json"), "utf8")),
-  );
-  return validator;
-}
+/** The evals validator: precompiled at build time, or compiled from the published `eval-simulate.evals.schema.json` once per process. */
+const evalsValidator = () => publishedValidator("evals");
 
 /** An evals file read and checked: the document and its fakes when valid, and every diagnostic. */
 export interface EvalsCheck {
