@@ -50,6 +50,8 @@ export function stepMessages(
       result: "server" in line ? line.result : line.response,
       isError: failed(line),
       ...(typeof line.commit === "number" ? { commit: line.commit } : {}),
+      // What the fake asked the client mid-call (an elicitation, a sampling request) and the answer it got.
+      ...(Array.isArray((line as { exchanges?: unknown }).exchanges) ? { exchanges: (line as { exchanges: unknown[] }).exchanges } : {}),
       by: step.by,
     });
   });

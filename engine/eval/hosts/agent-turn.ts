@@ -32,6 +32,8 @@ export interface TranscriptMessage {
   isError?: boolean;
   /** On a `tool` message whose call changed the world: the commit's number in the session (milestones and `never` are judged per commit). */
   commit?: number;
+  /** On a `tool` message: what the fake asked the client during the call (`elicitation/create`, `sampling/createMessage`) and the answer, as recorded. */
+  exchanges?: unknown[];
   /** Who made the call: the agent, or the user (dual control). */
   by?: "agent" | "user";
 }

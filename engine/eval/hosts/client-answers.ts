@@ -2,7 +2,8 @@
  * Who answers when a fake asks the agent's MCP client something during a trial: the user's
  * input (`elicitation/create`) and the client's model (`sampling/createMessage`). A host hands an
  * answerer to the clients it connects; the script host's answers the case's `client:` in turn.
- * A user simulator (or a model) answers through the same interface.
+ * A conversation's model user (`user-answers.ts`) and the model host's own model (sampling)
+ * answer through the same interface.
  */
 import type { Client } from "@modelcontextprotocol/client";
 import type { EvalCase } from "../../../schema/evals/evals.js";

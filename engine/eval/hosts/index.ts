@@ -5,7 +5,8 @@
  * (`model-host.ts`), and an agent CLI given an `mcpServers` config file (`command-host.ts`) in a
  * process group of its own: SIGTERM then SIGKILL to every process it started, and killed when the
  * runner exits or dies of a signal (`process-group.ts`); who answers the fakes' questions to the
- * agent's client, elicitation and sampling (`client-answers.ts`).
+ * agent's client, elicitation and sampling (`client-answers.ts`; the case's `client:` first, else
+ * a conversation's model user for elicitation: `user-answers.ts`).
  *
  * Other folders import this folder through this file only.
  */
@@ -19,3 +20,4 @@ export type { ModelHostConfig } from "./model-host.js";
 export { scriptHost } from "./script-host.js";
 export { answerWith, answererCapabilities, scriptedAnswers } from "./client-answers.js";
 export type { ClientAnswerer, ClientQuestion } from "./client-answers.js";
+export { parseElicited, trialAnswerer } from "./user-answers.js";

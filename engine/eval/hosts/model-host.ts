@@ -10,7 +10,9 @@ import type { LanguageModel } from "ai";
 import type { Variant } from "../../judge/selection/index.js";
 import { type AgentHost, type AgentOutcome, FatalRunError } from "./agent-host.js";
 import { languageModel, MissingPeerError } from "../models/index.js";
-import { runModelAgent } from "../models/index.js";
+import { runModelAgent, sampleWithModel } from "../models/index.js";
+import { answerWith, answererCapabilities, type ClientAnswerer, scriptedAnswers } from "./client-answers.js";
+import { trialAnswerer } from "./user-answers.js";
 import { ModelOutputError } from "../models/index.js";
 import { parseModel } from "../models/index.js";
 import { ModelRequestError, type RetryOptions } from "../models/index.js";
@@ -43,6 +45,8 @@ export function modelHost(
   const timeoutMs = config.timeoutMs ?? TRIAL_TIMEOUT_MS;
   const limits = { requestTimeoutMs: config.requestTimeoutMs, idleTimeoutMs: config.idleTimeoutMs };
   let model: Promise<LanguageModel> | undefined;
+  // A conversation's `client:` answers are one queue across its turns: kept by its session (the same every turn).
+  const scriptedBySession = new WeakMap<object, ClientAnswerer>();
   return {
     label: spec.id,
     async run(trial): Promise<AgentOutcome> {
@@ -70,8 +74,29 @@ export function modelHost(
       const timer = setTimeout(() => ((timedOut = true), wall.abort(new Error(`the trial did not finish within ${timeoutMs} ms`))), timeoutMs);
       try {
         model ??= languageModel(spec, context.env, { ...context.retry }, limits, context.gate);
+        const agentModel = await model;
+        // The fakes' questions: elicitation by the case's `client:` or the conversation's model user;
+        // sampling by `client.sampling` when scripted, else by the agent's own model, on its bill.
+        const sampled = { requests: 0, inputTokens: 0, outputTokens: 0 };
+        let queued = c.client ? scriptedBySession.get(trial.session) : undefined;
+        if (c.client && !queued) scriptedBySession.set(trial.session, (queued = scriptedAnswers(c.client)));
+        const scripted = c.client?.sampling?.length ? queued : undefined;
+        const elicit = (queued ?? trialAnswerer(trial))?.elicit;
+        const answerer: ClientAnswerer = {
+          ...(elicit && { elicit }),
+          sample:
+            scripted?.sample ??
+            (async (question, signal) => {
+              sampled.requests++;
+              const reply = await sampleWithModel(agentModel, question.params, { budget, signal, temperature: config.temperature });
+              sampled.inputTokens += reply.usage.inputTokens;
+              sampled.outputTokens += reply.usage.outputTokens;
+              return reply.text;
+            }),
+        };
         const run = await runModelAgent({
-          model: await model,
+          clientSetup: { capabilities: answererCapabilities(answerer), setup: (client, server) => answerWith(client, server, answerer, wall.signal) },
+          model: agentModel,
           prompt: c.prompt,
           system: c.system,
           servers: trial.session.mcpServers(),
@@ -84,7 +109,13 @@ export function modelHost(
           ...(Array.isArray(trial.turn?.carry) ? { history: trial.turn.carry } : {}),
           ...(trial.traceparent ? { traceparent: trial.traceparent } : {}),
         });
-        const outcome: AgentOutcome = { answer: run.finalText, transcript: run.transcript, requests: run.requests, usage: run.usage, costUsd: budget.spentUsd };
+        const outcome: AgentOutcome = {
+          answer: run.finalText,
+          transcript: run.transcript,
+          requests: run.requests + sampled.requests,
+          usage: { inputTokens: run.usage.inputTokens + sampled.inputTokens, outputTokens: run.usage.outputTokens + sampled.outputTokens },
+          costUsd: budget.spentUsd,
+        };
         // The next turn starts from every message so far.
         if (trial.turn) outcome.carry = run.transcript;
         // A loop the budget cut short says nothing about the model: it is not scored.

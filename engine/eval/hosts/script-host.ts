@@ -3,7 +3,8 @@
  * through the same wire path an agent uses (MCP over HTTP to the session's URLs, HTTP to an API
  * fake's session base URL), so its record and world are what an agent making those calls gets.
  */
-import { answerWith, answererCapabilities, scriptedAnswers } from "./client-answers.js";
+import { answerWith, answererCapabilities, type ClientAnswerer } from "./client-answers.js";
+import { trialAnswerer } from "./user-answers.js";
 import type { Client } from "@modelcontextprotocol/client";
 import { fakeMaps } from "../../judge/evals/index.js";
 import { type AgentHost, type AgentOutcome, type AgentTrial, NO_USAGE } from "./agent-host.js";
@@ -51,13 +52,17 @@ export function scriptHost(): AgentHost {
       const carried = trial.turn?.carry instanceof ScriptClients ? trial.turn.carry : undefined;
       const clients = carried?.clients ?? new Map<string, Promise<Client>>();
       let kept = false;
-      const answerer = trial.case.client ? scriptedAnswers(trial.case.client) : undefined;
+      // The clients outlive a turn, so they ask whoever answers this turn (it reads this turn's transcript).
+      const answering = carried?.answering ?? { current: undefined as ClientAnswerer | undefined };
+      // The case's `client:` answers are one queue for the whole conversation; a user's answerer is the turn's.
+      if (!(carried && trial.case.client)) answering.current = trialAnswerer(trial);
+      const answerer = answering.current && turnAnswerer(answering);
       const { Client, StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client");
       const connect = (server: string) => {
         let client = clients.get(server);
         if (!client) {
           client = (async () => {
-            // The fakes' questions (elicitation, sampling) are answered from the case's `client:`.
+            // The fakes' questions (elicitation, sampling): the case's `client:`, else a model user (trialAnswerer).
             const made = new Client({ name: "eval-simulate-script", version: "1.0.0" }, { capabilities: answererCapabilities(answerer) });
             answerWith(made, server, answerer, trial.signal);
             await made.connect(new StreamableHTTPClientTransport(new URL(trial.session.url(server))));
@@ -100,7 +105,7 @@ export function scriptHost(): AgentHost {
         }
         if (!trial.turn || trial.signal.aborted) return free(script.answer);
         kept = true;
-        return { ...free(script.answer), carry: carried ?? new ScriptClients(clients) };
+        return { ...free(script.answer), carry: carried ?? new ScriptClients(clients, answering) };
       } finally {
         if (!kept) await closeClients(clients);
       }
@@ -113,7 +118,26 @@ export function scriptHost(): AgentHost {
 
 /** A conversation's MCP clients, kept from one turn to the next. */
 class ScriptClients {
-  constructor(readonly clients: Map<string, Promise<Client>>) {}
+  constructor(
+    readonly clients: Map<string, Promise<Client>>,
+    readonly answering: { current?: ClientAnswerer },
+  ) {}
+}
+
+/** Answers by the turn's answerer at the time of the question, offering what the first one could (the capabilities are fixed at connect). */
+function turnAnswerer(answering: { current?: ClientAnswerer }): ClientAnswerer {
+  const first = answering.current;
+  return {
+    ...(first?.elicit && {
+      elicit: async (question, signal) => (answering.current?.elicit ? answering.current.elicit(question, signal) : { action: "decline" as const }),
+    }),
+    ...(first?.sample && {
+      sample: async (question, signal) => {
+        if (!answering.current?.sample) throw new Error("[eval-simulate] nobody answers sampling in this turn (give the case client.sampling)");
+        return answering.current.sample(question, signal);
+      },
+    }),
+  };
 }
 
 async function closeClients(clients: Map<string, Promise<Client>>): Promise<void> {

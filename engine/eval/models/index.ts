@@ -5,7 +5,8 @@
  * request retried on transient errors with Retry-After honoured, and classified (`retry.ts`,
  * `provider-errors.ts`); the fetch the providers get, within `requestTimeoutMs` and never silent
  * for `idleTimeoutMs` (`timed-fetch.ts`); prices and one spending limit across a run (`pricing.ts`,
- * `run-budget.ts`); the agent loop over a session's MCP tools (`model-agent.ts`, `mcp-tools.ts`);
+ * `run-budget.ts`); the agent loop over a session's MCP tools (`model-agent.ts`, `mcp-tools.ts`), a
+ * fake's sampling request answered by the agent's model (`model-sampling.ts`);
  * one forced turn for tool selection (`tool-selection.ts`); and a model answer the runner cannot
  * take, which fails the trial (`model-output.ts`).
  *
@@ -15,7 +16,8 @@ export { missingKeys, skipMessage } from "./keyless.js";
 export { MissingPeerError, languageModel, loadAi } from "./language-model.js";
 export { runModelAgent } from "./model-agent.js";
 export { callServedTool, connectTools } from "./mcp-tools.js";
-export type { McpServerRef, ServedTool } from "./mcp-tools.js";
+export type { ClientSetup, McpServerRef, ServedTool } from "./mcp-tools.js";
+export { type SampledReply, sampleWithModel } from "./model-sampling.js";
 export { ModelOutputError } from "./model-output.js";
 export { missingKey, parseModel } from "./model-spec.js";
 export { PRICES, UnknownPriceError } from "./pricing.js";

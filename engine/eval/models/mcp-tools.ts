@@ -21,6 +21,13 @@ export interface ServedTool {
   client: Client;
 }
 
+/** What a host's MCP clients declare and answer when a fake asks them something (the host's answerer). */
+export interface ClientSetup {
+  capabilities: Record<string, unknown>;
+  /** Registers the request handlers on a client of `server`, before it connects. */
+  setup(client: Client, server: string): void;
+}
+
 /** A tool call's outcome as the model gets it back. */
 export interface ToolOutcome {
   text: string;
@@ -35,6 +42,7 @@ export interface ToolOutcome {
 export async function connectTools(
   servers: readonly McpServerRef[],
   headers: Record<string, string> = {},
+  clientSetup?: ClientSetup,
 ): Promise<{ tools: ServedTool[]; close(): Promise<void> }> {
   const { Client, StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client");
   const clients: Client[] = [];
@@ -44,7 +52,8 @@ export async function connectTools(
   try {
     const listed: Array<Omit<ServedTool, "name">> = [];
     for (const server of servers) {
-      const client = new Client({ name: "eval-simulate-runner", version: "1.0.0" });
+      const client = new Client({ name: "eval-simulate-runner", version: "1.0.0" }, clientSetup ? { capabilities: clientSetup.capabilities } : undefined);
+      clientSetup?.setup(client, server.id);
       clients.push(client);
       await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers } }));
       let cursor: string | undefined;

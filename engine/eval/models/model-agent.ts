@@ -6,7 +6,7 @@
 import type { LanguageModel } from "ai";
 import { loadAi } from "./language-model.js";
 import { applyVariant, type Variant } from "../../judge/selection/index.js";
-import { callServedTool, connectTools, type McpServerRef } from "./mcp-tools.js";
+import { callServedTool, type ClientSetup, connectTools, type McpServerRef } from "./mcp-tools.js";
 import type { Budget, Usage } from "./pricing.js";
 import { tracedModel } from "./traced-model.js";
 
@@ -31,6 +31,8 @@ export interface ModelAgentOptions {
   history?: readonly unknown[];
   /** The trial's (or turn's) W3C `traceparent` when tracing: model requests and tool calls become its spans. */
   traceparent?: string;
+  /** Who answers the fakes' questions to the MCP clients (elicitation, sampling): see `ClientSetup`. */
+  clientSetup?: ClientSetup;
 }
 
 /** What one agent run did. */
@@ -54,7 +56,7 @@ export interface AgentRun {
  */
 export async function runModelAgent(options: ModelAgentOptions): Promise<AgentRun> {
   const { generateText, dynamicTool, jsonSchema, stepCountIs } = await loadAi();
-  const connected = await connectTools(options.servers, options.headers);
+  const connected = await connectTools(options.servers, options.headers, options.clientSetup);
   const { close } = connected;
   const tools = options.variant ? applyVariant(connected.tools, options.variant) : connected.tools;
   const calls: AgentRun["toolCalls"] = [];

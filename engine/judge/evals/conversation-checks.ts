@@ -5,7 +5,7 @@
  */
 import type { EvalCase } from "../../../schema/evals/evals.js";
 import type { StatesByFake } from "../../core/record/index.js";
-import { evaluateBounded } from "./expressions.js";
+import { evaluateBounded, type SharedFunctions } from "./expressions.js";
 import { type AssertionResult, failed, notEvaluated, passed } from "./types.js";
 
 type Expect = EvalCase["expect"];
@@ -43,7 +43,13 @@ const NO_TRANSCRIPT = "the run has no transcript of messages (a conversation tri
  *
  * @example await judgeConversation(expect, run.transcript, run.answer, run.final)
  */
-export async function judgeConversation(expect: Expect, transcript: unknown, answer: string | undefined, final: StatesByFake): Promise<AssertionResult[]> {
+export async function judgeConversation(
+  expect: Expect,
+  transcript: unknown,
+  answer: string | undefined,
+  final: StatesByFake,
+  functions: SharedFunctions = {},
+): Promise<AssertionResult[]> {
   if (!expect.turns && !expect.transcript) return [];
   const messages = transcriptMessages(transcript);
   const results: AssertionResult[] = [];
@@ -65,7 +71,7 @@ export async function judgeConversation(expect: Expect, transcript: unknown, ans
   }
   for (const [i, a] of (expect.transcript ?? []).entries()) {
     const label = `transcript[${i}] ${a.name}`;
-    const out = await evaluateBounded(a.jsonata, messages, { transcript: messages, turns, answer, final });
+    const out = await evaluateBounded(a.jsonata, messages, { transcript: messages, turns, answer, final }, functions);
     if (!out.ok) results.push(failed("transcript", label, `the expression failed: ${out.message}`));
     else
       results.push(

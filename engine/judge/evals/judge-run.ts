@@ -76,22 +76,24 @@ export async function judgeRun(input: JudgeInput): Promise<Verdict> {
     run.history === false
       ? { ok: false, reason: "a run fetched from a live server carries no commit history (judge a run folder from serve --run-dir)" }
       : rebuildHistory(run.initial, run.final, calls);
+  // The manifest's shared functions are callable from every evals expression, as from its handlers.
+  const functions = fakes.manifest.functions ?? {};
   const results: AssertionResult[] = [];
   const start = await startingWorld(input);
   if (start) results.push(start);
   results.push(...judgeCalls(expect, calls, maps));
   if (expect.state) {
     results.push(...judgeState(expect.state, run.initial, run.final, maps, history));
-    if (expect.state.assert) results.push(...(await judgeAsserts(expect.state.assert, { initial: run.initial, final: run.final, calls, history })));
+    if (expect.state.assert) results.push(...(await judgeAsserts(expect.state.assert, { initial: run.initial, final: run.final, calls, history }, functions)));
   }
-  results.push(...(await judgeHistory(expect, history)));
+  results.push(...(await judgeHistory(expect, history, functions)));
   if (expect.golden)
     results.push(await judgeGolden(expect.golden, fakes, maps, { scenario: c.scenario, clock: c.clock, initial: run.initial, final: run.final }));
-  if (expect.answer) results.push(...(await judgeAnswer(expect.answer, run.answer, run.final)));
-  results.push(...(await judgeConversation(expect, run.transcript, run.answer, run.final)));
+  if (expect.answer) results.push(...(await judgeAnswer(expect.answer, run.answer, run.final, functions)));
+  results.push(...(await judgeConversation(expect, run.transcript, run.answer, run.final, functions)));
   const rubrics = await judgeRubrics(
     { id: c.id, prompt: c.prompt, expect },
-    { initial: run.initial, final: run.final, calls, answer: run.answer, transcript: run.transcript },
+    { initial: run.initial, final: run.final, calls, answer: run.answer, transcript: run.transcript, functions },
     input.rubrics,
   );
   results.push(...rubrics.results);

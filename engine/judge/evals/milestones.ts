@@ -6,7 +6,7 @@
  */
 import type { EvalCase } from "../../../schema/evals/evals.js";
 import type { StatesByFake } from "../../core/record/index.js";
-import { evaluateBounded } from "./expressions.js";
+import { evaluateBounded, type SharedFunctions } from "./expressions.js";
 import type { Commit, History } from "./history.js";
 import { type AssertionResult, failed, passed } from "./types.js";
 import { touches, worldDependencies } from "./world-dependencies.js";
@@ -59,12 +59,18 @@ export const where = (commit: Commit) => `commit #${commit.number} (call #${comm
 type At = (world: StatesByFake, commit?: Commit) => Record<string, unknown>;
 
 /** The first commit at which a milestone holds, or why it cannot be told. */
-async function firstReached(m: Milestone, history: Extract<History, { ok: true }>, at: At): Promise<{ reached?: Commit; error?: string }> {
+async function firstReached(
+  m: Milestone,
+  history: Extract<History, { ok: true }>,
+  at: At,
+  functions: SharedFunctions,
+): Promise<{ reached?: Commit; error?: string }> {
   const deps = worldDependencies(m.jsonata);
   // A commit that touches nothing the predicate reads leaves its value as it was.
-  let last = deps ? await evaluateBounded(m.jsonata, history.initial, at(history.initial)) : undefined;
+  let last = deps ? await evaluateBounded(m.jsonata, history.initial, at(history.initial), functions) : undefined;
   for (const commit of history.commits) {
-    const out = last && !touches(deps, commit.fake, commit.entities) ? last : await evaluateBounded(m.jsonata, commit.world, at(commit.world, commit));
+    const out =
+      last && !touches(deps, commit.fake, commit.entities) ? last : await evaluateBounded(m.jsonata, commit.world, at(commit.world, commit), functions);
     last = out;
     if (!out.ok) return { error: `the expression failed at ${where(commit)}: ${out.message}` };
     if (out.truthy) return { reached: commit };
@@ -78,9 +84,14 @@ async function firstReached(m: Milestone, history: Extract<History, { ok: true }
  *
  * @example await judgeMilestones(milestonePlan(expect.milestones), history, at)
  */
-export async function judgeMilestones(plan: MilestonePlan, history: Extract<History, { ok: true }>, at: At): Promise<AssertionResult[]> {
+export async function judgeMilestones(
+  plan: MilestonePlan,
+  history: Extract<History, { ok: true }>,
+  at: At,
+  functions: SharedFunctions = {},
+): Promise<AssertionResult[]> {
   const found: Array<{ reached?: Commit; error?: string }> = [];
-  for (const m of plan.list) found.push(await firstReached(m, history, at));
+  for (const m of plan.list) found.push(await firstReached(m, history, at, functions));
   return plan.list.map((m, i) => {
     const label = `milestones[${i}] ${m.name}`;
     const { reached, error } = found[i];

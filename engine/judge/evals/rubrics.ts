@@ -6,7 +6,7 @@
  */
 import type { EvalCase } from "../../../schema/evals/evals.js";
 import type { StatesByFake } from "../../core/record/index.js";
-import { evaluateBounded } from "./expressions.js";
+import { evaluateBounded, type SharedFunctions } from "./expressions.js";
 import type { JudgedCall } from "./fake-maps.js";
 import { worldDiff } from "./state-diff.js";
 import { type AssertionResult, failed, type JudgeCost, notEvaluated, passed } from "./types.js";
@@ -53,6 +53,8 @@ export interface RubricRun {
   calls: readonly JudgedCall[];
   answer?: string;
   transcript?: unknown;
+  /** The manifest's shared JSONata functions, callable from a rubric's `context`. */
+  functions?: SharedFunctions;
 }
 
 const callView = (call: JudgedCall) => ({ number: call.number, server: call.server, tool: call.tool, args: call.args, failed: call.failed });
@@ -105,13 +107,18 @@ export async function judgeRubrics(
     }
     let context: unknown;
     if (rubric.context !== undefined) {
-      const out = await evaluateBounded(rubric.context, run.final, {
-        initial: run.initial,
-        final: run.final,
-        calls,
-        diff: worldDiff(run.initial, run.final),
-        answer: run.answer,
-      });
+      const out = await evaluateBounded(
+        rubric.context,
+        run.final,
+        {
+          initial: run.initial,
+          final: run.final,
+          calls,
+          diff: worldDiff(run.initial, run.final),
+          answer: run.answer,
+        },
+        run.functions,
+      );
       if (!out.ok) {
         results.push(failed("rubric", label, `the context expression failed: ${out.message}`));
         continue;

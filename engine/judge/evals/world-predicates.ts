@@ -1,6 +1,6 @@
 import type { EvalCase } from "../../../schema/evals/evals.js";
 import type { StatesByFake } from "../../core/record/index.js";
-import { evaluateBounded } from "./expressions.js";
+import { evaluateBounded, type SharedFunctions } from "./expressions.js";
 import type { JudgedCall } from "./fake-maps.js";
 import type { Commit, History } from "./history.js";
 import { compilePattern, show } from "./match-value.js";
@@ -36,6 +36,7 @@ const callView = (call: JudgedCall) => {
 export async function judgeAsserts(
   asserts: readonly Named[],
   run: { initial: StatesByFake; final: StatesByFake; calls: readonly JudgedCall[]; history: History },
+  functions: SharedFunctions = {},
 ): Promise<AssertionResult[]> {
   const bindings = {
     initial: run.initial,
@@ -56,7 +57,7 @@ export async function judgeAsserts(
   const results: AssertionResult[] = [];
   for (const [i, a] of asserts.entries()) {
     const label = `state.assert[${i}] ${a.name}`;
-    const out = await evaluateBounded(a.jsonata, run.final, bindings);
+    const out = await evaluateBounded(a.jsonata, run.final, bindings, functions);
     if (!out.ok) results.push(failed("assert", label, `the expression failed: ${out.message}`));
     else
       results.push(
@@ -73,7 +74,11 @@ export async function judgeAsserts(
  *
  * @example await judgeHistory(expect, history)
  */
-export async function judgeHistory(expect: Pick<Expect, "milestones" | "never">, history: History): Promise<AssertionResult[]> {
+export async function judgeHistory(
+  expect: Pick<Expect, "milestones" | "never">,
+  history: History,
+  functions: SharedFunctions = {},
+): Promise<AssertionResult[]> {
   const results: AssertionResult[] = [];
   const plan = milestonePlan(expect.milestones);
   const never = expect.never ?? [];
@@ -85,8 +90,8 @@ export async function judgeHistory(expect: Pick<Expect, "milestones" | "never">,
     return results;
   }
   const at = (world: StatesByFake, commit?: Commit) => ({ world, initial: history.initial, call: commit ? callView(commit.call) : undefined });
-  results.push(...(await judgeMilestones(plan, history, at)));
-  for (const [i, n] of never.entries()) results.push(await judgeNever(n, i, history, at));
+  results.push(...(await judgeMilestones(plan, history, at, functions)));
+  for (const [i, n] of never.entries()) results.push(await judgeNever(n, i, history, at, functions));
   return results;
 }
 
@@ -95,23 +100,24 @@ async function judgeNever(
   i: number,
   history: Extract<History, { ok: true }>,
   at: (world: StatesByFake, commit?: Commit) => Record<string, unknown>,
+  functions: SharedFunctions,
 ): Promise<AssertionResult> {
   const label = `never[${i}] ${n.name}`;
-  const initial = await evaluateBounded(n.jsonata, history.initial, at(history.initial));
+  const initial = await evaluateBounded(n.jsonata, history.initial, at(history.initial), functions);
   if (!initial.ok) return failed("never", label, `the expression failed on the initial world: ${initial.message}`);
   if (initial.truthy) return failed("never", label, "already true in the initial world (the scenario breaks it, not the run)");
   const deps = worldDependencies(n.jsonata);
   for (const [c, commit] of history.commits.entries()) {
     // Still false where the commit touched nothing the predicate reads.
     if (!touches(deps, commit.fake, commit.entities)) continue;
-    const out = await evaluateBounded(n.jsonata, commit.world, at(commit.world, commit));
+    const out = await evaluateBounded(n.jsonata, commit.world, at(commit.world, commit), functions);
     if (!out.ok) return failed("never", label, `the expression failed at ${where(commit)}: ${out.message}`);
     if (!out.truthy) continue;
     // Whether the run undid it later: the end state alone would not have shown the breach.
     let undone: Commit | undefined;
     for (const later of history.commits.slice(c + 1)) {
       if (!touches(deps, later.fake, later.entities)) continue;
-      const again = await evaluateBounded(n.jsonata, later.world, at(later.world, later));
+      const again = await evaluateBounded(n.jsonata, later.world, at(later.world, later), functions);
       if (again.ok && !again.truthy) {
         undone = later;
         break;
@@ -138,7 +144,12 @@ async function judgeNever(
  *
  * @example await judgeAnswer(expect.answer, run.answer, run.final)
  */
-export async function judgeAnswer(expect: NonNullable<Expect["answer"]>, answer: string | undefined, final: StatesByFake): Promise<AssertionResult[]> {
+export async function judgeAnswer(
+  expect: NonNullable<Expect["answer"]>,
+  answer: string | undefined,
+  final: StatesByFake,
+  functions: SharedFunctions = {},
+): Promise<AssertionResult[]> {
   if (answer === undefined) return [notEvaluated("answer", "answer", "the run has no final message (write answer.txt or transcript.json in the run folder)")];
   const results: AssertionResult[] = [];
   const quoted = show(answer);
@@ -160,7 +171,7 @@ export async function judgeAnswer(expect: NonNullable<Expect["answer"]>, answer:
       );
   }
   if (expect.jsonata !== undefined) {
-    const out = await evaluateBounded(expect.jsonata, answer, { answer, final });
+    const out = await evaluateBounded(expect.jsonata, answer, { answer, final }, functions);
     if (!out.ok) results.push(failed("answer", "answer.jsonata", `the expression failed: ${out.message}`));
     else
       results.push(
