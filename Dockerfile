@@ -12,9 +12,11 @@ COPY tsconfig.json tsconfig.build.json ./
 COPY schema schema
 COPY engine engine
 COPY cli cli
-# The build bundles the viewer too (scripts/build-viewer.mjs: viewer/ into dist/viewer/).
-COPY scripts/build-viewer.mjs scripts/
+# The build bundles the viewer too (scripts/build-viewer.mjs: viewer/ into dist/viewer/), and
+# precompiles the published schemas' validators (scripts/build-validators.mjs: into dist/validators/).
+COPY scripts/build-viewer.mjs scripts/build-validators.mjs scripts/
 COPY viewer viewer
+COPY eval-simulate.schema.json eval-simulate.evals.schema.json ./
 RUN npm run build
 
 FROM node:20-slim
