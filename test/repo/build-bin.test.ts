@@ -14,7 +14,18 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe("npm run build", () => {
   it("leaves the bin executable, runnable by its path as a linked clone runs it", () => {
-    for (const entry of ["package.json", "tsconfig.json", "tsconfig.build.json", "engine", "cli", "schema", "scripts", "viewer"]) {
+    for (const entry of [
+      "package.json",
+      "tsconfig.json",
+      "tsconfig.build.json",
+      "eval-simulate.schema.json",
+      "eval-simulate.evals.schema.json",
+      "engine",
+      "cli",
+      "schema",
+      "scripts",
+      "viewer",
+    ]) {
       cpSync(join(ROOT, entry), join(work, entry), { recursive: true });
     }
     symlinkSync(join(ROOT, "node_modules"), join(work, "node_modules"));
