@@ -1,0 +1,294 @@
+/**
+ * A state file kept durable without rewriting the world per commit: each commit appends one line
+ * of its changes to `<file>.log` (one write call, before the call is answered, so a process
+ * killed at any moment has handed every acknowledged commit to the OS), and the whole world is
+ * written as the snapshot (`<file>`, the format it always had) only at the start, at close, and
+ * in the background once the log has grown or a while has passed. The format and its replay are
+ * `engine/core/record/state-log.ts`; readers apply the log with `withStateLog`.
+ *
+ * Every crash window reads back as the acknowledged world: a new snapshot is first marked in the
+ * log (`{"snapshot":hash,"seq":n}`), then written to a temporary file, fsynced and renamed over the
+ * old one, and only then is the log replaced by one whose header names it, holding the commits
+ * made while it was written. A reader finds the snapshot's hash in the header or in a mark.
+ */
+import { closeSync, existsSync, fstatSync, ftruncateSync, fsyncSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
+import { open } from "node:fs/promises";
+import { dirname } from "node:path";
+import { type EntityPatches, snapshotHash, snapshotText, stateLogPath } from "../../core/record/index.js";
+import type { States } from "../runtime/index.js";
+
+/** The points of writing a snapshot, in order: where a test stops one, as a crash would. */
+export type SnapshotStep = "marked" | "written" | "renamed" | "log-replaced";
+
+/** When snapshots are written, and what a failed write is reported to. */
+export interface DurableStateOptions {
+  warn(message: string): void;
+  /** A snapshot at most this long after the first commit it would hold (10 s). */
+  snapshotMs?: number;
+  /** A snapshot once the log holds this many bytes of commits, or the last snapshot's size when larger (1 MiB). */
+  snapshotLogBytes?: number;
+  /** Called after each step of a snapshot; one that throws stops the writer there, as a crash would (tests). */
+  onStep?(step: SnapshotStep): void;
+}
+
+const DEFAULT_SNAPSHOT_MS = 10_000;
+const DEFAULT_SNAPSHOT_LOG_BYTES = 1024 * 1024;
+
+/** Writes a buffer whole at the end of an append-mode file: one write call unless the OS takes less. */
+function writeWhole(fd: number, bytes: Buffer): void {
+  for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
+}
+
+/** Writes a file through a temporary file beside it, fsynced, then renamed over it. */
+function writeFileAtomicSync(file: string, text: string, temporary: string): void {
+  const fd = openSync(temporary, "w");
+  try {
+    writeWhole(fd, Buffer.from(text));
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temporary, file);
+}
+
+/** Opens a log to append to, its torn last line (a write a crash cut short, never acknowledged) cut off first. */
+function openForAppend(file: string): number {
+  const fd = openSync(file, "r+");
+  const size = fstatSync(fd).size;
+  const tail = Buffer.alloc(Math.min(size, 64 * 1024));
+  let end = size;
+  for (let from = size; from > 0 && end === size; ) {
+    const length = Math.min(from, tail.length);
+    from -= length;
+    readSync(fd, tail, 0, length, from);
+    if (from + length === size && tail[length - 1] === 0x0a) break;
+    const newline = tail.subarray(0, length).lastIndexOf(0x0a);
+    if (newline !== -1) end = from + newline + 1;
+    else if (from === 0) end = 0;
+  }
+  if (end !== size) ftruncateSync(fd, end);
+  closeSync(fd);
+  return openSync(file, "a");
+}
+
+/**
+ * One durable state file and its log. `start` writes the first snapshot; `append` each commit's
+ * changes; `close` the last snapshot, removing the log.
+ *
+ * @example
+ * const durable = new DurableStateFile("run/state.json", () => store.states, { warn });
+ * durable.start();
+ * store.onCommit((fake, commit) => durable.append(fake, commitPatches(commit)));
+ */
+export class DurableStateFile {
+  readonly logFile: string;
+  private fd: number | undefined;
+  /** Commits appended in this process; a log's commits are numbered by it. */
+  private seq = 0;
+  /** The commits the newest snapshot holds. */
+  private snapshotSeq = 0;
+  private logBytes = 0;
+  private snapshotBytes = 0;
+  /** Bumped by every synchronous snapshot and by close: a background snapshot begun before one is dropped. */
+  private generation = 0;
+  private writing: Promise<void> | undefined;
+  /** Background snapshots queued or being written, one after another: commits meanwhile wait for the next. */
+  private pending = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
+  private temporaries = 0;
+
+  constructor(
+    readonly file: string,
+    private readonly states: () => States,
+    private readonly options: DurableStateOptions,
+  ) {
+    this.logFile = stateLogPath(file);
+  }
+
+  /** Writes the snapshot and a fresh log (throws when it cannot: the run has no state file to keep). */
+  start(): void {
+    mkdirSync(dirname(this.file), { recursive: true });
+    this.snapshotNow(false);
+  }
+
+  /** Appends one commit's changes as one line. A failed write is reported, and the whole world written instead. */
+  append(fake: string, changes: EntityPatches): void {
+    if (this.closed || Object.keys(changes).length === 0) return;
+    const line = Buffer.from(`${JSON.stringify({ seq: ++this.seq, fake, changes })}\n`);
+    try {
+      this.fd ??= openForAppend(this.logFile);
+      writeWhole(this.fd, line);
+    } catch (error) {
+      this.warnOf(error);
+      // Reopened (its torn tail cut) by the rewrite's mark: a short write leaves no half line before it.
+      this.closeLog();
+      this.rewrite();
+      return;
+    }
+    this.logBytes += line.length;
+    if (this.logBytes >= Math.max(this.options.snapshotLogBytes ?? DEFAULT_SNAPSHOT_LOG_BYTES, this.snapshotBytes)) this.snapshotSoon(0);
+    else this.snapshotSoon(this.options.snapshotMs ?? DEFAULT_SNAPSHOT_MS);
+  }
+
+  /** Writes a snapshot in the background now (after the one being written, if any); resolves when it is down. */
+  snapshot(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    // With none being written, the world is serialised now, before anything else can commit.
+    const next = this.pending > 0 && this.writing ? this.writing.then(() => this.writeInBackground()) : this.writeInBackground();
+    this.pending++;
+    const settled = next
+      .catch((error) => this.warnOf(error))
+      .finally(() => {
+        this.pending--;
+        // Commits made while it was written are in the log; the next snapshot takes them in due course.
+        if (this.pending === 0 && !this.closed && this.seq !== this.snapshotSeq) this.snapshotSoon(this.options.snapshotMs ?? DEFAULT_SNAPSHOT_MS);
+      });
+    this.writing = settled;
+    return settled;
+  }
+
+  /** The last snapshot, written now; the log removed. Nothing is written after it. */
+  close(): void {
+    if (this.closed) return;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    try {
+      if (this.seq !== this.snapshotSeq || existsSync(this.logFile)) this.snapshotNow(true);
+    } catch (error) {
+      this.warnOf(error);
+    }
+    this.closed = true;
+    this.closeLog();
+  }
+
+  /** Stops writing, leaving the files as they are (a world replaced by a new one on the same file). */
+  abandon(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.closed = true;
+    this.generation++;
+    this.closeLog();
+  }
+
+  private snapshotSoon(ms: number): void {
+    if (this.pending > 0 || (this.timer !== undefined && ms > 0)) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.snapshot(), ms);
+    this.timer.unref();
+  }
+
+  /** The whole world as a snapshot and a fresh log, or reported when even that fails. */
+  private rewrite(): void {
+    try {
+      this.snapshotNow(false);
+    } catch (error) {
+      this.warnOf(error);
+    }
+  }
+
+  /** A snapshot written synchronously: at the start, at close (`last`: the log is removed), after a failed append. */
+  private snapshotNow(last: boolean): void {
+    this.generation++;
+    const seq = this.seq;
+    const text = snapshotText(this.states());
+    const hash = snapshotHash(text);
+    // An older log (this process's, or one a killed run left) is marked first: a crash before the
+    // log below replaces it still reads this snapshot, never that log applied to it.
+    if (this.fd !== undefined || existsSync(this.logFile)) this.appendMark(hash, seq);
+    this.step("marked");
+    writeFileAtomicSync(this.file, text, this.temporary());
+    this.step("written");
+    this.step("renamed");
+    this.snapshotSeq = seq;
+    this.snapshotBytes = text.length;
+    if (last) {
+      this.closeLog();
+      rmSync(this.logFile, { force: true });
+    } else this.replaceLog(hash, Buffer.alloc(0));
+    this.logBytes = 0;
+    this.step("log-replaced");
+  }
+
+  /** A snapshot whose bytes are written off the event loop; the rename and the log's replacement are synchronous. */
+  private async writeInBackground(): Promise<void> {
+    if (this.closed || this.seq === this.snapshotSeq) return;
+    const generation = ++this.generation;
+    const seq = this.seq;
+    // Serialised in one go, between commits: the world of exactly `seq` commits.
+    const text = snapshotText(this.states());
+    const hash = snapshotHash(text);
+    const markEnd = this.appendMark(hash, seq);
+    this.step("marked");
+    const temporary = this.temporary();
+    const handle = await open(temporary, "w");
+    try {
+      await handle.writeFile(text);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    this.step("written");
+    // A synchronous snapshot or close came in between: it is newer than this one.
+    if (generation !== this.generation || this.closed) {
+      rmSync(temporary, { force: true });
+      return;
+    }
+    renameSync(temporary, this.file);
+    this.step("renamed");
+    this.snapshotSeq = seq;
+    this.snapshotBytes = text.length;
+    // The commits appended while the bytes were written go on, in a log that follows the new snapshot.
+    const fd = openSync(this.logFile, "r");
+    let rest: Buffer;
+    try {
+      rest = Buffer.alloc(fstatSync(fd).size - markEnd);
+      readSync(fd, rest, 0, rest.length, markEnd);
+    } finally {
+      closeSync(fd);
+    }
+    this.replaceLog(hash, rest);
+    this.logBytes = rest.length;
+    this.step("log-replaced");
+  }
+
+  /** Appends a snapshot's mark; returns the log's size after it. */
+  private appendMark(hash: string, seq: number): number {
+    this.fd ??= openForAppend(this.logFile);
+    // Without `seq` (a log this process did not write): the snapshot holds every commit in it.
+    const mark = this.seq === 0 && seq === 0 ? { snapshot: hash } : { snapshot: hash, seq };
+    writeWhole(this.fd, Buffer.from(`${JSON.stringify(mark)}\n`));
+    return fstatSync(this.fd).size;
+  }
+
+  /** Replaces the log by one that follows the snapshot `hash`, holding `rest` (commits after it). */
+  private replaceLog(hash: string, rest: Buffer): void {
+    const temporary = this.temporary();
+    writeFileAtomicSync(this.logFile, `${JSON.stringify({ stateLog: 1, snapshot: hash })}\n${rest.toString("utf8")}`, temporary);
+    this.closeLog();
+    this.fd = openSync(this.logFile, "a");
+  }
+
+  private closeLog(): void {
+    if (this.fd === undefined) return;
+    try {
+      closeSync(this.fd);
+    } catch {
+      // Already closed with its file: nothing is lost, every line was written.
+    }
+    this.fd = undefined;
+  }
+
+  private temporary(): string {
+    return `${this.file}.${process.pid}.${++this.temporaries}.tmp`;
+  }
+
+  private step(step: SnapshotStep): void {
+    this.options.onStep?.(step);
+  }
+
+  private warnOf(error: unknown): void {
+    this.options.warn(`[eval-simulate] warning: could not write the state file ${this.file}: ${(error as Error).message}`);
+  }
+}
