@@ -9,6 +9,7 @@ import { ROOT } from "./support/processes.js";
 const scripts = [
   "mcp-throughput.ts",
   "state-size.ts",
+  "state-file.ts",
   "startup.ts",
   "api-vs-prism.ts",
   "sessions.ts",

@@ -6,19 +6,34 @@
  * in the background once the log has grown or a while has passed. The format and its replay are
  * `engine/core/record/state-log.ts`; readers apply the log with `withStateLog`.
  *
- * Every crash window reads back as the acknowledged world: a new snapshot is first marked in the
- * log (`{"snapshot":hash,"seq":n}`), then written to a temporary file, fsynced and renamed over the
- * old one, and only then is the log replaced by one whose header names it, holding the commits
- * made while it was written. A reader finds the snapshot's hash in the header or in a mark.
+ * Every crash window reads back as the acknowledged world: a new snapshot is written to a
+ * temporary file and fsynced, then marked in the log (`{"snapshot":hash,"seq":n}`), renamed over
+ * the old one, and only then is the log replaced by one whose header names it, holding the
+ * commits made while it was written. A reader finds the snapshot's hash in the header or a mark.
  */
-import { closeSync, existsSync, fstatSync, ftruncateSync, fsyncSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  ftruncateSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
+import { createHash } from "node:crypto";
 import { open } from "node:fs/promises";
 import { dirname } from "node:path";
 import { type EntityPatches, snapshotHash, snapshotText, stateLogPath } from "../../core/record/index.js";
 import type { States } from "../runtime/index.js";
+import { prettyJsonChunks } from "./pretty-json-chunks.js";
 
-/** The points of writing a snapshot, in order: where a test stops one, as a crash would. */
-export type SnapshotStep = "marked" | "written" | "renamed" | "log-replaced";
+/** The points of writing a snapshot, in this order: where a test stops one, as a crash would. */
+export type SnapshotStep = "written" | "marked" | "renamed" | "log-replaced";
 
 /** When snapshots are written, and what a failed write is reported to. */
 export interface DurableStateOptions {
@@ -33,6 +48,8 @@ export interface DurableStateOptions {
 
 const DEFAULT_SNAPSHOT_MS = 10_000;
 const DEFAULT_SNAPSHOT_LOG_BYTES = 1024 * 1024;
+/** How much of a snapshot is serialised between two turns of the event loop: about a millisecond's work. */
+const PIECE_CHARS = 64 * 1024;
 
 /** Writes a buffer whole at the end of an append-mode file: one write call unless the OS takes less. */
 function writeWhole(fd: number, bytes: Buffer): void {
@@ -97,6 +114,8 @@ export class DurableStateFile {
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
   private temporaries = 0;
+  /** How long a snapshot waits after the first commit it would hold: longer for a world that takes long to serialise. */
+  private pauseMs: number;
 
   constructor(
     readonly file: string,
@@ -104,6 +123,7 @@ export class DurableStateFile {
     private readonly options: DurableStateOptions,
   ) {
     this.logFile = stateLogPath(file);
+    this.pauseMs = options.snapshotMs ?? DEFAULT_SNAPSHOT_MS;
   }
 
   /** Writes the snapshot and a fresh log (throws when it cannot: the run has no state file to keep). */
@@ -128,7 +148,7 @@ export class DurableStateFile {
     }
     this.logBytes += line.length;
     if (this.logBytes >= Math.max(this.options.snapshotLogBytes ?? DEFAULT_SNAPSHOT_LOG_BYTES, this.snapshotBytes)) this.snapshotSoon(0);
-    else this.snapshotSoon(this.options.snapshotMs ?? DEFAULT_SNAPSHOT_MS);
+    else this.snapshotSoon(this.pauseMs);
   }
 
   /** Writes a snapshot in the background now (after the one being written, if any); resolves when it is down. */
@@ -143,7 +163,7 @@ export class DurableStateFile {
       .finally(() => {
         this.pending--;
         // Commits made while it was written are in the log; the next snapshot takes them in due course.
-        if (this.pending === 0 && !this.closed && this.seq !== this.snapshotSeq) this.snapshotSoon(this.options.snapshotMs ?? DEFAULT_SNAPSHOT_MS);
+        if (this.pending === 0 && !this.closed && this.seq !== this.snapshotSeq) this.snapshotSoon(this.pauseMs);
       });
     this.writing = settled;
     return settled;
@@ -194,12 +214,14 @@ export class DurableStateFile {
     const seq = this.seq;
     const text = snapshotText(this.states());
     const hash = snapshotHash(text);
-    // An older log (this process's, or one a killed run left) is marked first: a crash before the
-    // log below replaces it still reads this snapshot, never that log applied to it.
+    const temporary = this.temporary();
+    writeFileSync(temporary, text, { flush: true });
+    this.step("written");
+    // An older log (this process's, or one a killed run left) is marked before the rename: a crash
+    // before the log below replaces it still reads this snapshot, never that log applied to it.
     if (this.fd !== undefined || existsSync(this.logFile)) this.appendMark(hash, seq);
     this.step("marked");
-    writeFileAtomicSync(this.file, text, this.temporary());
-    this.step("written");
+    renameSync(temporary, this.file);
     this.step("renamed");
     this.snapshotSeq = seq;
     this.snapshotBytes = text.length;
@@ -211,20 +233,48 @@ export class DurableStateFile {
     this.step("log-replaced");
   }
 
-  /** A snapshot whose bytes are written off the event loop; the rename and the log's replacement are synchronous. */
+  /**
+   * A snapshot serialised a piece at a time, its bytes written off the event loop, so calls are
+   * answered meanwhile; then marked in the log, renamed over the old one and the log replaced,
+   * synchronously. The world is the one of `seq` commits: its fakes' entity maps are copied when
+   * it begins, and the values in them are frozen.
+   */
   private async writeInBackground(): Promise<void> {
     if (this.closed || this.seq === this.snapshotSeq) return;
     const generation = ++this.generation;
     const seq = this.seq;
-    // Serialised in one go, between commits: the world of exactly `seq` commits.
-    const text = snapshotText(this.states());
-    const hash = snapshotHash(text);
-    const markEnd = this.appendMark(hash, seq);
-    this.step("marked");
+    const world: States = {};
+    for (const [id, entities] of Object.entries(this.states())) world[id] = { ...entities };
+    // Every commit after this point is numbered past `seq` and lands in the log after this offset.
+    const from = this.logSize();
     const temporary = this.temporary();
+    const hash = createHash("sha256");
+    let bytes = 0;
+    let busyMs = 0;
     const handle = await open(temporary, "w");
     try {
-      await handle.writeFile(text);
+      let pieces: string[] = [];
+      let length = 0;
+      const flush = async () => {
+        const text = pieces.join("");
+        pieces = [];
+        length = 0;
+        hash.update(text);
+        bytes += Buffer.byteLength(text);
+        await handle.write(text);
+      };
+      let started = performance.now();
+      for (const piece of prettyJsonChunks(world)) {
+        pieces.push(piece);
+        length += piece.length;
+        if (length < PIECE_CHARS) continue;
+        busyMs += performance.now() - started;
+        await flush();
+        started = performance.now();
+      }
+      pieces.push("\n");
+      busyMs += performance.now() - started;
+      await flush();
       await handle.sync();
     } finally {
       await handle.close();
@@ -235,22 +285,38 @@ export class DurableStateFile {
       rmSync(temporary, { force: true });
       return;
     }
+    const digest = hash.digest("hex");
+    const markAt = this.logSize();
+    const markEnd = this.appendMark(digest, seq);
+    this.step("marked");
     renameSync(temporary, this.file);
     this.step("renamed");
     this.snapshotSeq = seq;
-    this.snapshotBytes = text.length;
-    // The commits appended while the bytes were written go on, in a log that follows the new snapshot.
+    this.snapshotBytes = bytes;
+    // A large world is snapshotted less often: serialising it takes at most about 2% of the time.
+    this.pauseMs = Math.max(this.options.snapshotMs ?? DEFAULT_SNAPSHOT_MS, busyMs * 50);
+    // The commits appended since the snapshot began go on, in a log that follows it (the mark left out).
     const fd = openSync(this.logFile, "r");
     let rest: Buffer;
     try {
-      rest = Buffer.alloc(fstatSync(fd).size - markEnd);
-      readSync(fd, rest, 0, rest.length, markEnd);
+      const end = fstatSync(fd).size;
+      const before = Buffer.alloc(markAt - from);
+      const after = Buffer.alloc(end - markEnd);
+      readSync(fd, before, 0, before.length, from);
+      readSync(fd, after, 0, after.length, markEnd);
+      rest = Buffer.concat([before, after]);
     } finally {
       closeSync(fd);
     }
-    this.replaceLog(hash, rest);
+    this.replaceLog(digest, rest);
     this.logBytes = rest.length;
     this.step("log-replaced");
+  }
+
+  /** The log's size now (0 when there is none yet). */
+  private logSize(): number {
+    this.fd ??= openForAppend(this.logFile);
+    return fstatSync(this.fd).size;
   }
 
   /** Appends a snapshot's mark; returns the log's size after it. */
