@@ -4,12 +4,17 @@
  * a state file, side by side in interleaved rounds, each server in its own process, loopback only.
  * With a state file each commit appends one line to `state.json.log` before it is answered; the
  * whole world is written in the background now and then (every 10 s, or once the log outgrows the
- * snapshot), and those snapshots fall inside the measured rounds.
+ * snapshot), and those snapshots fall inside the measured rounds. Then, in this process, what the
+ * state file adds to one commit of the large world, and what a background snapshot of it costs:
+ * its time, and the longest the event loop went unanswered meanwhile.
  *
  *   npm run build && node --import jiti/register bench/state-file.ts
  */
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { DurableStateFile } from "../dist/engine/serve/host/durable-state.js";
+import { commitPatches } from "../dist/engine/serve/host/record-changes.js";
+import { StateStore } from "../dist/engine/serve/runtime/state-store.js";
 import { writeFiftyToolFakes } from "./support/fifty-tools.js";
 import { drive, median, post, quantile, type RunResult, toolsCall } from "./support/load.js";
 import { ROOT, type Subject, startSubject, table } from "./support/processes.js";
@@ -89,3 +94,42 @@ console.log(
     }),
   ]),
 );
+
+// In-process: a commit of the large world with and without its line appended, and a background snapshot.
+const items = Array.from({ length: LARGE }, (_, i) => ({ id: `item-${i}`, name: `Item ${i}`, price: i, tags: ["a", "b"] }));
+const world = { bench: { items, counter: 0 } };
+const store = new StateStore(world, structuredClone(world), false);
+const durable = new DurableStateFile(join(states, "in-process", "state.json"), () => store.states, {
+  warn: console.warn,
+  snapshotMs: 1e9,
+  snapshotLogBytes: 1e12,
+});
+durable.start();
+const COMMITS = CALLS * 10;
+const commitMicros = (label: string) => {
+  const started = performance.now();
+  for (let i = 0; i < COMMITS; i++) store.commit("bench", { counter: i + 1 });
+  return [label, (((performance.now() - started) * 1000) / COMMITS).toFixed(1)];
+};
+const plain = commitMicros("commit");
+const unsubscribe = store.onCommit((fake, commit) => durable.append(fake, commitPatches(commit)));
+const logged = commitMicros("commit + its line appended");
+unsubscribe();
+store.commit("bench", { counter: -1 });
+durable.append("bench", { counter: [{ op: "replace", path: "", value: -1 }] });
+let longest = 0;
+let last = performance.now();
+const ticker = setInterval(() => {
+  const now = performance.now();
+  longest = Math.max(longest, now - last);
+  last = now;
+}, 1);
+const started = performance.now();
+await durable.snapshot();
+const snapshotMs = performance.now() - started;
+clearInterval(ticker);
+durable.close();
+rmSync(states, { recursive: true, force: true });
+console.log(`\nIn process, ${LARGE.toLocaleString("en")} records (${COMMITS} commits each way)`);
+console.log(table([["step", "µs"], plain, logged]));
+console.log(`background snapshot: ${snapshotMs.toFixed(0)} ms, the event loop's longest wait meanwhile ${longest.toFixed(1)} ms`);
