@@ -11,25 +11,13 @@
  * the old one, and only then is the log replaced by one whose header names it, holding the
  * commits made while it was written. A reader finds the snapshot's hash in the header or a mark.
  */
-import {
-  closeSync,
-  existsSync,
-  fstatSync,
-  ftruncateSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-  writeSync,
-} from "node:fs";
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { open } from "node:fs/promises";
 import { dirname } from "node:path";
 import { type EntityPatches, snapshotHash, snapshotText, stateLogPath } from "../../core/record/index.js";
 import type { States } from "../runtime/index.js";
+import { openForAppend, writeFileAtomicSync, writeWhole } from "./log-files.js";
 import { prettyJsonChunks } from "./pretty-json-chunks.js";
 
 /** The points of writing a snapshot, in this order: where a test stops one, as a crash would. */
@@ -50,43 +38,6 @@ const DEFAULT_SNAPSHOT_MS = 10_000;
 const DEFAULT_SNAPSHOT_LOG_BYTES = 1024 * 1024;
 /** How much of a snapshot is serialised between two turns of the event loop: about a millisecond's work. */
 const PIECE_CHARS = 64 * 1024;
-
-/** Writes a buffer whole at the end of an append-mode file: one write call unless the OS takes less. */
-function writeWhole(fd: number, bytes: Buffer): void {
-  for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
-}
-
-/** Writes a file through a temporary file beside it, fsynced, then renamed over it. */
-function writeFileAtomicSync(file: string, text: string, temporary: string): void {
-  const fd = openSync(temporary, "w");
-  try {
-    writeWhole(fd, Buffer.from(text));
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(temporary, file);
-}
-
-/** Opens a log to append to, its torn last line (a write a crash cut short, never acknowledged) cut off first. */
-function openForAppend(file: string): number {
-  const fd = openSync(file, "r+");
-  const size = fstatSync(fd).size;
-  const tail = Buffer.alloc(Math.min(size, 64 * 1024));
-  let end = size;
-  for (let from = size; from > 0 && end === size; ) {
-    const length = Math.min(from, tail.length);
-    from -= length;
-    readSync(fd, tail, 0, length, from);
-    if (from + length === size && tail[length - 1] === 0x0a) break;
-    const newline = tail.subarray(0, length).lastIndexOf(0x0a);
-    if (newline !== -1) end = from + newline + 1;
-    else if (from === 0) end = 0;
-  }
-  if (end !== size) ftruncateSync(fd, end);
-  closeSync(fd);
-  return openSync(file, "a");
-}
 
 /**
  * One durable state file and its log. `start` writes the first snapshot; `append` each commit's
@@ -252,6 +203,7 @@ export class DurableStateFile {
     let bytes = 0;
     let busyMs = 0;
     const handle = await open(temporary, "w");
+    let done = false;
     try {
       let pieces: string[] = [];
       let length = 0;
@@ -276,8 +228,11 @@ export class DurableStateFile {
       busyMs += performance.now() - started;
       await flush();
       await handle.sync();
+      done = true;
     } finally {
       await handle.close();
+      // A snapshot that could not be written whole leaves nothing behind.
+      if (!done) rmSync(temporary, { force: true });
     }
     this.step("written");
     // A synchronous snapshot or close came in between: it is newer than this one.
