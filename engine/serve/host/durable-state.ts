@@ -30,6 +30,11 @@ export interface DurableStateOptions {
   snapshotMs?: number;
   /** A snapshot once the log holds this many bytes of commits, or the last snapshot's size when larger (1 MiB). */
   snapshotLogBytes?: number;
+  /**
+   * Keep the log open between commits (true). A host of many sessions closes each after its line,
+   * so ten thousand sessions do not hold ten thousand files open.
+   */
+  keepOpen?: boolean;
   /** Called after each step of a snapshot; one that throws stops the writer there, as a crash would (tests). */
   onStep?(step: SnapshotStep): void;
 }
@@ -65,6 +70,8 @@ export class DurableStateFile {
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
   private temporaries = 0;
+  /** The log has no torn last line: it was written whole by this writer, or cut when first opened. */
+  private repaired = false;
   /** How long a snapshot waits after the first commit it would hold: longer for a world that takes long to serialise. */
   private pauseMs: number;
 
@@ -88,10 +95,12 @@ export class DurableStateFile {
     if (this.closed || Object.keys(changes).length === 0) return;
     const line = Buffer.from(`${JSON.stringify({ seq: ++this.seq, fake, changes })}\n`);
     try {
-      this.fd ??= openForAppend(this.logFile);
+      this.fd ??= this.openLog();
       writeWhole(this.fd, line);
+      if (this.options.keepOpen === false) this.closeLog();
     } catch (error) {
       this.warnOf(error);
+      this.repaired = false;
       // Reopened (its torn tail cut) by the rewrite's mark: a short write leaves no half line before it.
       this.closeLog();
       this.rewrite();
@@ -270,13 +279,13 @@ export class DurableStateFile {
 
   /** The log's size now (0 when there is none yet). */
   private logSize(): number {
-    this.fd ??= openForAppend(this.logFile);
+    this.fd ??= this.openLog();
     return fstatSync(this.fd).size;
   }
 
   /** Appends a snapshot's mark; returns the log's size after it. */
   private appendMark(hash: string, seq: number): number {
-    this.fd ??= openForAppend(this.logFile);
+    this.fd ??= this.openLog();
     // Without `seq` (a log this process did not write): the snapshot holds every commit in it.
     const mark = this.seq === 0 && seq === 0 ? { snapshot: hash } : { snapshot: hash, seq };
     writeWhole(this.fd, Buffer.from(`${JSON.stringify(mark)}\n`));
@@ -288,7 +297,16 @@ export class DurableStateFile {
     const temporary = this.temporary();
     writeFileAtomicSync(this.logFile, `${JSON.stringify({ stateLog: 1, snapshot: hash })}\n${rest.toString("utf8")}`, temporary);
     this.closeLog();
-    this.fd = openSync(this.logFile, "a");
+    // Written whole just now: nothing torn to cut when it is opened again.
+    this.repaired = true;
+    if (this.options.keepOpen !== false) this.fd = openSync(this.logFile, "a");
+  }
+
+  /** The log opened to append to; the first time (or after a failed write) its torn last line cut off. */
+  private openLog(): number {
+    const fd = this.repaired ? openSync(this.logFile, "a") : openForAppend(this.logFile);
+    this.repaired = true;
+    return fd;
   }
 
   private closeLog(): void {

@@ -67,7 +67,7 @@ export function sessionHost(input: SessionHostInput): SessionHost {
   const durables = new Map<string, DurableStateFile>();
   const durableState = (id: string, states: () => States) => {
     durables.get(id)?.abandon();
-    const durable = new DurableStateFile(join(stateDir!, `${id}.state.json`), states, { warn });
+    const durable = new DurableStateFile(join(stateDir!, `${id}.state.json`), states, { warn, keepOpen: false });
     durables.set(id, durable);
     try {
       durable.start();
