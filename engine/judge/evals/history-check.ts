@@ -59,7 +59,11 @@ function entityMatches(initial: unknown, final: unknown, patches: readonly Entit
  *
  * @example if (!rebuildsFinal(run.initial, run.final, commits)) history = rebuildEveryWorld(…);
  */
-export function rebuildsFinal(initial: StatesByFake, final: StatesByFake, commits: ReadonlyArray<{ fake: string; changes: Record<string, EntityPatch> }>): true | undefined {
+export function rebuildsFinal(
+  initial: StatesByFake,
+  final: StatesByFake,
+  commits: ReadonlyArray<{ fake: string; changes: Record<string, EntityPatch> }>,
+): true | undefined {
   const patched = new Map<string, Map<string, EntityPatch[]>>();
   for (const { fake, changes } of commits) {
     let entities = patched.get(fake);

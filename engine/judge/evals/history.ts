@@ -79,7 +79,13 @@ export function rebuildHistory(initial: StatesByFake, final: StatesByFake, calls
   }
   const ordered = inCommitOrder(committed);
   const commitOf = (call: JudgedCall, changes: EntityPatches, number: number) => ({ number, call, fake: call.server, entities: Object.keys(changes), changes });
-  if (rebuildsFinal(initial, final, ordered.map(({ call, changes }) => ({ fake: call.server, changes })))) {
+  if (
+    rebuildsFinal(
+      initial,
+      final,
+      ordered.map(({ call, changes }) => ({ fake: call.server, changes })),
+    )
+  ) {
     let worlds: StatesByFake[] | undefined;
     const rebuilt = (): StatesByFake[] => {
       if (worlds) return worlds;
