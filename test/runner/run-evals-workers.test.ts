@@ -106,7 +106,8 @@ describe("eval --workers N", () => {
       const workers = await runEvals({ evals: file, concurrency: 2, workers: 2 });
       expect(statuses(workers.lines)).toEqual(statuses(alone.lines));
       expect(Object.values(statuses(workers.lines)).sort()).toEqual([...Array(4).fill("fail"), ...Array(4).fill("pass")]);
-      const message = (lines: typeof alone.lines) => lines.map((l) => l.assertions.find((a) => a.kind === "golden")?.message).sort();
+      const message = (lines: typeof alone.lines) =>
+        lines.map((l) => (l.assertions as Array<{ kind: string; message: string }>).find((a) => a.kind === "golden")?.message).sort();
       expect(message(workers.lines)).toEqual(message(alone.lines));
       // The run's golden folder is gone with its workers.
       expect(readdirSync(scratch)).toEqual([]);

@@ -8,7 +8,7 @@ import { parseClock } from "../../author/world/index.js";
 import type { FakeMaps } from "./fake-maps.js";
 import { freshWorld } from "./fresh-world.js";
 import { replayOnce, sharedStart } from "./golden-cache.js";
-import { GOLDEN_REPLAYS, type GoldenReplay } from "./golden-calls.js";
+import { GOLDEN_REPLAYS } from "./golden-calls.js";
 import { type Replayed, sharedReplay } from "./golden-shared.js";
 import { show } from "./match-value.js";
 import { describeRecordDiff, recordDiff } from "./state-diff.js";
