@@ -59,8 +59,9 @@ const notInSessions = (id: string) =>
   );
 
 const mcpMount: FakeMount<McpFake> = {
-  async mount(id, fake, { worldOf, mcpOptions }) {
-    const endpoint = mountMcpFake(id, fake, worldOf, mcpOptions);
+  async mount(id, fake, { worldOf, mcpOptions, sessionPaths }) {
+    // 2025-era MCP sessions are counted by the world they were opened in (its address), so one trial's make room from its own.
+    const endpoint = mountMcpFake(id, fake, worldOf, { ...mcpOptions, sessionOwner: (request) => sessionIdOf(request, sessionPaths) ?? "" });
     return { route: { mcp: endpoint.fetch }, close: () => endpoint.close() };
   },
 };

@@ -41,6 +41,11 @@ export interface McpEndpointOptions {
    * is answered 403; one without an `Origin` is served.
    */
   allowedOrigins?: readonly string[];
+  /**
+   * Who a request's 2025-era MCP session belongs to (the host's session address): when the
+   * sessions kept are at their cap, the owner holding the most ends its least recently used.
+   */
+  sessionOwner?: (request: Request) => string;
 }
 
 /** A served fake: a fetch function and a way to stop it. */
@@ -81,7 +86,12 @@ export function createMcpEndpoint(fake: McpFakeRuntime, options: McpEndpointOpti
     onerror: report,
   });
   // A fake declared with `sessions: true` serves 2025-era clients in sessions (legacy-sessions.ts).
-  const sessions = fake.sessions ? legacySessions(() => servers.create({ era: "legacy", session: true }), { onerror: report }) : undefined;
+  const sessions = fake.sessions
+    ? legacySessions(() => servers.create({ era: "legacy", session: true }), {
+        onerror: report,
+        ...(options.sessionOwner && { owner: options.sessionOwner }),
+      })
+    : undefined;
   let closed = false;
   let closing: Promise<void> | undefined;
 
