@@ -33,6 +33,8 @@ export interface MountedFake {
   start?(): Promise<void>;
   /** Stops what the mount started; safe to call when `start` never ran. */
   close?(): Promise<unknown>;
+  /** Ends what the mount holds for a session of the host that was freed (its address): 2025-era MCP sessions. */
+  endSessions?(address: string): void;
 }
 
 /** How one kind of fake is served. */
@@ -62,7 +64,7 @@ const mcpMount: FakeMount<McpFake> = {
   async mount(id, fake, { worldOf, mcpOptions, sessionPaths }) {
     // 2025-era MCP sessions are counted by the world they were opened in (its address), so one trial's make room from its own.
     const endpoint = mountMcpFake(id, fake, worldOf, { ...mcpOptions, sessionOwner: (request) => sessionIdOf(request, sessionPaths) ?? "" });
-    return { route: { mcp: endpoint.fetch }, close: () => endpoint.close() };
+    return { route: { mcp: endpoint.fetch }, close: () => endpoint.close(), endSessions: (address) => endpoint.endSessions(address) };
   },
 };
 

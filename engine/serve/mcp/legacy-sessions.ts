@@ -35,6 +35,8 @@ export interface LegacySessions {
   fetch(request: Request, parsedBody: unknown): Promise<Response>;
   /** Ends every session. */
   close(): Promise<void>;
+  /** Ends the sessions of one owner (a trial's world that is gone). */
+  endOwner(owner: string): void;
   /** Sessions open now. */
   readonly size: number;
 }
@@ -95,6 +97,9 @@ export function legacySessions(create: () => Server, options: LegacySessionsOpti
     },
     async close() {
       for (const id of [...sessions.keys()]) end(id);
+    },
+    endOwner(owner) {
+      for (const [id, session] of [...sessions]) if (session.owner === owner) end(id);
     },
   };
 }

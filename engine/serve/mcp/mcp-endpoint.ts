@@ -57,6 +57,8 @@ export interface McpEndpoint {
    * left; later requests are answered 503.
    */
   close(): Promise<void>;
+  /** Ends the 2025-era MCP sessions `sessionOwner` gave to `owner` (a session of the host that was freed). */
+  endSessions(owner: string): void;
 }
 
 /**
@@ -114,6 +116,9 @@ export function createMcpEndpoint(fake: McpFakeRuntime, options: McpEndpointOpti
         report(error instanceof Error ? error : new Error(String(error)));
         return jsonRpcError(500, -32603, "Internal server error");
       }
+    },
+    endSessions(owner) {
+      sessions?.endOwner(owner);
     },
     close(): Promise<void> {
       closed = true;
