@@ -119,14 +119,14 @@ describe("replaying", () => {
 
   // An upper bound for a loaded machine: normalising the whole cassette again for each request took minutes here.
   it("replays a long trial's cassette normalising each recording once, not once per request", { timeout: 30_000 }, async () => {
-    const calls = Array.from({ length: 3000 }, (_, i) => chat(`step ${i}`));
+    const calls = Array.from({ length: 2000 }, (_, i) => chat(`step ${i}`));
     await record(calls, (body) => answer(String((body.messages as Array<{ content: string }>)[0]!.content)));
     const traffic = openModelTraffic(input({ mode: "replay" }));
     for (const [i, call] of calls.entries()) {
       const replied = (await (await traffic.responder(call)).json()) as ReturnType<typeof answer>;
       if (replied.choices[0]!.message.content !== `step ${i}`) throw new Error(`request ${i + 1} got ${JSON.stringify(replied)}`);
     }
-    expect(traffic.settle(NO_OUTCOME)).toEqual({ ...NO_OUTCOME, requests: 3000 });
+    expect(traffic.settle(NO_OUTCOME)).toEqual({ ...NO_OUTCOME, requests: 2000 });
   });
 
   it("fails the trial on a request no recording matches, with a diff against the nearest", async () => {
