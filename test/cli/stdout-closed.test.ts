@@ -1,0 +1,33 @@
+/**
+ * A reader that stops early (`eval-simulate schema | head`) closes the CLI's stdout: the command
+ * goes on to its own end and exit code, with no EPIPE stack trace on stderr.
+ */
+import { spawn } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { CLI } from "../support/cli-process.js";
+
+/** Runs the CLI with its stdout closed before it writes, as `| head -c 0` would. */
+function runWithStdoutClosed(args: string[]): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, NO_COLOR: "1" } });
+    let stderr = "";
+    child.stdout.destroy();
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stderr }));
+  });
+}
+
+describe("a CLI whose stdout is closed early", { timeout: 60_000 }, () => {
+  it("schema exits 0 with nothing on stderr", async () => {
+    const run = await runWithStdoutClosed(["schema"]);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+  });
+
+  it("eval --dry still exits with its verdict's code", async () => {
+    const run = await runWithStdoutClosed(["eval", "examples/crm/evals.yaml", "--dry", "--limit", "1"]);
+    expect(run.stderr).not.toMatch(/EPIPE|node:events/);
+    expect(run.code).toBe(0);
+  });
+});
