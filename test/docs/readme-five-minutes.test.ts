@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
-import { runCli } from "../support/cli-process.js";
+import { CLI, runCli } from "../support/cli-process.js";
 import { ROOT } from "../support/examples.js";
 
 // The README's five minutes, followed as written: its handlers and its evals file, on a Recipe
@@ -72,4 +72,38 @@ describe("the README's five minutes", () => {
     expect(tests.code).toBe(0);
     expect(readFileSync(join(dir, "tests/responses.jsonl"), "utf8").trim().split("\n")).toHaveLength(2);
   }, 120_000);
+});
+
+// The README's first serve prints what its block shows: where each fake and route is served.
+const README = readFileSync(join(ROOT, "README.md"), "utf8");
+const servePrinted = /```\n(eval-simulate serving[\s\S]*?)```/.exec(README)?.[1] ?? "";
+
+/** serve's start-up lines with the port and the clock, which differ run to run, named. */
+const placeless = (text: string) =>
+  text
+    .replace(/:\d+(\/|\s|$)/g, ":<port>$1")
+    .replace(/clock [^)]+/, "clock <now>")
+    .replace("at http://0.0.0.0", "at http://127.0.0.1");
+
+describe("the README's serve", () => {
+  it("prints the routes the README shows", async () => {
+    expect(servePrinted).toContain("health");
+    const child = spawn(process.execPath, [CLI, "serve", "examples/crm/fakes.yaml", "--port", "0", "--host", "127.0.0.1"], {
+      cwd: ROOT,
+      env: { ...process.env, NO_COLOR: "1" },
+    });
+    let stdout = "";
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on("data", (d) => {
+          stdout += d;
+          if (/health\s+\S+\n/.test(stdout)) resolve();
+        });
+        child.on("close", (code) => reject(new Error(`serve exited ${code}: ${stdout}`)));
+      });
+    } finally {
+      child.kill("SIGTERM");
+    }
+    expect(placeless(stdout).trim()).toBe(placeless(servePrinted).trim());
+  }, 60_000);
 });
