@@ -30,4 +30,15 @@ describe("a CLI whose stdout is closed early", { timeout: 60_000 }, () => {
     expect(run.stderr).not.toMatch(/EPIPE|node:events/);
     expect(run.code).toBe(0);
   });
+
+  it("a usage error still exits 2 when stderr is closed too (`2>&1 | head`)", async () => {
+    const code = await new Promise<number | null>((resolve, reject) => {
+      const child = spawn(process.execPath, [CLI, "verify", "examples/mail/evals.yaml"], { env: { ...process.env, NO_COLOR: "1" } });
+      child.stdout.destroy();
+      child.stderr.destroy();
+      child.on("error", reject);
+      child.on("close", resolve);
+    });
+    expect(code).toBe(2);
+  });
 });
