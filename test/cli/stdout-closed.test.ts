@@ -1,6 +1,6 @@
 /**
- * A reader that stops early (`eval-simulate schema | head`) closes the CLI's stdout: the command
- * goes on to its own end and exit code, with no EPIPE stack trace on stderr.
+ * A reader that stops early (`eval-simulate schema | head`, or `2>&1 | head`) closes the CLI's
+ * stdout (and stderr): the command goes on to its own end and exit code, with no EPIPE stack trace.
  */
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
