@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { relative } from "node:path";
 import { type ArgsDef, defineCommand } from "citty";
 import { capture } from "../engine/author/capture/index.js";
@@ -29,6 +30,13 @@ export default defineCommand({
     if (!refuseUnknownFlags(rawArgs, args)) return;
     const manifest = manifestOf("capture", parsed, 1);
     if (manifest === undefined) return;
+    if (!existsSync(manifest)) {
+      process.stderr.write(
+        `eval-simulate capture: cannot read ${manifest}: it does not exist (capture records into a manifest: eval-simulate init writes one)\n`,
+      );
+      process.exitCode = EXIT.usage;
+      return;
+    }
     if (parsed.mcp !== undefined || parsed["mcp-url"] !== undefined || isMcpServer(manifest, parsed.id)) {
       await captureMcpCommand({ ...parsed, manifest }, rawArgs);
       return;

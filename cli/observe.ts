@@ -43,6 +43,10 @@ export default defineCommand({
         : {};
       const recorded = (server.capture ?? {}) as { command?: string; url?: string };
       const named = parsed.mcp !== undefined || parsed["mcp-url"] !== undefined;
+      if (!named && recorded.command === undefined && recorded.url === undefined) {
+        const where = existsSync(manifest) ? `servers.${parsed.id}.capture in ${relative(process.cwd(), manifest)} names none` : `there is no ${given}`;
+        throw new Error(`observe: name the real server with --mcp "<command>" or --mcp-url <url> (${where}; capture records it)`);
+      }
       const target = mcpTarget({
         command: named ? parsed.mcp : recorded.command,
         url: named ? parsed["mcp-url"] : recorded.url,

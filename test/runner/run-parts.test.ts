@@ -37,6 +37,13 @@ describe("pass@k and pass^k", () => {
     expect(passAtK(4, 0, 4)).toBe(0);
     expect(passAtK(0, 0, 1)).toBeNaN();
   });
+
+  it("stays a number for thousands of trials, where the binomial coefficients pass the largest double", () => {
+    expect(passHatK(2000, 2000, 1000)).toBe(1);
+    expect(passHatK(2000, 1999, 1000)).toBeCloseTo(0.5, 12);
+    expect(passAtK(2000, 1, 1000)).toBeCloseTo(0.5, 12);
+    expect(passAtK(2000, 0, 1000)).toBe(0);
+  });
 });
 
 describe("the results file", () => {
@@ -119,6 +126,8 @@ describe("keys and budgets", () => {
     expect(budgetLimit(undefined, { EVAL_BUDGET_USD: "2.5" })).toBe(2.5);
     expect(() => budgetLimit("lots", {})).toThrow(/budget/);
     expect(() => new SpendLedger(1, ["openai:unknown-model"])).toThrow(UnknownPriceError);
+    // The refusal says how to give the price from the CLI too, where there is no prices option.
+    expect(() => new SpendLedger(1, ["openai:unknown-model"])).toThrow(/--prices prices\.json/);
     const ledger = new SpendLedger(0.01, ["openai:gpt-4.1", "anthropic:claude-sonnet-4-5"]);
     ledger.forModel("openai:gpt-4.1").charge({ inputTokens: 1000, outputTokens: 100 }); // 0.0028
     const claude = ledger.forModel("anthropic:claude-sonnet-4-5");

@@ -54,7 +54,7 @@ export function priceOf(model: string, prices: Readonly<Record<string, Price>> =
 export class UnknownPriceError extends Error {
   constructor(model: string) {
     super(
-      `[eval-simulate] a budget needs the price of ${model}, which the price table does not have: add it (prices: { "${model}": { input, output } }, dollars per million tokens)`,
+      `[eval-simulate] a budget needs the price of ${model}, which the price table does not have: add it (--prices prices.json, or the prices option: { "${model}": { "input": n, "output": n } }, dollars per million tokens)`,
     );
     this.name = "UnknownPriceError";
   }

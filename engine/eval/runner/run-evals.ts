@@ -160,17 +160,20 @@ function judgingPlan(
  * expect(result.failed).toBe(0);
  */
 export async function runEvals(options: RunEvalsOptions): Promise<EvalsResult> {
+  // The file is loaded before its results are locked: one that cannot be run leaves no results
+  // folder behind (an `eval` started in the wrong folder).
+  const loaded = typeof options.evals === "string" ? await loadEvals(options.evals, { allowOutside: options.allowOutside }) : options.evals;
   const release = options.out ? lockResults(options.out, options.warn) : undefined;
   try {
-    return await runLocked(options);
+    return await runLocked({ ...options, evals: loaded });
   } finally {
     release?.();
   }
 }
 
-async function runLocked(options: RunEvalsOptions): Promise<EvalsResult> {
+async function runLocked(options: RunEvalsOptions & { evals: Exclude<RunEvalsOptions["evals"], string> }): Promise<EvalsResult> {
   const env = options.env ?? process.env;
-  const loaded = typeof options.evals === "string" ? await loadEvals(options.evals, { allowOutside: options.allowOutside }) : options.evals;
+  const loaded = options.evals;
   const { evals, fakes } = loaded;
   const cases = selectCases(evals.cases ?? [], options);
   const concurrency = options.concurrency ?? 4;

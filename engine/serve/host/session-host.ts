@@ -40,6 +40,8 @@ export interface SessionHostInput {
   origin(): string;
   /** Each session's world byte limit (the host's own world has the same). */
   maxWorldBytes: number;
+  /** Told of a session freed (expired, deleted, closed) by its address: what the fakes hold for it is ended. */
+  onFreed?(address: string): void;
 }
 
 /**
@@ -113,6 +115,7 @@ export function sessionHost(input: SessionHostInput): SessionHost {
     onFree: (record) => {
       durables.get(record.id)?.close();
       durables.delete(record.id);
+      input.onFreed?.(record.secret === undefined ? record.id : `${record.id}~${record.secret}`);
     },
     sameSecret,
     selectFakes(ids) {

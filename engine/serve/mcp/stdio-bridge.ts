@@ -32,12 +32,20 @@ export async function bridgeStdio(url: string, options: { input?: Readable; outp
   let done: () => void = () => {};
   const closed = new Promise<void>((resolve) => (done = resolve));
   let closing: Promise<void> | undefined;
-  const close = (): Promise<void> =>
-    (closing ??= (async () => {
-      await Promise.allSettled([http.close(), stdio.close()]);
-      done();
-    })());
-  const report = (error: Error): void => options.onerror?.(error);
+  let stopping = false;
+  const close = (): Promise<void> => {
+    // Each transport's close calls its onclose, which calls this again before `closing` is
+    // assigned: the flag, set first, ends that loop (it overflowed the stack on every exit).
+    if (stopping) return closing ?? Promise.resolve();
+    stopping = true;
+    closing = Promise.allSettled([http.close(), stdio.close()]).then(() => done());
+    return closing;
+  };
+  // Once the agent has gone (stdin ended), the requests it left in flight are stopped on purpose:
+  // their errors, and answers that can no longer be written, are no one's to read.
+  const report = (error: Error): void => {
+    if (!stopping) options.onerror?.(error);
+  };
   stdio.onmessage = (message) => {
     const version = (message as { params?: { _meta?: Record<string, unknown> } }).params?._meta?.["io.modelcontextprotocol/protocolVersion"];
     if (typeof version === "string") http.setProtocolVersion(version);

@@ -16,10 +16,31 @@ export const TMP_PLACEHOLDER = "{{tmp}}";
 /** How long a reset command may run before it is stopped and the replay refused. */
 export const RESET_TIMEOUT_MS = 60_000;
 
+/** How long a reset command's output is read after it exits, when a process it started still holds it. */
+const EXIT_GRACE_MS = 1000;
+
 /** The most of a reset command's output kept to say why it failed. */
 const OUTPUT_CAP = 4096;
 
 const fill = (text: string, dir: string) => text.split(TMP_PLACEHOLDER).join(dir);
+
+/** A path a shell reads as one plain word, quoted or not: nothing in it is special to `sh`. */
+const SHELL_PLAIN = /^[\w./+,:@%-]+$/;
+
+/**
+ * The reset command with `{{tmp}}` filled in. It is a shell line, so a folder whose path a shell
+ * reads specially (a `TMPDIR` with a space, a quote or a `$`) would split the word or run what
+ * follows: such a path is refused, pointing at `$EVAL_SIMULATE_TMP`, which the shell expands safely.
+ */
+function filledReset(reset: string, dir: string): string {
+  if (!reset.includes(TMP_PLACEHOLDER)) return reset;
+  if (!SHELL_PLAIN.test(dir)) {
+    throw new Error(
+      `[eval-simulate] the fresh folder ${JSON.stringify(dir)} holds characters a shell reads specially, so {{tmp}} cannot be written into the reset command; write "$EVAL_SIMULATE_TMP" there instead (quoted), or set TMPDIR to a plain path`,
+    );
+  }
+  return fill(reset, dir);
+}
 const mentions = (target: McpServerTarget, reset?: string) =>
   (reset ?? "").includes(TMP_PLACEHOLDER) ||
   ("command" in target
@@ -37,41 +58,77 @@ function filled(target: McpServerTarget, dir: string): McpServerTarget {
   };
 }
 
+function killGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+    // Already gone.
+  }
+}
+
 /** Runs a reset command through `sh -c`, bounded in time; throws with its exit and the end of its output when it fails. */
-function runReset(command: string, env: NodeJS.ProcessEnv): Promise<void> {
+function runReset(command: string, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn("sh", ["-c", command], { env, stdio: ["ignore", "pipe", "pipe"] });
+    // Its own process group, so a reset stopped past its time takes what it started with it.
+    const child = spawn("sh", ["-c", command], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
     let output = "";
     const keep = (chunk: Buffer) => {
       output = (output + chunk.toString("utf8")).slice(-OUTPUT_CAP);
     };
     child.stdout.on("data", keep);
     child.stderr.on("data", keep);
-    const timer = setTimeout(() => child.kill("SIGKILL"), RESET_TIMEOUT_MS);
-    child.on("error", (error) => {
+    const timer = setTimeout(() => killGroup(child.pid), timeoutMs);
+    let grace: NodeJS.Timeout | undefined;
+    let settled = false;
+    const settle = (done: () => void) => {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
-      reject(new Error(`[eval-simulate] the reset command ${JSON.stringify(command)} did not start: ${error.message}`));
-    });
-    child.on("close", (code, signal) => {
-      clearTimeout(timer);
-      if (code === 0) return resolve();
-      const how = signal ? `was stopped (${signal}${signal === "SIGKILL" ? `, past ${RESET_TIMEOUT_MS / 1000} s` : ""})` : `exited ${code}`;
-      reject(new Error(`[eval-simulate] the reset command ${JSON.stringify(command)} ${how}${output.trim() ? `: ${output.trim()}` : ""}`));
-    });
+      clearTimeout(grace);
+      // A process the command left running (a server started with `&`) may hold the pipes: let go of them.
+      child.stdout.destroy();
+      child.stderr.destroy();
+      done();
+    };
+    child.on("error", (error) =>
+      settle(() => reject(new Error(`[eval-simulate] the reset command ${JSON.stringify(command)} did not start: ${error.message}`))),
+    );
+    const ended = (code: number | null, signal: NodeJS.Signals | null) =>
+      settle(() => {
+        if (code === 0) return resolve();
+        const how = signal ? `was stopped (${signal}${signal === "SIGKILL" ? `, past ${timeoutMs / 1000} s` : ""})` : `exited ${code}`;
+        reject(new Error(`[eval-simulate] the reset command ${JSON.stringify(command)} ${how}${output.trim() ? `: ${output.trim()}` : ""}`));
+      });
+    // Its output is read to the end, unless something it started still holds the pipes: then
+    // what arrived within EXIT_GRACE_MS of its exit is all there is ('close' would wait for that process).
+    child.on("exit", (code, signal) => (grace = setTimeout(() => ended(code, signal), EXIT_GRACE_MS)));
+    child.on("close", ended);
   });
 }
 
 /**
  * Runs `replay` on a fresh real server: `{{tmp}}` filled with a new folder (removed after, even
  * when the replay fails), the reset command run first (with `{{tmp}}` filled too, and the folder
- * in `EVAL_SIMULATE_TMP`).
+ * in `EVAL_SIMULATE_TMP`); a reset still running after `resetTimeoutMs` is stopped with every
+ * process it started.
  *
  * @example await onFreshTarget({ command: ["npx", "server-memory"], env: { MEMORY_FILE_PATH: "{{tmp}}/memory.jsonl" } }, undefined, (t) => replayOn(t));
  */
-export async function onFreshTarget<T>(target: McpServerTarget, reset: string | undefined, replay: (target: McpServerTarget) => Promise<T>): Promise<T> {
+export async function onFreshTarget<T>(
+  target: McpServerTarget,
+  reset: string | undefined,
+  replay: (target: McpServerTarget) => Promise<T>,
+  options: { resetTimeoutMs?: number } = {},
+): Promise<T> {
   const dir = mentions(target, reset) ? mkdtempSync(join(tmpdir(), "eval-simulate-fresh-")) : undefined;
   try {
-    if (reset !== undefined) await runReset(dir ? fill(reset, dir) : reset, { ...process.env, ...(dir && { EVAL_SIMULATE_TMP: dir }) });
+    if (reset !== undefined)
+      await runReset(
+        dir ? filledReset(reset, dir) : reset,
+        { ...process.env, ...(dir && { EVAL_SIMULATE_TMP: dir }) },
+        options.resetTimeoutMs ?? RESET_TIMEOUT_MS,
+      );
     return await replay(dir ? filled(target, dir) : target);
   } finally {
     if (dir) rmSync(dir, { recursive: true, force: true });
