@@ -7,6 +7,9 @@
  * time on a CPU, read from /proc on Linux): on a machine loaded by other work that is the figure
  * the load changes least. Loopback only; bounded by BENCH_CALLS × BENCH_ROUNDS.
  *
+ * BENCH_BASELINE=<another checkout, built> adds its engine's two subjects to the same rounds, to
+ * compare a change with what it changes side by side.
+ *
  *   npm run build && node --import jiti/register bench/mcp-throughput.ts
  */
 import { join } from "node:path";
@@ -19,7 +22,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONCURRENCY = 8;
 
 const files = writeFiftyToolFakes(join(ROOT, "bench", ".generated", "fifty"));
-const serve = (file: string) => [join(ROOT, "dist/cli/main.js"), "serve", file, "--port", "0", "--host", "127.0.0.1"];
+const serve = (file: string, root = ROOT) => [join(root, "dist/cli/main.js"), "serve", file, "--port", "0", "--host", "127.0.0.1"];
+const BASELINE = process.env.BENCH_BASELINE;
 const tsx = (file: string) => ["--import", "jiti/register", join(ROOT, "bench/servers", file)];
 
 const subjects: Subject[] = [
@@ -27,8 +31,14 @@ const subjects: Subject[] = [
   await startSubject("engine, TypeScript handler", serve(files.typescript)),
   await startSubject("SDK by hand (McpServer per request)", tsx("sdk-server.ts")),
   await startSubject("bare node:http echo (floor)", tsx("echo-server.ts")),
+  ...(BASELINE
+    ? [
+        await startSubject("baseline engine, JSONata handler", serve(files.jsonata, BASELINE)),
+        await startSubject("baseline engine, TypeScript handler", serve(files.typescript, BASELINE)),
+      ]
+    : []),
 ];
-const urlOf = (s: Subject) => (s.label.startsWith("engine") ? `http://127.0.0.1:${s.port}/bench/mcp` : `http://127.0.0.1:${s.port}/mcp`);
+const urlOf = (s: Subject) => (s.label.includes("engine") ? `http://127.0.0.1:${s.port}/bench/mcp` : `http://127.0.0.1:${s.port}/mcp`);
 
 const { body, headers } = toolsCall(CALLED, { id: "abc" });
 type Measured = RunResult & { cpuUsPerCall: number };
