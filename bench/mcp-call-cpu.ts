@@ -5,9 +5,18 @@
  * interleave the two (A B, B A, …); the figure is the process's CPU time per call, which a
  * machine loaded by other work inflates far less than wall time. Sequential and 8 at a time.
  *
+ * A second table times the runtime's `callTool` alone (no SDK, no host, no journal): the
+ * handler's own share, where JSONata and TypeScript differ; BENCH_BASELINE=<another checkout,
+ * built> adds that checkout's runtime to the same rounds.
+ *
+ * A second table times the runtime's `callTool` alone (no SDK, no host, no journal): the
+ * handler's own share, where JSONata and TypeScript differ; BENCH_BASELINE=<another checkout,
+ * built> adds that checkout's runtime to the same rounds.
+ *
  *   npm run build && node --import jiti/register bench/mcp-call-cpu.ts
  */
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { loadFakes, startServices } from "../dist/engine/index.js";
 import { rememberParsedBody } from "../dist/engine/serve/mcp/index.js";
 import { CALLED, writeFiftyToolFakes } from "./support/fifty-tools.js";
@@ -80,3 +89,36 @@ if (j && t)
   console.log(
     `TypeScript / JSONata CPU per call: sequential ${(median(t.seq) / median(j.seq)).toFixed(2)}×, x${CONCURRENCY} ${(median(t.con) / median(j.con)).toFixed(2)}×`,
   );
+
+// The runtime's callTool alone, on this checkout's build and the baseline's.
+type Runtime = typeof import("../dist/engine/serve/runtime/index.js");
+type Engine = typeof import("../dist/engine/index.js");
+const builds: Array<[string, string]> = [["this build", ROOT]];
+if (process.env.BENCH_BASELINE) builds.push(["baseline", process.env.BENCH_BASELINE]);
+const pipelines: Array<{ label: string; call: () => Promise<unknown> }> = [];
+for (const [build, root] of builds) {
+  const runtime = (await import(pathToFileURL(join(root, "dist/engine/serve/runtime/index.js")).href)) as Runtime;
+  const engine = (await import(pathToFileURL(join(root, "dist/engine/index.js")).href)) as Engine;
+  for (const kind of ["jsonata", "typescript"] as const) {
+    const { fakes } = await engine.loadFakes(files[kind]);
+    const compiled = runtime.compileServer((fakes.bench as { manifest: Parameters<Runtime["compileServer"]>[0] }).manifest);
+    const scope = { store: new runtime.StateStore({ bench: { counter: 7, items: [] } }), now: "2026-01-01T00:00:00.000Z", scenario: "bench" };
+    const signal = new AbortController().signal;
+    pipelines.push({ label: `${build}, ${kind}`, call: () => runtime.callTool(scope, compiled, CALLED, { id: "abc" }, signal) });
+  }
+}
+const PIPELINE_CALLS = CALLS * 5;
+const timed = new Map(pipelines.map((p) => [p.label, [] as number[]]));
+// Round 0 warms every pipeline up and is not counted.
+for (let round = 0; round <= ROUNDS; round++) {
+  for (let i = 0; i < pipelines.length; i++) {
+    const p = pipelines[(i + round) % pipelines.length];
+    const start = process.cpuUsage();
+    for (let n = 0; n < PIPELINE_CALLS; n++) await p.call();
+    const used = process.cpuUsage(start);
+    if (round > 0) timed.get(p.label)!.push((used.user + used.system) / PIPELINE_CALLS);
+  }
+}
+const row = (label: string, xs: number[]) => [label, median(xs).toFixed(1), `${Math.min(...xs).toFixed(1)}–${Math.max(...xs).toFixed(1)}`];
+console.log(`\nThe runtime's callTool alone (no SDK, no host), ${ROUNDS} interleaved rounds × ${PIPELINE_CALLS} calls: CPU µs per call`);
+console.log(table([["build, handler", "median", "range"], ...pipelines.map((p) => row(p.label, timed.get(p.label)!))]));
