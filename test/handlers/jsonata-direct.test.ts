@@ -21,6 +21,10 @@ const EXPRESSIONS = [
   "$args.constructor",
   "$args.toString",
   "$args.x.__proto__",
+  "$args.body",
+  "$args.id.body",
+  "$args.input",
+  "$args.id.input",
   "$unbound.x",
   "$labelId",
   '{ "a": $args.fn }',
@@ -49,6 +53,9 @@ const VALUES: unknown[] = [
   new Date(0),
   { fn: () => 1, id: () => 2 },
   { id: "x".repeat(50) },
+  // A jsonata lambda is a plain object with its own keys (`body`, `arguments`): a path reads none of them.
+  await jsonata("function($v) { $v }").evaluate({}),
+  { id: await jsonata("function($v) { $v }").evaluate({}) },
 ];
 
 const bindingsWith = (value: unknown): Record<string, unknown> => ({

@@ -4,7 +4,7 @@
  * $args.id, "counter": $state.counter }`), nested. jsonata evaluates each of those node by node
  * through promises and the guard's hooks, ~30 µs a call; this reads the same values in well
  * under 1 µs. It gives jsonata's result exactly or declines: any value it meets that jsonata
- * treats specially (an array, whose paths map and flatten; a function; anything not a plain
+ * treats specially (an array, whose paths map and flatten; a function, its own or jsonata's; anything not a plain
  * object; a key found only on a prototype; a string past the expression's cap, which jsonata's
  * exit hook refuses) makes it return `DECLINED`, and jsonata evaluates the expression as
  * before, guard and all. What it evaluates does work bounded by the expression's size and
@@ -134,7 +134,8 @@ function checked(value: unknown, maxString: number): unknown {
   if (typeof value === "function" || typeof value === "symbol" || typeof value === "bigint") return DECLINED;
   if (typeof value === "string") return value.length > maxString ? DECLINED : value;
   if (value === null || typeof value !== "object") return value;
-  if (Array.isArray(value)) return DECLINED;
+  // jsonata's own functions are plain objects it marks; a path reads nothing from them.
+  if (Array.isArray(value) || "_jsonata_lambda" in value || "_jsonata_function" in value) return DECLINED;
   const prototype = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null ? value : DECLINED;
 }
