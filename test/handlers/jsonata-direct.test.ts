@@ -53,6 +53,8 @@ const VALUES: unknown[] = [
   new Date(0),
   { fn: () => 1, id: () => 2 },
   { id: "x".repeat(50) },
+  Number.NaN,
+  { id: Number.POSITIVE_INFINITY, n: -0 },
   // A jsonata lambda is a plain object with its own keys (`body`, `arguments`): a path reads none of them.
   await jsonata("function($v) { $v }").evaluate({}),
   { id: await jsonata("function($v) { $v }").evaluate({}) },
