@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { type ArgsDef, defineCommand } from "citty";
 import { parse } from "yaml";
@@ -20,6 +20,16 @@ const args = {
 const usage = (message: string) => {
   process.stderr.write(`eval-simulate: ${message}\n`);
   process.exitCode = EXIT.usage;
+};
+
+/** Whether anything is at `path`, a link that leads nowhere included. */
+const there = (path: string) => {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
 };
 
 /** A fake id from a server's or file's name: lowercase letters, digits and dashes. */
@@ -44,7 +54,11 @@ function installedPackage(dir: string): string | undefined {
 
 /** The Recipe's package.json, read when there is one (undefined when not; an error when it is not JSON). */
 function readPackage(file: string): Record<string, unknown> | undefined {
-  if (!existsSync(file)) return undefined;
+  if (!existsSync(file)) {
+    // Completing it would write wherever the link points.
+    if (there(file)) throw new Error(`${file} is a link to nothing`);
+    return undefined;
+  }
   const json = JSON.parse(readFileSync(file, "utf8")) as unknown;
   if (json === null || typeof json !== "object" || Array.isArray(json)) throw new Error(`${file} is not a JSON object`);
   return json as Record<string, unknown>;
@@ -92,7 +106,8 @@ export default defineCommand({
     const source = parsed.mcp !== undefined ? { command: parsed.mcp } : parsed["mcp-url"] !== undefined ? { url: parsed["mcp-url"] } : undefined;
     const packagePath = modelinePackagePath(installedPackage(dir));
     const files = scaffoldRecipe({ id, capture: read.capture, packagePath, ...(source && { source }) });
-    const existing = files.filter((file) => existsSync(join(dir, file.path)));
+    // A link counts as a file there, dangling or not: writing would follow it out of the folder.
+    const existing = files.filter((file) => there(join(dir, file.path)));
     if (existing.length > 0 && !parsed.force) return usage(`not overwriting ${existing.map((f) => f.path).join(", ")} (use --force)`);
     let pkg: ReturnType<typeof recipePackage>;
     try {
@@ -101,12 +116,19 @@ export default defineCommand({
     } catch (error) {
       return usage(`cannot read the Recipe's package.json: ${(error as Error).message}`);
     }
-    mkdirSync(dir, { recursive: true });
-    for (const file of files) {
-      mkdirSync(dirname(join(dir, file.path)), { recursive: true });
-      writeFileSync(join(dir, file.path), file.text);
+    try {
+      mkdirSync(dir, { recursive: true });
+      for (const file of files) {
+        mkdirSync(dirname(join(dir, file.path)), { recursive: true });
+        writeFileSync(join(dir, file.path), file.text);
+      }
+      if (pkg.added.length > 0) writeFileSync(join(dir, "package.json"), pkg.text);
+    } catch (error) {
+      // A folder that is a file, or one it may not write, is said plainly, never as a stack trace.
+      process.stderr.write(`eval-simulate init: cannot write the Recipe into ${dir}: ${(error as Error).message}\n`);
+      process.exitCode = EXIT.invalid;
+      return;
     }
-    if (pkg.added.length > 0) writeFileSync(join(dir, "package.json"), pkg.text);
     const where = relative(process.cwd(), dir) || ".";
     const written = [...files.map((f) => `  ${f.path}`), ...(pkg.added.length > 0 ? [`  package.json (${pkg.added.join(", ")})`] : [])];
     process.stdout.write(

@@ -22,7 +22,7 @@ export default defineCommand({
   meta: {
     name: "view",
     description:
-      "Open finished runs in a browser: per-case pass rates and pass^k curves, each case's trials side by side, each trial's transcript, assertions and world at any commit, two runs compared, tool selection. Served on 127.0.0.1 until Ctrl-C, or written with --out. Exit 0, or 2 on a usage error.",
+      "Open finished runs in a browser: per-case pass rates and pass^k curves, each case's trials side by side, each trial's transcript, assertions and world at any commit, two runs compared, tool selection. Served on 127.0.0.1 until Ctrl-C, or written with --out. Exit 0, 1 when the folder cannot be written or the port taken, or 2 on a usage error.",
   },
   args,
   async run({ args: parsed, rawArgs }) {
@@ -44,12 +44,26 @@ export default defineCommand({
       runs.push({ files: [arg], lines: run.lines });
     }
     const data = viewData(runs);
+    // A folder it cannot write or a port it cannot take is said plainly, never as a stack trace.
+    const cannot = (what: string, error: unknown) => {
+      process.stderr.write(`eval-simulate view: ${what}: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}\n`);
+      process.exitCode = EXIT.invalid;
+    };
     if (parsed.out !== undefined) {
-      writeViewSite(resolve(parsed.out), data);
+      try {
+        writeViewSite(resolve(parsed.out), data);
+      } catch (error) {
+        return cannot(`cannot write the viewer into ${resolve(parsed.out)}`, error);
+      }
       process.stdout.write(`viewer: ${resolve(parsed.out, "index.html")}\n`);
       return;
     }
-    const served = await listen(viewHandler(data), { port, host: "127.0.0.1" });
+    let served: Awaited<ReturnType<typeof listen>>;
+    try {
+      served = await listen(viewHandler(data), { port, host: "127.0.0.1" });
+    } catch (error) {
+      return cannot("cannot serve the viewer", error);
+    }
     process.stdout.write(`viewer: ${served.url}/\n(Ctrl-C stops it)\n`);
     await new Promise<void>((done) => {
       const stop = () => void served.close().then(done);

@@ -1,6 +1,6 @@
 // One trial's model traffic, in-process: recorded (through a stand-in for the provider's fetch),
 // replayed by normalised request, scripted; and how each settles the trial.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -117,6 +117,18 @@ describe("replaying", () => {
     expect(traffic.settle(NO_OUTCOME)).toEqual({ ...NO_OUTCOME, requests: 2 });
   });
 
+  // An upper bound for a loaded machine: normalising the whole cassette again for each request took minutes here.
+  it("replays a long trial's cassette normalising each recording once, not once per request", { timeout: 30_000 }, async () => {
+    const calls = Array.from({ length: 2000 }, (_, i) => chat(`step ${i}`));
+    await record(calls, (body) => answer(String((body.messages as Array<{ content: string }>)[0]!.content)));
+    const traffic = openModelTraffic(input({ mode: "replay" }));
+    for (const [i, call] of calls.entries()) {
+      const replied = (await (await traffic.responder(call)).json()) as ReturnType<typeof answer>;
+      if (replied.choices[0]!.message.content !== `step ${i}`) throw new Error(`request ${i + 1} got ${JSON.stringify(replied)}`);
+    }
+    expect(traffic.settle(NO_OUTCOME)).toEqual({ ...NO_OUTCOME, requests: 2000 });
+  });
+
   it("fails the trial on a request no recording matches, with a diff against the nearest", async () => {
     await record([chat("Close T-101"), chat("Then reopen T-102, and tell me about it")]);
     const traffic = openModelTraffic(input({ mode: "replay" }));
@@ -148,6 +160,27 @@ describe("replaying", () => {
     const loose = openModelTraffic(input({ mode: "replay", models: { match: { ignore: ["ids", "timestamps", "toolResults"] } } }));
     expect((await loose.responder(turn("2026-10-02T10:30:00Z", "ticket 2"))).status).toBe(200);
     expect(loose.settle(NO_OUTCOME).outcome).toBeUndefined();
+  });
+
+  it("makes a trial whose cassette was edited into answers no provider gives not run, naming the file and the interaction", async () => {
+    await record([chat("a")]);
+    const file = input().cassette!;
+    const cassette = JSON.parse(readFileSync(file, "utf8"));
+    const tampered = [
+      { status: 0, contentType: "application/json", json: {} },
+      { status: 200, contentType: 7, json: {} },
+      { status: 200, contentType: "text/event-stream", text: { not: "text" } },
+      { status: 200, contentType: "text/plain\r\nset-cookie: x=1", text: "hi" },
+    ];
+    for (const response of tampered) {
+      writeFileSync(file, JSON.stringify({ ...cassette, interactions: [{ ...cassette.interactions[0], response }] }));
+      const traffic = openModelTraffic(input({ mode: "replay" }));
+      expect((await traffic.responder(chat("a"))).status).toBe(503);
+      expect(traffic.settle(NO_OUTCOME).outcome).toEqual({
+        status: "not_run",
+        reason: `the cassette ${file}: interaction 1 has no answer a provider could give (status 200-599, a content type, a JSON or text body); record it again with --record-models`,
+      });
+    }
   });
 
   it("makes a trial without a cassette not run, naming the file to record", async () => {

@@ -1,8 +1,25 @@
+import type { AddressInfo } from "node:net";
+import { createServer } from "node:net";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runCli } from "../support/cli-process.js";
+
+/** One passed trial whose answer is `answer`. */
+const trialLine = (answer: string) => ({
+  case: "x",
+  iteration: 0,
+  model: "script",
+  status: "pass",
+  assertions: [],
+  calls: 0,
+  requests: 0,
+  usage: { inputTokens: 0, outputTokens: 0 },
+  costUsd: 0,
+  durationMs: 1,
+  answer,
+});
 
 const dir = mkdtempSync(join(tmpdir(), "eval-simulate-view-cli-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -21,22 +38,29 @@ describe("eval-simulate view as a process", () => {
     expect([port.code, port.stderr]).toEqual([2, 'eval-simulate: --port takes a port number (0-65535), not "http"\n']);
   });
 
+  it("exits 1 saying why, never with a stack trace, when it cannot write the site or take the port", async () => {
+    const results = join(dir, "one.ndjson");
+    writeFileSync(results, `${JSON.stringify(trialLine("fine"))}\n`);
+    const file = join(dir, "a-file");
+    writeFileSync(file, "");
+    const unwritable = await runCli(["view", results, "--out", join(file, "site")]);
+    expect(unwritable.code).toBe(1);
+    expect(unwritable.stderr).toMatch(/^eval-simulate view: cannot write the viewer into .*a-file\/site: ENOTDIR: not a directory.*\n$/);
+    const taken = createServer();
+    await new Promise<void>((done) => taken.listen(0, "127.0.0.1", done));
+    try {
+      const port = (taken.address() as AddressInfo).port;
+      const busy = await runCli(["view", results, "--port", String(port)]);
+      expect(busy.code).toBe(1);
+      expect(busy.stderr).toMatch(/^eval-simulate view: cannot serve the viewer: listen EADDRINUSE: address already in use 127\.0\.0\.1:\d+\n$/);
+    } finally {
+      await new Promise((done) => taken.close(done));
+    }
+  });
+
   it("writes a site whose embedded results cannot close their script element", async () => {
     const results = join(dir, "hostile.ndjson");
-    const line = {
-      case: "x",
-      iteration: 0,
-      model: "script",
-      status: "pass",
-      assertions: [],
-      calls: 0,
-      requests: 0,
-      usage: { inputTokens: 0, outputTokens: 0 },
-      costUsd: 0,
-      durationMs: 1,
-      answer: "</script><script>alert(1)</script>",
-    };
-    writeFileSync(results, `${JSON.stringify(line)}\n`);
+    writeFileSync(results, `${JSON.stringify(trialLine("</script><script>alert(1)</script>"))}\n`);
     const written = await runCli(["view", results, "--out", join(dir, "site")]);
     expect(written.code, written.stderr).toBe(0);
     const page = readFileSync(join(dir, "site", "index.html"), "utf8");

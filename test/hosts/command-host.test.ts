@@ -36,3 +36,21 @@ describe("the command host in a conversation", () => {
     expect(second).toEqual(["2", "--resume", line.session!.id, "Umbrella", `user: Hi\nassistant: ${JSON.stringify(first)}\nuser: Umbrella`]);
   }, 60_000);
 });
+
+describe("the command host's output", () => {
+  it("keeps a character whose bytes arrive in two reads of the agent's stdout", async () => {
+    // "é" is two bytes: the first is written, then the second after a pause, so they come in separate reads.
+    const script = "process.stdout.write(Buffer.from([0xc3])); setTimeout(() => process.stdout.write(Buffer.from([0xa9, 0x0a])), 300);";
+    const host = commandHost({ command: [process.execPath, "-e", script] });
+    const { file } = writeEvals(`
+  - id: accent
+    scenario: quiet
+    prompt: Hi
+    script: { calls: [] }
+    expect: { answer: { contains: "é" } }
+`);
+    const result = await runEvals({ evals: file, host });
+    expect(result.lines[0].answer).toBe("é");
+    expect(result.lines[0].status).toBe("pass");
+  }, 60_000);
+});

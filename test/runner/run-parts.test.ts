@@ -37,6 +37,13 @@ describe("pass@k and pass^k", () => {
     expect(passAtK(4, 0, 4)).toBe(0);
     expect(passAtK(0, 0, 1)).toBeNaN();
   });
+
+  it("stays a number for thousands of trials, where the binomial coefficients pass the largest double", () => {
+    expect(passHatK(2000, 2000, 1000)).toBe(1);
+    expect(passHatK(2000, 1999, 1000)).toBeCloseTo(0.5, 12);
+    expect(passAtK(2000, 1, 1000)).toBeCloseTo(0.5, 12);
+    expect(passAtK(2000, 0, 1000)).toBe(0);
+  });
 });
 
 describe("the results file", () => {

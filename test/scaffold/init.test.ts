@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { guessWrites } from "../../engine/author/scaffold/init-recipe.js";
@@ -80,6 +80,35 @@ describe("eval-simulate init", { timeout: 120_000 }, () => {
     const none = await runCli(["init", dir]);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain("one of --from");
+  });
+
+  it("counts a dangling link as a file there, and never writes through it without --force", async () => {
+    const dir = recipeFolder();
+    const outside = join(dir, "..", `${basename(dir)}-outside.yaml`);
+    symlinkSync(outside, join(dir, "fakes.yaml"));
+    const refused = await runCli(["init", dir, "--from", join(ROOT, "examples/weather/mcp/weather/tools.json")]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("not overwriting fakes.yaml");
+    expect(existsSync(outside)).toBe(false);
+    rmSync(join(dir, "fakes.yaml"));
+    symlinkSync(outside, join(dir, "package.json"));
+    const linked = await runCli(["init", dir, "--from", join(ROOT, "examples/weather/mcp/weather/tools.json")]);
+    expect([linked.code, linked.stderr]).toEqual([
+      2,
+      `eval-simulate: cannot read the Recipe's package.json: ${join(dir, "package.json")} is a link to nothing\n`,
+    ]);
+    expect(existsSync(outside)).toBe(false);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("says why on one line, exit 1, when the folder it is given is a file", async () => {
+    const dir = recipeFolder();
+    const file = join(dir, "a-file");
+    writeFileSync(file, "");
+    const refused = await runCli(["init", file, "--from", join(ROOT, "examples/weather/mcp/weather/tools.json")]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^eval-simulate init: cannot write the Recipe into .*a-file: EEXIST: file already exists, mkdir .*\n$/);
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it("guesses writes from annotations first, then from the tool's verb", () => {

@@ -19,6 +19,18 @@ const line = (c: string, iteration: number, status: TrialLine["status"], extra: 
 });
 
 describe("the viewer's data", () => {
+  it("gives a case of thousands of trials a pass^k curve of numbers over every k", () => {
+    const lines = Array.from({ length: 3000 }, (_, i) => line("many", i, i % 4 === 3 ? "fail" : "pass"));
+    const curve = viewData([{ files: ["big.ndjson"], lines }]).runs[0].curves["many@script"];
+    expect(curve).toHaveLength(3000);
+    expect(curve.every((p) => Number.isFinite(p) && p >= 0 && p <= 1)).toBe(true);
+    expect(curve[0]).toBe(0.75);
+    expect(curve[1]).toBeCloseTo((2250 / 3000) * (2249 / 2999), 12);
+    expect(curve.at(-1)).toBe(0);
+    const all = viewData([{ files: ["pass.ndjson"], lines: lines.map((l) => ({ ...l, status: "pass" as const })) }]).runs[0].curves["many@script"];
+    expect(all.every((p) => p === 1)).toBe(true);
+  });
+
   it("gives each case its pass^k curve over k and compares the first two runs", () => {
     const base = [line("a", 0, "pass"), line("a", 1, "fail"), line("a", 2, "pass"), line("b", 0, "fail")];
     const candidate = [line("a", 0, "pass"), line("b", 0, "pass")];

@@ -85,6 +85,19 @@ export function readCassette(file: string): Cassette | undefined {
   for (const [i, interaction] of cassette.interactions.entries()) {
     const ok = interaction && typeof interaction === "object" && interaction.request && typeof interaction.response?.status === "number";
     if (!ok) throw new Error(`[eval-simulate] the cassette ${file}: interaction ${i + 1} has no request or response; record it again with --record-models`);
+    // Checked here, so an edited answer makes the trial not run naming it, rather than failing each request it matches.
+    if (!answerable(interaction.response))
+      throw new Error(
+        `[eval-simulate] the cassette ${file}: interaction ${i + 1} has no answer a provider could give (status 200-599, a content type, a JSON or text body); record it again with --record-models`,
+      );
   }
   return cassette as Cassette;
+}
+
+/** Whether a recorded answer can be sent as it is: a status a Response takes, a header-safe content type, a body. */
+function answerable(response: RecordedResponse): boolean {
+  const { status, contentType, json, text } = response;
+  if (!Number.isInteger(status) || status < 200 || status > 599) return false;
+  if (typeof contentType !== "string" || /[^\t\x20-\x7e\x80-\xff]/.test(contentType)) return false;
+  return json !== undefined || text === undefined || typeof text === "string";
 }

@@ -11,7 +11,7 @@ import { redact, redactText, secretNames } from "../../serve/journal/index.js";
 import { type ModelCall, type ModelResponder, modelError, scriptedAnswer } from "../../serve/models/index.js";
 import type { AgentOutcome } from "../hosts/index.js";
 import { CASSETTE_VERSION, type Interaction, type RecordedResponse, readCassette, writeCassette } from "./cassette-file.js";
-import { type IgnoredPart, normaliseBody, normaliseRequest } from "./normalised-request.js";
+import { type IgnoredPart, type NormalisedRequest, normaliseBody, normaliseRequest } from "./normalised-request.js";
 import { distance, requestDiff } from "./request-diff.js";
 import { sendUpstream, type UpstreamAnswer, UpstreamError } from "./upstream.js";
 
@@ -118,18 +118,26 @@ export function openModelTraffic(input: TrafficInput): ModelTraffic {
     return answerOf(response);
   };
 
+  // The recordings normalised once for the trial, not again for each request (a long trial's cassette holds thousands).
+  let stored: NormalisedRequest[] | undefined;
+  let keys: string[] | undefined;
   const replay = async (call: ModelCall, number: number): Promise<Response> => {
     const interactions = cassette?.interactions ?? [];
     const sent = normaliseRequest(call, ignore);
     const key = JSON.stringify(sent);
-    const stored = interactions.map((i) => ({ api: i.request.api, body: normaliseBody(i.request.body, ignore) }));
-    const index = stored.findIndex((request, i) => !used.has(i) && JSON.stringify(request) === key);
+    stored ??= interactions.map((i) => ({ api: i.request.api, body: normaliseBody(i.request.body, ignore) }));
+    keys ??= stored.map((request) => JSON.stringify(request));
+    const index = keys.findIndex((recorded, i) => !used.has(i) && recorded === key);
     if (index >= 0) {
       used.add(index);
       return answerOf(interactions[index]!.response);
     }
     let nearest = -1;
-    for (const [i, request] of stored.entries()) if (nearest < 0 || distance(request, sent) < distance(stored[nearest]!, sent)) nearest = i;
+    let nearestDistance = Number.POSITIVE_INFINITY;
+    for (const [i, request] of stored.entries()) {
+      const d = distance(request, sent);
+      if (d < nearestDistance) [nearest, nearestDistance] = [i, d];
+    }
     const message =
       nearest < 0
         ? `model request ${number} matches no recording: ${input.cassette} holds none`

@@ -64,13 +64,28 @@ const reasonOf = (error: unknown) => String((error as Error)?.message ?? error).
  * @example const talk = await runConversation({ host, trial, user: scriptedUser(trial), recorded: () => records.peek(session.id) });
  */
 export async function runConversation(input: ConversationInput): Promise<Conversation> {
-  const { host, trial, user } = input;
+  const { host, trial } = input;
   const c = trial.case;
   const maxTurns = c.user?.maxTurns ?? (c.user ? DEFAULT_MAX_TURNS : (c.turns?.length ?? DEFAULT_MAX_TURNS));
   const agentStop = c.user?.agentStop;
   const session = agentSession(trial.session, c.user?.fakes ?? []);
   const transcript: Transcript = [];
   const spend: UserSpend = { requests: 0, usage: { inputTokens: 0, outputTokens: 0 }, costUsd: 0 };
+  // Every reply is counted, the ones a host asks mid-turn (an elicitation the user answers) too.
+  const user: UserSimulator = {
+    label: input.user.label,
+    async reply(messages, signal) {
+      try {
+        const reply = await input.user.reply(messages, signal);
+        addSpend(spend, reply);
+        return reply;
+      } catch (error) {
+        const spent = (error as { spent?: UserSpend }).spent;
+        if (spent) addSpend(spend, spent);
+        throw error;
+      }
+    },
+  };
   const agent: AgentOutcome = { requests: 0, usage: { inputTokens: 0, outputTokens: 0 }, costUsd: 0 };
   let carry: unknown;
   let turns = 0;
@@ -103,14 +118,11 @@ export async function runConversation(input: ConversationInput): Promise<Convers
         try {
           reply = await user.reply(transcript, trial.signal);
         } catch (error) {
-          const spent = (error as { spent?: UserSpend }).spent;
-          if (spent) addSpend(spend, spent);
           await trial.session.idle();
           transcript.push(...stepMessages(input.recorded(), before, { turn, role: "user", by: "user" }));
           if (trial.signal.aborted) return finish("not_run", { status: "not_run", reason: "the run was interrupted" });
           return finish("not_run", { status: "not_run", reason: reasonOf(error) });
         }
-        addSpend(spend, reply);
         await trial.session.idle();
         transcript.push(...stepMessages(input.recorded(), before, { turn, role: "user", by: "user" }));
         if (reply.stop) {

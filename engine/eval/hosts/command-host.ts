@@ -11,6 +11,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
+import { StringDecoder } from "node:string_decoder";
 import { finalAnswer } from "../../judge/evals/index.js";
 import { type AgentHost, type AgentOutcome, type AgentTrial, NO_USAGE } from "./agent-host.js";
 import type { TranscriptMessage } from "./agent-turn.js";
@@ -124,12 +125,13 @@ function modelEnv(trial: AgentTrial): Record<string, string> {
   };
 }
 
-/** The tail of a stream, bounded. */
+/** The tail of a stream, bounded. Decoded across reads: a character's bytes may arrive in two. */
 function collector() {
   let text = "";
+  const decoder = new StringDecoder("utf8");
   return {
     add(chunk: Buffer) {
-      text += chunk.toString("utf8");
+      text += decoder.write(chunk);
       if (text.length > OUTPUT_LIMIT) text = text.slice(-OUTPUT_LIMIT);
     },
     get text() {

@@ -4,10 +4,15 @@
  * pass^k the chance that all k pass (τ-bench's reliability measure).
  */
 
-function choose(n: number, k: number): number {
-  if (k < 0 || k > n) return 0;
+/**
+ * C(m, k) / C(n, k) for m ≤ n: the chance that k of n drawn without replacement are all among m.
+ * As a product of k ratios, each at most 1, so it stays a number where the coefficients themselves
+ * pass the largest double (n in the thousands).
+ */
+function chooseRatio(m: number, n: number, k: number): number {
+  if (k > m) return 0;
   let result = 1;
-  for (let i = 1; i <= k; i++) result = (result * (n - k + i)) / i;
+  for (let i = 0; i < k; i++) result *= (m - i) / (n - i);
   return result;
 }
 
@@ -19,7 +24,7 @@ function choose(n: number, k: number): number {
 export function passAtK(n: number, c: number, k: number): number {
   if (n === 0 || k < 1 || k > n) return Number.NaN;
   if (n - c < k) return 1;
-  return 1 - choose(n - c, k) / choose(n, k);
+  return 1 - chooseRatio(n - c, n, k);
 }
 
 /**
@@ -29,5 +34,5 @@ export function passAtK(n: number, c: number, k: number): number {
  */
 export function passHatK(n: number, c: number, k: number): number {
   if (n === 0 || k < 1 || k > n) return Number.NaN;
-  return choose(c, k) / choose(n, k);
+  return chooseRatio(c, n, k);
 }

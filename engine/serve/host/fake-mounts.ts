@@ -33,6 +33,8 @@ export interface MountedFake {
   start?(): Promise<void>;
   /** Stops what the mount started; safe to call when `start` never ran. */
   close?(): Promise<unknown>;
+  /** Ends what the mount holds for a session of the host that was freed (its address): 2025-era MCP sessions. */
+  endSessions?(address: string): void;
 }
 
 /** How one kind of fake is served. */
@@ -59,9 +61,10 @@ const notInSessions = (id: string) =>
   );
 
 const mcpMount: FakeMount<McpFake> = {
-  async mount(id, fake, { worldOf, mcpOptions }) {
-    const endpoint = mountMcpFake(id, fake, worldOf, mcpOptions);
-    return { route: { mcp: endpoint.fetch }, close: () => endpoint.close() };
+  async mount(id, fake, { worldOf, mcpOptions, sessionPaths }) {
+    // 2025-era MCP sessions are counted by the world they were opened in (its address), so one trial's make room from its own.
+    const endpoint = mountMcpFake(id, fake, worldOf, { ...mcpOptions, sessionOwner: (request) => sessionIdOf(request, sessionPaths) ?? "" });
+    return { route: { mcp: endpoint.fetch }, close: () => endpoint.close(), endSessions: (address) => endpoint.endSessions(address) };
   },
 };
 

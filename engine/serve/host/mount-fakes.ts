@@ -13,6 +13,8 @@ export interface Mounted {
   start(): Promise<void>;
   /** Stops everything started so far; safe to call after a failed start. */
   close(): Promise<void>;
+  /** Ends what the fakes hold for a freed session of the host (its address): its 2025-era MCP sessions. */
+  endSessions(address: string): void;
 }
 
 /**
@@ -51,5 +53,8 @@ export async function mountFakes(fakes: Fakes, worldOf: WorldOf, own: ServedWorl
       for (const mounted of mounts) await mounted.start?.();
     },
     close,
+    endSessions(address) {
+      for (const mounted of mounts) mounted.endSessions?.(address);
+    },
   };
 }

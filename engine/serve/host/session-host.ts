@@ -38,6 +38,8 @@ export interface SessionHostInput {
   origin(): string;
   /** Each session's world byte limit (the host's own world has the same). */
   maxWorldBytes: number;
+  /** Told of a session freed (expired, deleted, closed) by its address: what the fakes hold for it is ended. */
+  onFreed?(address: string): void;
 }
 
 /**
@@ -92,7 +94,10 @@ export function sessionHost(input: SessionHostInput): SessionHost {
       return { scope, evidence, inFlight, settled, callCount: () => evidence.journal.total, retire: () => void (live = false) };
     },
     // An expired or deleted session leaves its last state behind.
-    onFree: (record) => write(record.id, "state", record.world.scope.store.states),
+    onFree: (record) => {
+      write(record.id, "state", record.world.scope.store.states);
+      input.onFreed?.(record.secret === undefined ? record.id : `${record.id}~${record.secret}`);
+    },
     sameSecret,
     selectFakes(ids) {
       try {

@@ -131,6 +131,8 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
     served,
     origin: () => origin,
     maxWorldBytes,
+    // A freed session's 2025-era MCP sessions end with it, and let go of its world.
+    onFreed: (address) => mounted.endSessions(address),
   });
   const models = new ModelEndpoints();
   const routes = hostRoutes({

@@ -6,6 +6,7 @@
  * carry it) by a redirect to the same address without it: the token stays out of the address
  * bar and the history, and every answer says `Referrer-Policy: no-referrer`.
  */
+import { statSync } from "node:fs";
 import type { FetchHandler } from "../http/index.js";
 import { sameSecret } from "../http/index.js";
 import type { JournalEntry, JournalFilter } from "../journal/index.js";
@@ -94,6 +95,21 @@ function timelineEntry(entry: JournalEntry) {
  * @example const fetch = withInspector(hostFetch, { worlds: () => [world], adminToken });
  */
 export function withInspector(host: FetchHandler, options: InspectOptions): FetchHandler {
+  // The page polls the panel on the fakes' own port: the file is read again only when it changed.
+  let panel: { stamp: string; value: unknown } | undefined;
+  const readPanel = async (file: string, read: (file: string) => Promise<unknown>): Promise<unknown> => {
+    let stamp: string | undefined;
+    try {
+      const { size, mtimeMs, ino } = statSync(file);
+      stamp = `${ino}:${size}:${mtimeMs}`;
+    } catch {
+      // Unreadable: the reader says why.
+    }
+    if (stamp !== undefined && panel?.stamp === stamp) return panel.value;
+    const value = await read(file);
+    panel = stamp === undefined ? undefined : { stamp, value };
+    return value;
+  };
   return async (request) => {
     const url = new URL(request.url);
     if (url.pathname !== "/_inspect" && !url.pathname.startsWith("/_inspect/")) return host(request);
@@ -147,7 +163,7 @@ export function withInspector(host: FetchHandler, options: InspectOptions): Fetc
         try {
           if (options.readResults === undefined)
             return json(200, { results: null, error: "this server was started without a results reader (eval-simulate serve gives one)" });
-          return json(200, { results: await options.readResults(options.results) });
+          return json(200, { results: await readPanel(options.results, options.readResults) });
         } catch (error) {
           return json(200, { results: null, error: `cannot read ${options.results}: ${(error as Error).message}` });
         }

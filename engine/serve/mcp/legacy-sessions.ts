@@ -4,15 +4,19 @@
  * the `initialize`, so it cannot ask the client anything (the client's answer arrives in another
  * POST, routed by session) and has no standing GET stream to push `notifications/resources/updated`
  * on. Here each session keeps one server and one SDK transport until the client DELETEs it, it
- * idles past `idleMs`, or the oldest is ended to make room: every input bounded in count and time.
+ * idles past `idleMs`, or one is ended to make room: every input bounded in count and time. The
+ * sessions of every trial share the cap, so room is made from the owner (a trial's world) holding
+ * the most: a trial that opens session after session ends its own, never another's.
  */
 import { randomUUID } from "node:crypto";
 import { isInitializeRequest, type Server, WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
 
 /** Options for `legacySessions`. */
 export interface LegacySessionsOptions {
-  /** Sessions kept at once; the least recently used is ended to make room. 256 by default. */
+  /** Sessions kept at once; the least recently used of the owner holding the most is ended to make room. 256 by default. */
   maxSessions?: number;
+  /** Who a request's session belongs to (a trial's world); one owner for all by default. */
+  owner?: (request: Request) => string;
   /** A session unused this long is ended. 30 minutes by default. */
   idleMs?: number;
   onerror?: (error: Error) => void;
@@ -22,6 +26,7 @@ interface Session {
   transport: WebStandardStreamableHTTPServerTransport;
   server: Server;
   lastUsed: number;
+  owner: string;
 }
 
 /** The sessions of one fake's 2025-era clients. */
@@ -30,6 +35,8 @@ export interface LegacySessions {
   fetch(request: Request, parsedBody: unknown): Promise<Response>;
   /** Ends every session. */
   close(): Promise<void>;
+  /** Ends the sessions of one owner (a trial's world that is gone). */
+  endOwner(owner: string): void;
   /** Sessions open now. */
   readonly size: number;
 }
@@ -50,10 +57,11 @@ export function legacySessions(create: () => Server, options: LegacySessionsOpti
     session.transport.close().catch(() => {});
     session.server.close().catch(() => {});
   };
+  const ownerOf = options.owner ?? (() => "");
   // Swept when a session starts, so a quiet endpoint needs no timer.
-  const sweep = (now: number): void => {
+  const sweep = (now: number, owner: string): void => {
     for (const [id, session] of sessions) if (now - session.lastUsed > idleMs) end(id);
-    while (sessions.size >= maxSessions) end(sessions.keys().next().value as string);
+    while (sessions.size >= maxSessions) end(roomFrom(sessions, owner));
   };
 
   return {
@@ -75,11 +83,12 @@ export function legacySessions(create: () => Server, options: LegacySessionsOpti
       if (request.method !== "POST" || !messages.some((message) => isInitializeRequest(message))) {
         return jsonRpcError(400, -32000, "Bad Request: Mcp-Session-Id header is required");
       }
-      sweep(Date.now());
+      const owner = ownerOf(request);
+      sweep(Date.now(), owner);
       const server = create();
       const transport = new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
-        onsessioninitialized: (sessionId) => void sessions.set(sessionId, { transport, server, lastUsed: Date.now() }),
+        onsessioninitialized: (sessionId) => void sessions.set(sessionId, { transport, server, lastUsed: Date.now(), owner }),
         onsessionclosed: (sessionId) => void sessions.delete(sessionId),
       });
       transport.onerror = (error) => options.onerror?.(error);
@@ -89,7 +98,24 @@ export function legacySessions(create: () => Server, options: LegacySessionsOpti
     async close() {
       for (const id of [...sessions.keys()]) end(id);
     },
+    endOwner(owner) {
+      for (const [id, session] of [...sessions]) if (session.owner === owner) end(id);
+    },
   };
+}
+
+/**
+ * The session to end to make room for one of `owner`'s: the least recently used of the owner
+ * holding the most (counting the new one, so a tie ends the asker's own).
+ */
+function roomFrom(sessions: ReadonlyMap<string, Session>, owner: string): string {
+  const held = new Map<string, number>([[owner, 1]]);
+  for (const session of sessions.values()) held.set(session.owner, (held.get(session.owner) ?? 0) + 1);
+  let most = owner;
+  for (const [candidate, count] of held) if (count > held.get(most)! || (count === held.get(most)! && candidate === owner)) most = candidate;
+  // Least recently used first: the Map keeps insertion order, and a session used is put last.
+  for (const [id, session] of sessions) if (session.owner === most) return id;
+  return sessions.keys().next().value as string;
 }
 
 function jsonRpcError(status: number, code: number, message: string): Response {

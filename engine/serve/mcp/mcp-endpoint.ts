@@ -41,6 +41,11 @@ export interface McpEndpointOptions {
    * is answered 403; one without an `Origin` is served.
    */
   allowedOrigins?: readonly string[];
+  /**
+   * Who a request's 2025-era MCP session belongs to (the host's session address): when the
+   * sessions kept are at their cap, the owner holding the most ends its least recently used.
+   */
+  sessionOwner?: (request: Request) => string;
 }
 
 /** A served fake: a fetch function and a way to stop it. */
@@ -52,6 +57,8 @@ export interface McpEndpoint {
    * left; later requests are answered 503.
    */
   close(): Promise<void>;
+  /** Ends the 2025-era MCP sessions `sessionOwner` gave to `owner` (a session of the host that was freed). */
+  endSessions(owner: string): void;
 }
 
 /**
@@ -81,7 +88,12 @@ export function createMcpEndpoint(fake: McpFakeRuntime, options: McpEndpointOpti
     onerror: report,
   });
   // A fake declared with `sessions: true` serves 2025-era clients in sessions (legacy-sessions.ts).
-  const sessions = fake.sessions ? legacySessions(() => servers.create({ era: "legacy", session: true }), { onerror: report }) : undefined;
+  const sessions = fake.sessions
+    ? legacySessions(() => servers.create({ era: "legacy", session: true }), {
+        onerror: report,
+        ...(options.sessionOwner && { owner: options.sessionOwner }),
+      })
+    : undefined;
   let closed = false;
   let closing: Promise<void> | undefined;
 
@@ -104,6 +116,9 @@ export function createMcpEndpoint(fake: McpFakeRuntime, options: McpEndpointOpti
         report(error instanceof Error ? error : new Error(String(error)));
         return jsonRpcError(500, -32603, "Internal server error");
       }
+    },
+    endSessions(owner) {
+      sessions?.endOwner(owner);
     },
     close(): Promise<void> {
       closed = true;

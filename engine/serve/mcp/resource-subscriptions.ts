@@ -2,7 +2,8 @@
  * `resources/subscribe` and `resources/unsubscribe` of one session's server, and
  * `notifications/resources/updated` sent when a commit changes what a subscribed URI reads:
  * after each commit in the session's world, every subscribed URI is read again and compared with
- * what it read before, one check at a time. At most 100 URIs per session.
+ * what it read before, one check at a time, and at most one waiting (however many commits land
+ * while one reads). At most 100 URIs per session.
  */
 import { ProtocolError, ProtocolErrorCode, type Server, type ServerContext } from "@modelcontextprotocol/server";
 import type { McpFakeRuntime } from "./fake-runtime.js";
@@ -29,8 +30,13 @@ export function subscribeHandlers(fake: McpFakeRuntime, server: Server): void {
       return undefined;
     }
   };
+  // One check waiting at most: the commits that land while one reads are all seen by the next.
+  let queued = false;
   const check = (request: Request | undefined): void => {
+    if (queued) return;
+    queued = true;
     checking = checking.then(async () => {
+      queued = false;
       for (const [uri, before] of subscribed) {
         const now = await reading(uri, request);
         if (!subscribed.has(uri) || now === before) continue;

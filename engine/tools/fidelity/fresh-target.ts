@@ -16,6 +16,9 @@ export const TMP_PLACEHOLDER = "{{tmp}}";
 /** How long a reset command may run before it is stopped and the replay refused. */
 export const RESET_TIMEOUT_MS = 60_000;
 
+/** How long a reset command's output is read after it exits, when a process it started still holds it. */
+const EXIT_GRACE_MS = 1000;
+
 /** The most of a reset command's output kept to say why it failed. */
 const OUTPUT_CAP = 4096;
 
@@ -48,16 +51,31 @@ function runReset(command: string, env: NodeJS.ProcessEnv): Promise<void> {
     child.stdout.on("data", keep);
     child.stderr.on("data", keep);
     const timer = setTimeout(() => child.kill("SIGKILL"), RESET_TIMEOUT_MS);
-    child.on("error", (error) => {
+    let grace: NodeJS.Timeout | undefined;
+    let settled = false;
+    const settle = (done: () => void) => {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
-      reject(new Error(`[eval-simulate] the reset command ${JSON.stringify(command)} did not start: ${error.message}`));
-    });
-    child.on("close", (code, signal) => {
-      clearTimeout(timer);
-      if (code === 0) return resolve();
-      const how = signal ? `was stopped (${signal}${signal === "SIGKILL" ? `, past ${RESET_TIMEOUT_MS / 1000} s` : ""})` : `exited ${code}`;
-      reject(new Error(`[eval-simulate] the reset command ${JSON.stringify(command)} ${how}${output.trim() ? `: ${output.trim()}` : ""}`));
-    });
+      clearTimeout(grace);
+      // A process the command left running (a server started with `&`) may hold the pipes: let go of them.
+      child.stdout.destroy();
+      child.stderr.destroy();
+      done();
+    };
+    child.on("error", (error) =>
+      settle(() => reject(new Error(`[eval-simulate] the reset command ${JSON.stringify(command)} did not start: ${error.message}`))),
+    );
+    const ended = (code: number | null, signal: NodeJS.Signals | null) =>
+      settle(() => {
+        if (code === 0) return resolve();
+        const how = signal ? `was stopped (${signal}${signal === "SIGKILL" ? `, past ${RESET_TIMEOUT_MS / 1000} s` : ""})` : `exited ${code}`;
+        reject(new Error(`[eval-simulate] the reset command ${JSON.stringify(command)} ${how}${output.trim() ? `: ${output.trim()}` : ""}`));
+      });
+    // Its output is read to the end, unless something it started still holds the pipes: then
+    // what arrived within EXIT_GRACE_MS of its exit is all there is ('close' would wait for that process).
+    child.on("exit", (code, signal) => (grace = setTimeout(() => ended(code, signal), EXIT_GRACE_MS)));
+    child.on("close", ended);
   });
 }
 

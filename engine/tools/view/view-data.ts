@@ -4,7 +4,7 @@
  * trials as the results files hold them, its tool-selection scores when it has selection lines,
  * and the comparison of the first two runs. The trial lines are untrusted; the page escapes them.
  */
-import { compareRuns, passHatK, type Comparison, type RunSummary, summarize, type TrialLine } from "../../eval/results/index.js";
+import { compareRuns, type Comparison, type RunSummary, summarize, type TrialLine } from "../../eval/results/index.js";
 import { scoreSelection, toolMetrics, type AreaScore, type SelectionOutcome, type ToolMetrics } from "../../judge/selection/index.js";
 
 /** One run as the viewer shows it. */
@@ -37,11 +37,18 @@ export interface ViewData {
 
 type SelectionLine = TrialLine & { kind?: string; area?: string; expected?: string[]; chosen?: string[] };
 
-/** pass^k for k = 1 … n of a case's judged trials. */
+/**
+ * pass^k for k = 1 … n of a case's judged trials: each point from the one before
+ * (pass^k = pass^(k-1) · (c-k+1)/(n-k+1)), so a case of thousands of trials costs n steps, not n².
+ */
 function curve(lines: readonly TrialLine[]): number[] {
   const judged = lines.filter((l) => l.status === "pass" || l.status === "fail" || l.status === "not_evaluated");
-  const passed = judged.filter((l) => l.status === "pass").length;
-  return judged.map((_, i) => passHatK(judged.length, passed, i + 1));
+  const n = judged.length;
+  const c = judged.filter((l) => l.status === "pass").length;
+  const points: number[] = [];
+  let point = 1;
+  for (let k = 1; k <= n; k++) points.push((point = k > c ? 0 : (point * (c - k + 1)) / (n - k + 1)));
+  return points;
 }
 
 function selectionOf(lines: readonly SelectionLine[]): ViewSelection | undefined {
@@ -78,14 +85,20 @@ function selectionOf(lines: readonly SelectionLine[]): ViewSelection | undefined
 export function viewData(runs: ReadonlyArray<{ files: string[]; lines: TrialLine[] }>): ViewData {
   const viewRuns = runs.map(({ files, lines }): ViewRun => {
     const byCase = new Map<string, TrialLine[]>();
-    for (const line of lines) byCase.set(`${line.case}@${line.model}`, [...(byCase.get(`${line.case}@${line.model}`) ?? []), line]);
+    for (const line of lines) {
+      const key = `${line.case}@${line.model}`;
+      const trials = byCase.get(key);
+      if (trials) trials.push(line);
+      else byCase.set(key, [line]);
+    }
+    const selection = selectionOf(lines);
     return {
       label: lines.find((l) => l.variant)?.variant ?? files.join(", "),
       files,
       summary: summarize(lines),
       curves: Object.fromEntries([...byCase].map(([key, trials]) => [key, curve(trials)])),
       trials: lines,
-      ...(selectionOf(lines) ? { selection: selectionOf(lines) } : {}),
+      ...(selection ? { selection } : {}),
     };
   });
   const comparison =
