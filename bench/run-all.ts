@@ -8,6 +8,7 @@ import { ROOT } from "./support/processes.js";
 
 const scripts = [
   "mcp-throughput.ts",
+  "mcp-call-cpu.ts",
   "state-size.ts",
   "state-file.ts",
   "startup.ts",

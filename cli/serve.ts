@@ -10,7 +10,7 @@ import { clockFlag, EXIT, refuseUnknownFlags } from "./exit-codes.js";
 import { manifestArgs, manifestOf } from "./manifest-arg.js";
 import { renderText } from "./render-diagnostics.js";
 import { repeatedFlag } from "./repeated-flag.js";
-import { startTracing } from "../engine/serve/telemetry/index.js";
+import { startTracing, stopTracing } from "../engine/serve/telemetry/index.js";
 
 const args = {
   ...manifestArgs("The manifest to serve", "EVAL_SIMULATE_MANIFEST, default ./fakes.yaml"),
@@ -208,6 +208,8 @@ export default defineCommand({
     }
     await bridge.closed;
     await services.close();
+    // The spans still batched are sent (within a bounded wait) before the exit ends them.
+    await stopTracing();
     process.exit(process.exitCode ?? 0);
   },
 });

@@ -14,7 +14,11 @@ function runBench(script: string, env: Record<string, string> = {}): string {
 
 describe("the benchmarks still run", () => {
   it("measures MCP throughput against the SDK and the echo floor", () => {
-    expect(runBench("mcp-throughput.ts")).toMatch(/engine, JSONata handler[\s\S]*SDK by hand[\s\S]*bare node:http echo/);
+    expect(runBench("mcp-throughput.ts")).toMatch(/engine, JSONata handler[\s\S]*SDK by hand[\s\S]*bare node:http echo[\s\S]*Server CPU per call/);
+  }, 120_000);
+
+  it("measures a call's CPU in-process, JSONata against TypeScript handlers", () => {
+    expect(runBench("mcp-call-cpu.ts")).toMatch(/jsonata[\s\S]*typescript[\s\S]*TypeScript \/ JSONata CPU per call: sequential [\d.]+×/);
   }, 120_000);
 
   it("measures a call against the size of the state", () => {

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 /** The project's root folder. */
@@ -51,4 +52,26 @@ export function startSubject(label: string, args: string[], env: NodeJS.ProcessE
 export function table(rows: string[][]): string {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   return rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ")).join("\n");
+}
+
+/**
+ * Nanoseconds a process's threads have run on a CPU so far (Linux: the sum of each thread's
+ * `/proc/<pid>/task/<tid>/schedstat`), or undefined elsewhere. The CPU a server spends per call
+ * is what a loaded machine changes least: wall-clock rates there mostly measure the other work.
+ */
+export function cpuNanoseconds(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    let total = 0;
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        total += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]);
+      } catch {
+        // A thread that ended between the listing and the read ran nothing more.
+      }
+    }
+    return total;
+  } catch {
+    return undefined;
+  }
 }

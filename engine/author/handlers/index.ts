@@ -6,7 +6,8 @@
  * built-ins that work in one synchronous step are bounded before they start
  * (`jsonata-bounded-*.ts`, `jsonata-value-size.ts`, handing over to jsonata's own
  * `jsonata-originals.ts`); literal regexes that repeat a repeated group are refused
- * (`jsonata-regex-check.ts`); and `jsonata-watchdog.ts` is the last resort: a thread that
+ * (`jsonata-regex-check.ts`); the common shapes (literals, `$a.b` paths, objects of them) read
+ * directly, jsonata's result exactly or declined back to jsonata (`jsonata-direct.ts`); and `jsonata-watchdog.ts` is the last resort: a thread that
  * terminates a run blocking the event loop for over a second, failing the run and keeping the
  * process.
  *

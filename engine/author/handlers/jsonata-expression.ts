@@ -1,5 +1,6 @@
 import jsonata from "jsonata";
 import { registerBoundedBuiltins } from "./jsonata-bounded-builtins.js";
+import { DECLINED, DIRECT_MIN_DEPTH, directEvaluator } from "./jsonata-direct.js";
 import { GUARD_BINDING, type RunGuard, exitHook, guardEntry } from "./jsonata-guard.js";
 import { type SourceSpan, errorSpan } from "./jsonata-position.js";
 import { nestedRepetition } from "./jsonata-regex-check.js";
@@ -100,13 +101,23 @@ function compileUncached(source: string, caps: ExpressionLimits): { ok: true; ex
   assign(ENTRY_HOOK, guardEntry);
   assign(EXIT_HOOK, exitHook(caps.maxStringLength, caps.maxSequence));
   registerBoundedBuiltins(compiled, caps.maxStringLength, caps.maxSequence);
+  // The common shapes (`{ "id": $args.id }`) are read directly when their values allow, jsonata's
+  // result exactly; anything else, and any value they decline, is jsonata's (jsonata-direct.ts).
+  const direct = directEvaluator(compiled.ast(), caps.maxStringLength);
+  const evaluate = (input: unknown, bindings: Record<string, unknown>, guard: RunGuard): Promise<unknown> =>
+    compiled.evaluate(input, { ...bindings, [GUARD_BINDING]: guard });
   return {
     ok: true,
     expression: {
       source,
       limits: caps,
       references,
-      evaluate: (input, bindings, guard) => compiled.evaluate(input, { ...bindings, [GUARD_BINDING]: guard }),
+      evaluate: direct
+        ? (input, bindings, guard) => {
+            const value = guard.limits.maxDepth >= DIRECT_MIN_DEPTH ? direct(bindings) : DECLINED;
+            return value === DECLINED ? evaluate(input, bindings, guard) : Promise.resolve(value);
+          }
+        : evaluate,
     },
   };
 }

@@ -1,3 +1,6 @@
+/** The parent when the engine's modules loaded: as early as the process can know it. */
+const STARTING_PARENT = process.ppid;
+
 /**
  * Calls `onOrphaned` once this process loses the parent it started with.
  *
@@ -6,14 +9,16 @@
  * file never flushed, a container waiting out its kill timeout). Node reads `process.ppid` afresh
  * on every access, so a change means the parent is gone and the process was adopted by init or a
  * subreaper. Only processes npm started are watched: a server started in the background of a
- * script that then ends must keep running.
+ * script that then ends must keep running. The parent is the one this module was first loaded
+ * under, not the one at the call: a kill of npx while the server was still starting (compiling
+ * the fakes, building worlds) would otherwise leave it watching init.
  *
  * @example watchParent(() => services.close().then(() => process.exit(0)));
  */
-export function watchParent(onOrphaned: () => void, options: { env?: NodeJS.ProcessEnv; everyMs?: number } = {}): () => void {
+export function watchParent(onOrphaned: () => void, options: { env?: NodeJS.ProcessEnv; everyMs?: number; parent?: number } = {}): () => void {
   const env = options.env ?? process.env;
   if (env.npm_command === undefined && env.npm_lifecycle_event === undefined) return () => {};
-  const parent = process.ppid;
+  const parent = options.parent ?? STARTING_PARENT;
   const timer = setInterval(() => {
     if (process.ppid === parent) return;
     clearInterval(timer);

@@ -121,6 +121,9 @@ export class StateStore {
    */
   draft(fake: string, writes: readonly string[]): Draft {
     const current = this.states[fake] ?? {};
+    // A call that writes nothing gets the committed values frozen in place of a draft (the same
+    // read-only properties), with no immer draft to make, finish or copy out of.
+    if (writes.length === 0) return { state: Object.freeze({ ...current }), writes, changes: () => undefined, detach: (value) => value };
     const state: FakeState = {};
     const touched = new Set<string>();
     for (const [name, value] of Object.entries(current)) {
