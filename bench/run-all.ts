@@ -10,6 +10,7 @@ const scripts = [
   "mcp-throughput.ts",
   "mcp-call-cpu.ts",
   "state-size.ts",
+  "state-file.ts",
   "startup.ts",
   "api-vs-prism.ts",
   "sessions.ts",

@@ -23,13 +23,17 @@ const args = {
   },
   scenario: { type: "string", description: "Scenario to serve (EVAL_SIMULATE_SCENARIO, default: the manifest's default)" },
   clock: { type: "string", description: "The clock, ISO 8601 (EVAL_SIMULATE_CLOCK, default now)" },
-  "state-file": { type: "string", description: "Write every fake's state here after each change (EVAL_SIMULATE_STATE_FILE)" },
+  "state-file": {
+    type: "string",
+    description:
+      "Keep every fake's state here: each change appended to <file>.log, the whole world written now and then and at stop (EVAL_SIMULATE_STATE_FILE)",
+  },
   "initial-state-file": { type: "string", description: "Write the starting state here (EVAL_SIMULATE_INITIAL_STATE_FILE)" },
   "resume-state-file": { type: "string", description: "Continue the run whose state file this is (EVAL_SIMULATE_RESUME_STATE_FILE)" },
   record: { type: "string", description: "Append each call as a JSON line here (EVAL_SIMULATE_RECORD)" },
   "state-dir": {
     type: "string",
-    description: "Write each session's <sid>.state.json after each change and <sid>.initial.json at its start (EVAL_SIMULATE_STATE_DIR)",
+    description: "Keep each session's state in <sid>.state.json and its .log, and write <sid>.initial.json at its start (EVAL_SIMULATE_STATE_DIR)",
   },
   "max-sessions": { type: "string", description: "How many sessions the host holds at once (EVAL_SIMULATE_MAX_SESSIONS, default 10000)" },
   "max-world-bytes": {

@@ -25,6 +25,10 @@ describe("the benchmarks still run", () => {
     expect(runBench("state-size.ts")).toMatch(/large \/ small: read [\d.]+×/);
   }, 120_000);
 
+  it("measures a write with and without --state-file on a small and a large world", () => {
+    expect(runBench("state-file.ts")).toMatch(/1,000 records\s+yes\s+\d+[\s\S]*[\d.]+×/);
+  }, 120_000);
+
   it("measures sessions against a process start, per session in memory, and in calls/s", () => {
     expect(runBench("sessions.ts")).toMatch(/POST \+ DELETE \/sessions[\s\S]*RSS KB \/ session[\s\S]*100 sessions × 8 clients/);
   }, 120_000);

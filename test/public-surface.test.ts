@@ -75,6 +75,8 @@ describe("the package's public surface", () => {
       "entityPatches",
       "fakeHash",
       "loadManifests",
+      "loadState",
+      "loadStates",
       "piToolNames",
       "readRecord",
       "sameJson",

@@ -10,6 +10,7 @@ export { fakeHash, valueHash, worldHash } from "../core/record/index.js";
 export type { FakeHash, WorldHash } from "../core/record/index.js";
 export { loadManifests } from "../judge/verify/index.js";
 export { readRecord } from "../judge/verify/index.js";
+export { loadState, loadStates } from "../judge/verify/index.js";
 export { piToolNames } from "../judge/verify/index.js";
 export type { PiToolNames } from "../judge/verify/index.js";
 export { writeAttempts } from "../judge/verify/index.js";

@@ -1,21 +1,28 @@
 """The state files a run leaves: ``initial-state.json`` and ``state.json`` in a run dir
-(``serve --run-dir``), or the files ``--initial-state-file`` and ``--state-file`` name."""
+(``serve --run-dir``), or the files ``--initial-state-file`` and ``--state-file`` name, each read
+with the log beside it (``state.json.log``, which a run killed before it stopped leaves) applied."""
 from __future__ import annotations
 
 import os
 from typing import Any, Dict
 
 from .manifests import read_json_file
+from .state_log import with_state_log
 
 __all__ = ["load_state", "load_states"]
 
 
 def load_state(path: str) -> Dict[str, Any]:
-    """Every fake's state keyed by fake id, read as ``JSON.parse`` reads it."""
+    """Every fake's state keyed by fake id, read as ``JSON.parse`` reads it, with the commits of its
+    log (``<path>.log``) applied: the world of every acknowledged call, as ``loadState`` reads it."""
     state = read_json_file(path, "the state file")
     if not isinstance(state, dict):
         raise ValueError(f"[eval-simulate] {path} is not a state file: it holds no object keyed by fake id")
-    return state
+    if not os.path.exists(path + ".log"):
+        return state
+    with open(path, "rb") as handle:
+        data = handle.read()
+    return with_state_log(path, data, state)
 
 
 def load_states(run_dir: str) -> Dict[str, Any]:

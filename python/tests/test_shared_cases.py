@@ -14,6 +14,7 @@ from eval_simulate_verify import (
     changed_entities,
     decode_toon,
     load_manifests,
+    load_state,
     parse_json,
     pi_tool_names,
     read_answer,
@@ -130,3 +131,11 @@ def test_the_cases_cover_every_section() -> None:
 
     assert sorted(name for name in CASES if name != "$comment" and not CASES[name]) == []
     assert {"canonical", "worldHash", "loadManifests", "changedEntities", "writeAttempts", "piToolNames", "readRecord", "answers", "answered", "toon"} <= set(CASES)
+
+
+@pytest.mark.parametrize("case", cases("loadState"))
+def test_load_state_applies_the_log_as_typescript_does(case: Dict[str, Any], tmp_path: Any) -> None:
+    (tmp_path / "state.json").write_bytes(case["state"].encode("utf-8"))
+    if "log" in case:
+        (tmp_path / "state.json.log").write_bytes(case["log"].encode("utf-8"))
+    expect(case, lambda: load_state(str(tmp_path / "state.json")), str(tmp_path))

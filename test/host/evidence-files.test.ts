@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { connect, SERVE_FIXTURE, serve, textOf } from "../support/services.js";
+import { loadState } from "../../engine/entries/verify.js";
 
 describe("what the host writes for the checks", () => {
   it("records each call as one JSON line: args as sent, the result, and JSON-RPC errors", async () => {
@@ -42,7 +43,7 @@ describe("what the host writes for the checks", () => {
     expect(answers["get-note"]).toMatchObject({ format: "json", structured: true });
   });
 
-  it("writes the state file at start and after every change, and the initial state once", async () => {
+  it("keeps the state file from the start and through every change (snapshot and log), and writes the initial state once", async () => {
     const dir = mkdtempSync(join(tmpdir(), "eval-simulate-"));
     const stateFile = join(dir, "state.json");
     const initialStateFile = join(dir, "initial.json");
@@ -51,7 +52,7 @@ describe("what the host writes for the checks", () => {
     const client = await connect(services.url("notes"));
     const result = await client.callTool({ name: "bump", arguments: { by: 2 } });
     expect(textOf(result)).toBe('{"counter":2}');
-    expect(JSON.parse(readFileSync(stateFile, "utf8")).notes.counter).toBe(2);
+    expect(loadState(stateFile).notes.counter).toBe(2);
     expect(JSON.parse(readFileSync(initialStateFile, "utf8")).notes.counter).toBe(0);
     const admin = await fetch(`http://127.0.0.1:${services.port}/notes/admin/state`);
     expect((await admin.json()).counter).toBe(2);

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadEvals, judgeRun, readRun } from "../../engine/entries/judge.js";
@@ -53,5 +54,31 @@ describe("serve --run-dir", { timeout: 180_000 }, () => {
     const verdict = await judgeRun({ fakes, case: { ...c, expect: { ...c.expect, rubrics: [] } }, run: { ...readRun(dir), answer: "Won." } });
     expect(verdict.results.filter((r) => !r.passed)).toEqual([]);
     expect(verdict.results.find((r) => r.assertion.startsWith("milestones[1]"))?.message).toBe("reached at commit #2 (call #2 crm/complete-task)");
+  });
+
+  it("judges a run killed with -9 on every acknowledged write, and a resumed run continues from them", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "eval-simulate-killed-run-"));
+    const first = await startServe([CRM, "--clock", CLOCK, "--run-dir", dir]);
+    const client = await connect(`http://127.0.0.1:${first.port}/crm/mcp`);
+    for (const call of [won, complete]) expect((await client.callTool({ name: call.tool.split("/")[1], arguments: call.args })).isError).toBeFalsy();
+    first.child.kill("SIGKILL");
+    await first.exited;
+    await client.close().catch(() => undefined);
+    // Killed before any snapshot: the two commits are only in state.json.log.
+    expect(existsSync(join(dir, "state.json.log"))).toBe(true);
+    const { evals, fakes } = await loadEvals(join(ROOT, "examples/crm/evals.yaml"));
+    const c = evals.cases!.find((x) => x.id === "close-acme-renewal")!;
+    const verdict = await judgeRun({ fakes, case: { ...c, expect: { ...c.expect, rubrics: [] } }, run: { ...readRun(dir), answer: "Won." } });
+    expect(verdict.results.filter((r) => !r.passed)).toEqual([]);
+
+    const second = await startServe([CRM, "--clock", CLOCK, "--resume-state-file", join(dir, "state.json")], { EVAL_SIMULATE_RUN_DIR: dir });
+    try {
+      const deals = await (await fetch(`http://127.0.0.1:${second.port}/crm/admin/state`)).json();
+      expect(JSON.stringify(deals)).toEqual(JSON.stringify(readRun(dir).final.crm));
+    } finally {
+      second.child.kill("SIGTERM");
+      await second.exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Services } from "../../engine/serve/host/start-services.js";
 import { SessionRegistry } from "../../engine/serve/sessions/session-registry.js";
-import { changedEntities, loadManifests, readRecord, writeAttempts } from "../../engine/entries/verify.js";
+import { changedEntities, loadManifests, loadState, readRecord, writeAttempts } from "../../engine/entries/verify.js";
 import { connect, serve, textOf } from "../support/services.js";
 
 const temp = () => mkdtempSync(join(tmpdir(), "eval-simulate-sessions-"));
@@ -72,8 +72,8 @@ describe("services.createSession", () => {
     const manifests = loadManifests(join(dir, "manifests"));
     expect(changedEntities({ initial: one.initial, final: one.states }, manifests)).toEqual(["notes.counter"]);
     expect(changedEntities({ initial: two.initial, final: two.states }, manifests)).toEqual([]);
-    // The files of --state-dir read the same way.
-    const files = (sid: string, kind: string) => JSON.parse(readFileSync(join(dir, "sessions", `${sid}.${kind}.json`), "utf8"));
+    // The files of --state-dir read the same way, while the session lives: snapshot and log.
+    const files = (sid: string, kind: string) => loadState(join(dir, "sessions", `${sid}.${kind}.json`));
     expect(changedEntities({ initial: files("one", "initial"), final: files("one", "state") }, manifests)).toEqual(["notes.counter"]);
     // Record lines name their session; readRecord keeps one session's.
     expect(readRecord(join(dir, "calls.jsonl"))).toEqual([expect.objectContaining({ session: "one", server: "notes", tool: "bump" })]);

@@ -1,9 +1,10 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { startServe } from "../support/cli-process.js";
 import { connect, SERVE_FIXTURE } from "../support/services.js";
+import { loadState } from "../../engine/entries/verify.js";
 
 const temp = () => mkdtempSync(join(tmpdir(), "eval-simulate-state-dir-"));
 
@@ -26,7 +27,8 @@ describe("eval-simulate serve with sessions, as a real process", () => {
     serve.child.kill("SIGKILL");
     await Promise.all(calls);
     await serve.exited;
-    const read = (name: string) => JSON.parse(readFileSync(join(dir, name), "utf8"));
+    // Each file as a reader takes it after the kill: the snapshot with its log applied.
+    const read = (name: string) => loadState(join(dir, name)) as { notes: { notes: Array<{ id: string }>; counter: number } };
     const busy = read("busy.state.json");
     expect(busy.notes.notes.map((n: { id: string }) => n.id)).toEqual(["note-1", "note-2", "note-3"]);
     expect(Number.isInteger(busy.notes.counter)).toBe(true);

@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Services } from "../../engine/serve/host/start-services.js";
 import { readRecord } from "../../engine/entries/verify.js";
 import { connect, serve } from "../support/services.js";
+import { loadState } from "../../engine/entries/verify.js";
 
 const SLOW_FIXTURE = new URL("../fixtures/session-slow-commit/fakes.yaml", import.meta.url).pathname;
 type Gate = { gate?: Promise<void>; started?: () => void };
@@ -48,7 +49,7 @@ describe("a session's id taken again while its last holder's call is in flight",
 
     expect((await closed).states.counter.counter).toBe(5);
     expect(session.states.counter.counter).toBe(1);
-    const file = (kind: string) => JSON.parse(readFileSync(join(stateDir, `t.${kind}.json`), "utf8"));
+    const file = (kind: string) => loadState(join(stateDir, `t.${kind}.json`)) as { counter: { counter: number } };
     expect(file("state").counter.counter).toBe(1);
     expect(file("initial").counter.counter).toBe(0);
     // The old session's call is recorded before the new session's first: never between them.

@@ -5,7 +5,17 @@ import { describe, expect, it } from "vitest";
 import { answered } from "../../engine/entries/answers.js";
 import { type AnswerSpec, decodeToon, readAnswer, readResult, type AnswerReading } from "../../engine/author/contract/index.js";
 import { canonicalJson } from "../../engine/core/record/changed-entities.js";
-import { changedEntities, loadManifests, piToolNames, readRecord, valueHash, type WriteMaps, worldHash, writeAttempts } from "../../engine/entries/verify.js";
+import {
+  changedEntities,
+  loadManifests,
+  loadState,
+  piToolNames,
+  readRecord,
+  valueHash,
+  type WriteMaps,
+  worldHash,
+  writeAttempts,
+} from "../../engine/entries/verify.js";
 import { ROOT } from "../support/examples.js";
 
 /**
@@ -80,6 +90,13 @@ describe("the shared verify cases, through the TypeScript engine", () => {
     const file = join(mkdtempSync(join(tmpdir(), "shared-cases-")), "record.jsonl");
     writeFileSync(file, c.text);
     expectCase(c, () => readRecord(file, "session" in c ? { session: c.session } : {}), file);
+  });
+
+  it.each(named("loadState"))("loadState: %s", (_name, c) => {
+    const dir = mkdtempSync(join(tmpdir(), "shared-cases-"));
+    writeFileSync(join(dir, "state.json"), c.state);
+    if (c.log !== undefined) writeFileSync(join(dir, "state.json.log"), c.log);
+    expectCase(c, () => loadState(join(dir, "state.json")), dir);
   });
 
   it.each(named("answers"))("readAnswer / readResult: %s", (_name, c) => {

@@ -5,7 +5,9 @@
  * one), the record's per-entity patches (`entity-patch.ts`: by key for arrays of records, JSON
  * Patch otherwise, and applying them; `sameJson`), which frozen objects were made from which by
  * changing some keys (`derived-values.ts`: what lets `sameJson` compare only those), canonical JSON (`canonical-json.ts`) and `worldHash`
- * (`world-hash.ts`: sha256 of canonical JSON per entity, fake and world, kept per frozen value).
+ * (`world-hash.ts`: sha256 of canonical JSON per entity, fake and world, kept per frozen value);
+ * a durable state file's log of commits beside its snapshot, its format and replay
+ * (`state-log.ts`) and reading it from disk (`state-log-file.ts`).
  *
  * Other folders import this folder through this file only.
  */
@@ -27,5 +29,17 @@ export type {
   WriteMap,
   WriteMaps,
 } from "./types.js";
+export {
+  applyStateCommit,
+  commitsForSnapshot,
+  parseStateLogLine,
+  replayStateLog,
+  STATE_LOG_SUFFIX,
+  snapshotHash,
+  snapshotText,
+  stateLogPath,
+} from "./state-log.js";
+export type { StateLogCommit, StateLogHeader, StateLogMark } from "./state-log.js";
+export { readStateLogLines, STATE_LOG_LIMITS, withStateLog } from "./state-log-file.js";
 export { fakeHash, valueHash, worldHash } from "./world-hash.js";
 export type { FakeHash, WorldHash } from "./world-hash.js";

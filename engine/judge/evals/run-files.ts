@@ -7,7 +7,7 @@
 import { ID_PATTERN, NAME_PATTERN } from "../../../schema/describe.js";
 import { jsonErrorOffset } from "../../author/source/index.js";
 import { MAX_FILE_BYTES, readRegularFile } from "../../core/files/index.js";
-import type { StatesByFake } from "../../core/record/index.js";
+import { type StatesByFake, withStateLog } from "../../core/record/index.js";
 
 /**
  * The longest final message a run may hold: 1 MiB, what the command host keeps of an agent's
@@ -75,13 +75,16 @@ const shape = (value: unknown) => (value === null ? "null" : Array.isArray(value
 
 /**
  * A state file of a run folder (`initial-state.json`, `state.json`): an object of fakes by id,
- * each an object of entities by name, as serve writes it. Anything else is an error at its line.
+ * each an object of entities by name, as serve writes it, with the commits of its log
+ * (`state.json.log`, left by a run that was killed) applied. Anything else is an error at its line.
  *
  * @example const final = readRunStates("run/state.json", "final state");
  */
 export function readRunStates(file: string, what: string): StatesByFake {
-  const { value, text } = readRunJson(file, what)!;
-  if (!isObject(value)) return fail(`${file}:1: the ${what} is not an object of fakes by id (it is ${shape(value)})`);
+  const read = readRunJson(file, what)!;
+  const { text } = read;
+  if (!isObject(read.value)) return fail(`${file}:1: the ${what} is not an object of fakes by id (it is ${shape(read.value)})`);
+  const value: Record<string, unknown> = withStateLog(file, text, read.value as StatesByFake);
   const idPattern = new RegExp(ID_PATTERN);
   const namePattern = new RegExp(NAME_PATTERN);
   // Lines are looked for only once something is wrong: a large state is walked, never searched.

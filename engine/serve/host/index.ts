@@ -7,8 +7,11 @@
  * `/<id>/admin/*`, `/health`, the admin token) behind the Host and Origin checks (`browser-guard.ts`, `--allow-host`); the world a request is served in
  * (`request-world.ts`), sessions wired in (`session-host.ts`, `session-handle.ts`: the library's
  * `Session`, `calls-in-flight.ts`); evidence, journal and record (`evidence.ts`,
- * `record-changes.ts`: a committed call's `commit` and `changes`); state files and the manifest dir
- * (`state-files.ts`, `manifest-dir.ts`), the run folder's names (`run-dir.ts`); the worlds the
+ * `record-changes.ts`: a committed call's `commit` and `changes`, made once per commit); state
+ * files kept as a snapshot and an append-only log of commits (`durable-state.ts`, its file
+ * operations in `log-files.ts`, the snapshot serialised in pieces by `pretty-json-chunks.ts`),
+ * other files written whole and the manifest
+ * dir (`state-files.ts`, `manifest-dir.ts`), the run folder's names (`run-dir.ts`); the worlds the
  * inspector lists (`inspected-worlds.ts`); and the sidecar (`sidecar.ts`, `parent-watch.ts`: stop
  * when the npm parent is gone). It imports nothing of the judge or eval layers: the inspector's
  * results panel is handed in by the CLI.

@@ -12,6 +12,8 @@ import { rawTargetOf } from "../http/index.js";
 import { sameSecret } from "../http/index.js";
 import { type Session, sessionHandle } from "./session-handle.js";
 import { writeJsonAtomic } from "./state-files.js";
+import { DurableStateFile } from "./durable-state.js";
+import { commitPatches } from "./record-changes.js";
 import { faultsFor, type ServicesOptions, startingStates, stubsFor } from "./starting-states.js";
 
 /** The host's sessions: the registry, the routes' hook, and sessions made in-process. */
@@ -44,8 +46,9 @@ export interface SessionHostInput {
 
 /**
  * Sessions on the host: each one's world built from its scenario's template, its evidence a
- * journal of its own beside the process's record file, and (with `stateDir`) its state written
- * to `<sid>.state.json` atomically after each commit and `<sid>.initial.json` at its start.
+ * journal of its own beside the process's record file, and (with `stateDir`) its state kept in
+ * `<sid>.state.json` and its log `<sid>.state.json.log` (each commit appended before it is
+ * answered, see `durable-state.ts`) and `<sid>.initial.json` written at its start.
  *
  * @example const sessions = sessionHost({ fakes, options, scenario, clock, evidence, served, origin });
  */
@@ -61,6 +64,19 @@ export function sessionHost(input: SessionHostInput): SessionHost {
     } catch (error) {
       warn(`[eval-simulate] warning: could not write the session file ${file}: ${(error as Error).message}`);
     }
+  };
+  // Each session's state file and its log: one writer per session id, replaced when its world is.
+  const durables = new Map<string, DurableStateFile>();
+  const durableState = (id: string, states: () => States) => {
+    durables.get(id)?.abandon();
+    const durable = new DurableStateFile(join(stateDir!, `${id}.state.json`), states, { warn, keepOpen: false });
+    durables.set(id, durable);
+    try {
+      durable.start();
+    } catch (error) {
+      warn(`[eval-simulate] warning: could not write the session file ${durable.file}: ${(error as Error).message}`);
+    }
+    return durable;
   };
   const templates = new WorldTemplates(async (scenario, clock) => {
     if (!options.world) throw new SessionOptionsError("sessions are built from a world (loadFakes gives one); this host only resumed a run");
@@ -85,17 +101,20 @@ export function sessionHost(input: SessionHostInput): SessionHost {
       const inFlight = new CallsInFlight();
       let live = true;
       write(id, "initial", scope.store.initial);
-      write(id, "state", scope.store.states);
-      if (stateDir) scope.store.onCommit(() => live && write(id, "state", scope.store.states));
+      if (stateDir) {
+        const durable = durableState(id, () => scope.store.states);
+        scope.store.onCommit((fake, commit) => live && durable.append(fake, commitPatches(commit)));
+      }
       const settled = async () => {
         await inFlight.settled();
         await scope.store.idle();
       };
       return { scope, evidence, inFlight, settled, callCount: () => evidence.journal.total, retire: () => void (live = false) };
     },
-    // An expired or deleted session leaves its last state behind.
+    // An expired or deleted session leaves its last state behind, as a snapshot without a log.
     onFree: (record) => {
-      write(record.id, "state", record.world.scope.store.states);
+      durables.get(record.id)?.close();
+      durables.delete(record.id);
       input.onFreed?.(record.secret === undefined ? record.id : `${record.id}~${record.secret}`);
     },
     sameSecret,

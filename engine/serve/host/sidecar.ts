@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import type { States } from "../runtime/index.js";
+import { withStateLog } from "../../core/record/index.js";
 import { fakeList, type FakesInput, type WorldOption } from "../../author/fakes/index.js";
 import { runDirOptions, startRunDir } from "./run-dir.js";
 import { httpLimitsFromEnv } from "../http/index.js";
@@ -15,13 +16,19 @@ const STOP_GRACE_MS = 3000;
 /** The sidecar's port when none is set: the same in every Recipe, so trials can bind `http://fakes:7353/<id>/mcp`. */
 export const SIDECAR_PORT = 7353;
 
+/** A state file to resume from, with its log's commits applied (a run that was killed left one). */
 function readStates(file: string, what: string): States {
   if (!existsSync(file)) throw new Error(`[eval-simulate] ${what} ${file} does not exist`);
+  const text = readFileSync(file, "utf8");
+  let states: States;
   try {
-    return JSON.parse(readFileSync(file, "utf8")) as States;
+    states = JSON.parse(text) as States;
   } catch (error) {
     throw new Error(`[eval-simulate] ${what} ${file} is not JSON: ${(error as Error).message}`);
   }
+  if (typeof states !== "object" || states === null || Array.isArray(states))
+    throw new Error(`[eval-simulate] ${what} ${file} is not an object of fakes by id`);
+  return withStateLog(file, text, states) as States;
 }
 
 function port(value: string | undefined): number | undefined {
@@ -113,7 +120,7 @@ export async function serveSidecar(
     if (stopping) return;
     stopping = true;
     // A client holding a connection open must not keep a container waiting for its kill timeout:
-    // past the grace period the process exits anyway (every commit is already in the state file).
+    // past the grace period the process exits anyway (every acknowledged commit is already in the state file's log).
     setTimeout(() => process.exit(code), STOP_GRACE_MS).unref();
     // The last spans are sent within a bounded wait (stopTracing), then the process exits.
     services.close().then(

@@ -20,6 +20,8 @@ import { parseAllowedOrigins } from "../mcp/index.js";
 import { browserGuard, parseAllowedHosts } from "./browser-guard.js";
 import { inspectedWorlds } from "./inspected-worlds.js";
 import { writeJsonAtomic } from "./state-files.js";
+import { DurableStateFile } from "./durable-state.js";
+import { commitPatches } from "./record-changes.js";
 import { faultsFor, type ServicesOptions, startingStates, stubsFor } from "./starting-states.js";
 
 /** Running fakes: where they are, their state, and how to stop them. */
@@ -87,19 +89,13 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
   const scope: RuntimeScope = { store, now: clock.toISOString(), scenario, stubs, faults };
 
   const warn = options.warn ?? console.warn;
-  // Written after every commit, so a run killed at any moment leaves a committed state; a write
-  // that fails is reported, and the call it followed still stands.
-  const writeState = () => {
-    if (!options.stateFile) return;
-    try {
-      writeJsonAtomic(options.stateFile, store.states);
-    } catch (error) {
-      warn(`[eval-simulate] warning: could not write the state file ${options.stateFile}: ${(error as Error).message}`);
-    }
-  };
-  if (options.stateFile) {
-    writeJsonAtomic(options.stateFile, store.states);
-    store.onCommit(writeState);
+  // Each commit is appended to the state file's log before its call is answered, so a run killed
+  // at any moment leaves every acknowledged commit; the whole world is written only now, in the
+  // background now and then, and at close. A write that fails is reported, and the call stands.
+  const durable = options.stateFile ? new DurableStateFile(options.stateFile, () => store.states, { warn }) : undefined;
+  if (durable) {
+    durable.start();
+    store.onCommit((fake, commit) => durable.append(fake, commitPatches(commit)));
   }
   if (options.initialStateFile) writeJsonAtomic(options.initialStateFile, store.initial);
   if (options.manifestDir) writeManifestDir(options.manifestDir, fakes);
@@ -215,7 +211,7 @@ export async function startServices(input: FakesInput, options: ServicesOptions 
         await mounted.close();
         await sessions.close();
         await store.idle();
-        writeState();
+        durable?.close();
         for (const warning of stubs.unusedWarnings(scenario)) warn(warning);
       })();
       return closing;

@@ -69,7 +69,7 @@ export class StateStore {
   /** The state every fake started from. */
   readonly initial: States;
   private readonly queues = new Map<string, SerialQueue>();
-  private readonly listeners: Array<(fake: string) => void> = [];
+  private readonly listeners: Array<(fake: string, commit: Commit) => void> = [];
   private readOnly: States | undefined;
   private commits = 0;
   /** The most bytes the world may hold; none when unset. */
@@ -249,9 +249,11 @@ export class StateStore {
     const commit = { seq: ++this.commits, before, after: values, ...(keys && { keys }) };
     // A listener that fails (a state file that cannot be written) must not undo or hide a
     // commit that already happened: it is the listener's to report.
+    // Listeners are told the staged commit when there is one: what the record's patch was made from.
+    const told = staged ?? commit;
     for (const listener of this.listeners) {
       try {
-        listener(fake);
+        listener(fake, told);
       } catch {
         // Reported by the listener itself.
       }
@@ -259,8 +261,8 @@ export class StateStore {
     return commit;
   }
 
-  /** Called after every commit with the fake's id, until the function it returns is called. */
-  onCommit(listener: (fake: string) => void): () => void {
+  /** Called after every commit with the fake's id and the commit, until the function it returns is called. */
+  onCommit(listener: (fake: string, commit: Commit) => void): () => void {
     this.listeners.push(listener);
     return () => {
       const at = this.listeners.indexOf(listener);

@@ -1,0 +1,176 @@
+"""A durable state file's log (``state.json.log`` beside ``state.json``), applied as the
+TypeScript ``withStateLog`` applies it: the commits serve appended since its last snapshot, which
+a run killed before it stopped leaves behind.
+
+The first line names the snapshot it follows by the sha256 of its bytes
+(``{"stateLog":1,"snapshot":"<hex>"}``); each commit is ``{"seq":n,"fake":id,"changes":{...}}``
+(the record's per-entity patches); a newer snapshot's mark is ``{"snapshot":"<hex>","seq":n}``
+(that snapshot holds commits 1..n; without ``seq``, all of them). A last line without its newline
+was never acknowledged and is left out.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import stat
+from typing import Any, Dict, List, Optional
+
+from .canonical_json import parse_json
+
+__all__ = ["apply_entity_patch", "with_state_log"]
+
+#: The most a log may hold, as the TypeScript reader caps it.
+MAX_LOG_BYTES = 512 * 1024 * 1024
+_ABSENT = object()
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and float(value).is_integer()
+
+
+def _unpointer(segment: str) -> str:
+    return segment.replace("~1", "/").replace("~0", "~")
+
+
+def _apply_operation(value: Any, segments: List[str], op: Dict[str, Any]) -> Any:
+    if not segments:
+        return _ABSENT if op["op"] == "remove" else op["value"]
+    head, rest = segments[0], segments[1:]
+    if isinstance(value, list):
+        copy = list(value)
+        index = len(copy) if head == "-" else (int(head) if head.isdigit() else -1)
+        if index < 0 or index > len(copy):
+            raise ValueError(f"[eval-simulate] a patch names index {head} of an array of {len(copy)}")
+        if rest:
+            copy[index] = _apply_operation(copy[index], rest, op)
+        elif op["op"] == "add":
+            copy.insert(index, op["value"])
+        elif op["op"] == "remove":
+            del copy[index]
+        else:
+            copy[index] = op["value"]
+        return copy
+    if isinstance(value, dict):
+        copy = dict(value)
+        if rest:
+            copy[head] = _apply_operation(copy.get(head), rest, op)
+        elif op["op"] == "remove":
+            copy.pop(head, None)
+        else:
+            copy[head] = op["value"]
+        return copy
+    raise ValueError(f'[eval-simulate] a patch goes through "{head}" of a value that is not an object or array')
+
+
+def _keys_of(value: Any, key: str) -> Optional[List[Any]]:
+    if not isinstance(value, list):
+        return None
+    keys: List[Any] = []
+    seen = set()
+    for item in value:
+        ident = item.get(key) if isinstance(item, dict) else None
+        if isinstance(ident, bool) or not isinstance(ident, (str, int, float)) or (ident in seen):
+            return None
+        seen.add(ident)
+        keys.append(ident)
+    return keys
+
+
+def _apply(before: Any, patch: Any) -> Any:
+    """One entity's patch applied; ``_ABSENT`` stands for an entity that is not there (before or after)."""
+    if isinstance(patch, list):
+        value = before
+        for op in patch:
+            path = op["path"]
+            segments = [] if path == "" else [_unpointer(s) for s in path[1:].split("/")]
+            value = _apply_operation(value, segments, op)
+        return value
+    key = patch["key"]
+    values = [] if before is _ABSENT or before is None else before
+    keys = _keys_of(values, key)
+    if keys is None:
+        raise ValueError(f'[eval-simulate] a keyed patch (by "{key}") applies to an array of records with unique keys')
+    records: Dict[Any, Any] = dict(zip(keys, values))
+    for k in patch.get("removed") or []:
+        records.pop(k, None)
+    for record in patch.get("updated") or []:
+        records[record[key]] = record
+    added = [record[key] for record in patch.get("added") or []]
+    for k, record in zip(added, patch.get("added") or []):
+        records[k] = record
+    added_set = set(added)
+    order = patch.get("order")
+    if order is None:
+        order = [k for k in keys if k in records and k not in added_set] + added
+    result = []
+    for k in order:
+        if k not in records:
+            raise ValueError(f'[eval-simulate] a keyed patch orders a record "{k}" it does not hold')
+        result.append(records[k])
+    return result
+
+
+def apply_entity_patch(before: Any, patch: Any) -> Any:
+    """The value after one entity's patch, as the TypeScript ``applyEntityPatch``: a JSON Patch
+    (a list of operations) or a keyed patch of records (``{key, added, updated, removed, order}``).
+    ``before`` is left untouched; ``None`` when the patch removes the value."""
+    value = _apply(before, patch)
+    return None if value is _ABSENT else value
+
+
+def _read_lines(path: str) -> Optional[List[Dict[str, Any]]]:
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return None
+    if not stat.S_ISREG(info.st_mode):
+        raise ValueError(f"[eval-simulate] cannot read the state log {path}: it is not a regular file")
+    if info.st_size > MAX_LOG_BYTES:
+        raise ValueError(f"[eval-simulate] cannot read the state log {path}: it is larger than 512 MiB")
+    with open(path, "rb") as handle:
+        data = handle.read()
+    parts = data.split(b"\n")
+    # The part after the last newline is a write cut short (or empty): never acknowledged.
+    lines: List[Dict[str, Any]] = []
+    for number, raw in enumerate(parts[:-1], start=1):
+        try:
+            value = parse_json(raw.decode("utf-8"))
+        except (ValueError, UnicodeDecodeError):
+            raise ValueError(f"[eval-simulate] {path}:{number}: the state log's line is not JSON") from None
+        if not isinstance(value, dict):
+            raise ValueError(f"[eval-simulate] {path}:{number}: the state log's line is not an object")
+        lines.append(value)
+    return lines
+
+
+def with_state_log(state_file: str, snapshot_bytes: bytes, snapshot: Dict[str, Any]) -> Dict[str, Any]:
+    """The world a state file stands for: ``snapshot`` (its parsed bytes) with the commits of
+    ``<state_file>.log`` that follow it applied in order; the snapshot as it is without a log, or
+    with a log written for another snapshot."""
+    log_file = state_file + ".log"
+    lines = _read_lines(log_file)
+    if not lines:
+        return snapshot
+    header = lines[0]
+    if header.get("stateLog") != 1 or not isinstance(header.get("snapshot"), str):
+        raise ValueError(f"[eval-simulate] {log_file}: its first line is not a log's header")
+    digest = hashlib.sha256(snapshot_bytes).hexdigest()
+    commits = [line for line in lines if isinstance(line.get("fake"), str)]
+    if header["snapshot"] != digest:
+        marks = [line for line in lines[1:] if "fake" not in line and "stateLog" not in line and line.get("snapshot") == digest]
+        if not marks:
+            return snapshot
+        after = marks[-1].get("seq")
+        commits = [] if after is None else [c for c in commits if _is_int(c.get("seq")) and c["seq"] > after]
+    states = dict(snapshot)
+    for commit in commits:
+        fake = commit["fake"]
+        entities = dict(states.get(fake) or {})
+        for name, patch in (commit.get("changes") or {}).items():
+            value = _apply(entities.get(name, _ABSENT), patch)
+            if value is _ABSENT:
+                entities.pop(name, None)
+            else:
+                entities[name] = value
+        states[fake] = entities
+    return states
