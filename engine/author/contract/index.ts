@@ -3,7 +3,8 @@
  * toon with `key[0]:` for empty arrays, prefixed_json, text, content; `toon.ts`), reading answers
  * back (`read-answer.ts`: `readAnswer`, `readResult`), contract entries and defaults, structured
  * results and the text beside them (`results.ts`), MCP content blocks checked
- * (`content-blocks.ts`), a tool result as MCP carries it (`result-shape.ts`), plain JSON
+ * (`content-blocks.ts`), a tool result as MCP carries it (`result-shape.ts`), the MCP SDK loaded
+ * on first use (`mcp-sdk.ts`: `loadMcpSdk`, then `mcpSdk()`), plain JSON
  * (`json-value-check.ts`: no non-finite numbers or cycles, nesting past the state and message
  * limits refused, walked without recursion when deep), and the schema compiler
  * (`schema-validator.ts`, `dialect.ts`: ajv per dialect, formats on; `linear-pattern.ts`: patterns
@@ -36,4 +37,6 @@ export { numericExclusiveBounds } from "./dialect.js";
 export { notePatterns, re2Only } from "./linear-pattern.js";
 export type { PatternNote, RegExpLike } from "./linear-pattern.js";
 export { sdkSchemaValidator } from "./schema-validator.js";
+export { loadMcpSdk, mcpSdk } from "./mcp-sdk.js";
+export type { McpSdk } from "./mcp-sdk.js";
 export { isSchemaObject, pointerToken } from "./schema-walk.js";

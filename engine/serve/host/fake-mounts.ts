@@ -4,6 +4,7 @@
  * custom emulators over their OpenAPI router, emulate's built-ins a proxy to the service emulate
  * starts once the port is open.
  */
+import { loadMcpSdk } from "../../author/contract/index.js";
 import { basePathOf } from "../api/index.js";
 import type { McpEndpointOptions } from "../mcp/index.js";
 import { sessionIdOf } from "../sessions/index.js";
@@ -60,6 +61,8 @@ const notInSessions = (id: string) =>
 
 const mcpMount: FakeMount<McpFake> = {
   async mount(id, fake, { worldOf, mcpOptions }) {
+    // The SDK is loaded by the first MCP fake mounted, not by importing the engine.
+    await loadMcpSdk();
     const endpoint = mountMcpFake(id, fake, worldOf, mcpOptions);
     return { route: { mcp: endpoint.fetch }, close: () => endpoint.close() };
   },

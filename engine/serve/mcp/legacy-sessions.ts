@@ -7,7 +7,8 @@
  * idles past `idleMs`, or the oldest is ended to make room: every input bounded in count and time.
  */
 import { randomUUID } from "node:crypto";
-import { isInitializeRequest, type Server, WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
+import type { Server, WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
+import { mcpSdk } from "../../author/contract/index.js";
 
 /** Options for `legacySessions`. */
 export interface LegacySessionsOptions {
@@ -72,12 +73,12 @@ export function legacySessions(create: () => Server, options: LegacySessionsOpti
         return session.transport.handleRequest(request, { parsedBody });
       }
       const messages = Array.isArray(parsedBody) ? parsedBody : [parsedBody];
-      if (request.method !== "POST" || !messages.some((message) => isInitializeRequest(message))) {
+      if (request.method !== "POST" || !messages.some((message) => mcpSdk().isInitializeRequest(message))) {
         return jsonRpcError(400, -32000, "Bad Request: Mcp-Session-Id header is required");
       }
       sweep(Date.now());
       const server = create();
-      const transport = new WebStandardStreamableHTTPServerTransport({
+      const transport = new (mcpSdk().WebStandardStreamableHTTPServerTransport)({
         sessionIdGenerator: () => randomUUID(),
         onsessioninitialized: (sessionId) => void sessions.set(sessionId, { transport, server, lastUsed: Date.now() }),
         onsessionclosed: (sessionId) => void sessions.delete(sessionId),

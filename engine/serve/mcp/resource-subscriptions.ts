@@ -4,7 +4,8 @@
  * after each commit in the session's world, every subscribed URI is read again and compared with
  * what it read before, one check at a time. At most 100 URIs per session.
  */
-import { ProtocolError, ProtocolErrorCode, type Server, type ServerContext } from "@modelcontextprotocol/server";
+import type { Server, ServerContext } from "@modelcontextprotocol/server";
+import { mcpSdk } from "../../author/contract/index.js";
 import type { McpFakeRuntime } from "./fake-runtime.js";
 
 /** Subscriptions a session may hold at once. */
@@ -42,6 +43,7 @@ export function subscribeHandlers(fake: McpFakeRuntime, server: Server): void {
   server.setRequestHandler("resources/subscribe", async (request, ctx: ServerContext) => {
     const { uri } = request.params;
     if (!subscribed.has(uri) && subscribed.size >= MAX_SUBSCRIPTIONS) {
+      const { ProtocolError, ProtocolErrorCode } = mcpSdk();
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Too many subscriptions: a session holds at most ${MAX_SUBSCRIPTIONS}`);
     }
     const http = ctx.http?.req;
