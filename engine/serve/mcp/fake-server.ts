@@ -6,15 +6,7 @@
  * 120–200 µs and rewrites the captured tools. A 2025-era session (`sessions: true`) or stdio
  * keeps one server for its whole connection instead.
  */
-import type {
-  Server,
-  CallToolRequest,
-  CallToolResult,
-  ListToolsRequest,
-  ListToolsResult,
-  ServerContext,
-  ServerOptions,
-} from "@modelcontextprotocol/server";
+import type { Server, CallToolRequest, CallToolResult, ListToolsRequest, ListToolsResult, ServerContext, ServerOptions } from "@modelcontextprotocol/server";
 import { type McpSdk, mcpSdk, resultShapeProblem } from "../../author/contract/index.js";
 import { clientOf } from "./fake-client.js";
 import { pagedList } from "./fake-lists.js";
