@@ -68,7 +68,12 @@ describe("patterns in compiled schemas", () => {
       [ours.inputSchema, sdk.input],
       [ours.outputSchema!, sdk.output],
     ] as const) {
-      const [a, b] = [mine["~standard"], theirs["~standard"]] as Array<Record<string, any>>;
+      const [a, b] = [mine["~standard"], theirs["~standard"]] as unknown as Array<{
+        version: number;
+        vendor: string;
+        jsonSchema: { input(): unknown; output(): unknown };
+        validate(value: unknown): unknown;
+      }>;
       expect([a.version, a.vendor]).toEqual([b.version, b.vendor]);
       expect([a.jsonSchema.input(), a.jsonSchema.output()]).toEqual([b.jsonSchema.input(), b.jsonSchema.output()]);
       for (const value of [{ word: "aaa" }, { word: EVIL }, {}, { n: 1.5 }, { n: 2 }]) expect(a.validate(value)).toEqual(b.validate(value));
