@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { checkManifest } from "../../engine/author/manifest/load-manifest.js";
 import { MAX_ENTRIES } from "../../engine/author/manifest/manifest-cache.js";
 import type { LoadResult } from "../../engine/author/manifest/index.js";
+import { writeWarningRecipe } from "./warning-recipe.js";
 
-const FIXTURE = new URL("../fixtures/warn-unknown-argument/", import.meta.url).pathname;
 const CLOCK = "2026-01-15T12:00:00.000Z";
 const root = mkdtempSync(join(tmpdir(), "eval-simulate-manifest-cache-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -16,28 +16,6 @@ let cacheDir: string;
 let recipe: string;
 let runs = 0;
 const saved = { dir: process.env.EVAL_SIMULATE_CACHE_DIR, off: process.env.EVAL_SIMULATE_CACHE };
-
-/**
- * A Recipe whose check warns three ways a cache could lose: a pattern RE2 cannot run (found by
- * compiling a captured schema), a $state read its tool does not declare (placed inside a JSONata
- * string) and an argument its schema does not declare.
- */
-function writeRecipe(): string {
-  const dir = join(root, `recipe-${++runs}`);
-  cpSync(FIXTURE, dir, { recursive: true });
-  const tools = JSON.parse(readFileSync(join(dir, "tools.json"), "utf8")) as { tools: Array<{ name: string; inputSchema: Record<string, any> }> };
-  const create = tools.tools.find((tool) => tool.name === "create-note")!;
-  create.inputSchema.properties.title.pattern = "^(?!draft).*$";
-  writeFileSync(join(dir, "tools.json"), JSON.stringify(tools));
-  // No handlers module: a copy outside the package could not import eval-simulate.
-  rmSync(join(dir, "handlers.ts"));
-  const yaml = readFileSync(join(dir, "fakes.yaml"), "utf8")
-    .replace("    handlers: handlers.ts\n", "")
-    .replace("        answer: { format: text }\n", "        answer: { format: text }\n        jsonata: '$join($state.notes.title, \"\\n\")'\n")
-    .replace("      get-note:\n        reads: [notes]\n", "      get-note:\n");
-  writeFileSync(join(dir, "fakes.yaml"), yaml);
-  return join(dir, "fakes.yaml");
-}
 
 /** What a check gives, as comparable data: the diagnostics, and the manifest without its functions. */
 function comparable(result: LoadResult): unknown {
@@ -51,7 +29,7 @@ beforeEach(() => {
   cacheDir = mkdtempSync(join(root, "cache-"));
   process.env.EVAL_SIMULATE_CACHE_DIR = cacheDir;
   delete process.env.EVAL_SIMULATE_CACHE;
-  recipe = writeRecipe();
+  recipe = writeWarningRecipe(join(root, `recipe-${++runs}`));
 });
 afterEach(() => {
   for (const [name, value] of [
@@ -64,7 +42,7 @@ afterEach(() => {
 });
 
 /** Rewrites the one entry's body, with a checksum that matches it (or not). */
-function rewriteEntry(change: (body: Record<string, any>) => void, options: { checksum?: "match" | "stale" } = {}): void {
+function rewriteEntry(change: (body: { value: string; positions: unknown; compiles: unknown }) => void, options: { checksum?: "match" | "stale" } = {}): void {
   const [name] = entries();
   const file = join(cacheDir, name);
   const text = readFileSync(file, "utf8");
@@ -151,7 +129,7 @@ describe("the manifest cache", () => {
     expect((await check()).manifest).toBeUndefined();
     expect(entries()).toEqual([]);
     process.env.EVAL_SIMULATE_CACHE = "0";
-    expect((await check(writeRecipe())).manifest).toBeDefined();
+    expect((await check(writeWarningRecipe(join(root, `recipe-${++runs}`)))).manifest).toBeDefined();
     expect(entries()).toEqual([]);
   });
 
