@@ -181,7 +181,11 @@ async function checkSource(file: string, source: SourceDocument, options: LoadOp
   };
   const typesFile = defaultTypesFile(file);
   if (typesStale(manifest, typesFile)) report.warn("W_TYPES_STALE", [], `${basename(typesFile)} was generated from an earlier version of this manifest`);
-  if (parsed !== undefined && cache.recording) cache.slot?.write({ value: parsed, positions: source.positionsAsked(), compiles: cache.recording.stop() });
+  if (parsed !== undefined && cache.recording) {
+    // Every location the manifest carries, read now or not, so a hit never parses to place one.
+    report.placeLocations();
+    cache.slot?.write({ value: parsed, positions: source.positionsAsked(), compiles: cache.recording.stop() });
+  }
   return { manifest, diagnostics: sorted(report.diagnostics) };
 }
 
