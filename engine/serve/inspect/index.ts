@@ -7,6 +7,7 @@
  * Other folders import this folder through this file only.
  */
 export { withInspector } from "./inspect-routes.js";
-export type { InspectedWorld } from "./inspect-routes.js";
+export type { InspectedWorld, TimelineCall } from "./inspect-routes.js";
+export type { EntityDiff } from "./world-diff.js";
 export { scriptJson, VIEWER_ASSETS, VIEWER_CSP, viewerAsset, viewerPage } from "./viewer-assets.js";
 export type { ViewerAsset } from "./viewer-assets.js";

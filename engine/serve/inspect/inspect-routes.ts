@@ -64,6 +64,9 @@ function tokenOf(request: Request, url: URL): string | undefined {
 }
 
 /** A call as the timeline lists it: the journal entry with its values cut to a preview. */
+/** One call as the live page's timeline shows it: its snapshots cut to a preview. */
+export type TimelineCall = ReturnType<typeof timelineEntry>;
+
 function timelineEntry(entry: JournalEntry) {
   const preview = (snapshot: { text: string; truncated?: boolean } | undefined) =>
     snapshot === undefined ? "" : snapshot.text.length > 2000 ? `${snapshot.text.slice(0, 2000)}…` : snapshot.text;
