@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { trialKey } from "../../engine/eval/results/results-file.js";
@@ -74,6 +75,48 @@ describe("eval --workers N", () => {
     expect(written.map(trialKey).sort()).toEqual(workers.lines.map(trialKey).sort());
     expect(new Set(written.map(trialKey)).size).toBe(5);
   }, 120_000);
+
+  it("judges golden in two worker processes as in one, sharing replays through a folder it removes after the run", async () => {
+    const note = (title: string) =>
+      JSON.stringify([
+        {
+          tool: "crm/create-note",
+          arguments: { parent_object: "companies", parent_record_id: "0080618c-1fdc-54e1-9e26-73c948373f91", title, content: "Booked." },
+        },
+      ]);
+    const golden = (id: string, title: string) => `
+  - id: ${id}
+    scenario: quiet
+    clock: "2026-10-01T09:00:00.000Z"
+    iterations: 4
+    accuracyThreshold: 1
+    host: { type: script }
+    script:
+      calls: ${note("Kick-off")}
+      answer: Noted.
+    expect:
+      golden: ${note(title)}
+`;
+    const { file } = writeEvals(golden("same-note", "Kick-off") + golden("other-note", "Wrap-up"));
+    const alone = await runEvals({ evals: file, concurrency: 2 });
+    const scratch = mkdtempSync(join(tmpdir(), "workers-golden-"));
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = scratch;
+    try {
+      const workers = await runEvals({ evals: file, concurrency: 2, workers: 2 });
+      expect(statuses(workers.lines)).toEqual(statuses(alone.lines));
+      expect(Object.values(statuses(workers.lines)).sort()).toEqual([...Array(4).fill("fail"), ...Array(4).fill("pass")]);
+      const message = (lines: typeof alone.lines) =>
+        lines.map((l) => (l.assertions as Array<{ kind: string; message: string }>).find((a) => a.kind === "golden")?.message).sort();
+      expect(message(workers.lines)).toEqual(message(alone.lines));
+      // The run's golden folder is gone with its workers.
+      expect(readdirSync(scratch).filter((name) => name.startsWith("eval-simulate-golden-"))).toEqual([]);
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  }, 180_000);
 
   it("marks the trials of a worker that dies not run and the run PRELIMINARY, and the other worker runs the rest", async () => {
     const { file } = writeEvals(DYING);

@@ -3,12 +3,14 @@
  * `eval-simulate/verify` entry stands on it): the entity maps a fake's `manifest.json` writes
  * (`types.ts`), `changedEntities` (the written entities whose final value differs from the initial
  * one), the record's per-entity patches (`entity-patch.ts`: by key for arrays of records, JSON
- * Patch otherwise, and applying them), canonical JSON (`canonical-json.ts`) and `worldHash`
+ * Patch otherwise, and applying them; `sameJson`), which frozen objects were made from which by
+ * changing some keys (`derived-values.ts`: what lets `sameJson` compare only those), canonical JSON (`canonical-json.ts`) and `worldHash`
  * (`world-hash.ts`: sha256 of canonical JSON per entity, fake and world, kept per frozen value).
  *
  * Other folders import this folder through this file only.
  */
 export { canonicalJson, changedEntities } from "./changed-entities.js";
+export { derivedKeys, holdsKey, MAX_DERIVED_KEYS, noteDerived } from "./derived-values.js";
 export { applyEntityPatch, entityPatch, entityPatches, sameJson } from "./entity-patch.js";
 export type { EntityPatch, EntityPatches, JsonPatchOperation, KeyedPatch } from "./entity-patch.js";
 export { entityMapOf, requireManifests } from "./types.js";

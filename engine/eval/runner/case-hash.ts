@@ -20,8 +20,10 @@ const sha256 = (text: string | Buffer) => createHash("sha256").update(text).dige
 /**
  * The fakes' content as one hash: the loaded manifest (functions left out; an object met twice
  * written once) and the bytes of every TypeScript module it loaded, whose code the JSON lacks.
+ *
+ * @example goldenFileStore({ dir, secret, fakes: fakesContentHash(loaded.fakes) })
  */
-function fakesContentHash(loaded: LoadedFakes): string {
+export function fakesContentHash(loaded: LoadedFakes): string {
   const seen = new WeakSet<object>();
   const modules = new Set<string>();
   const text = JSON.stringify(loaded.manifest, (_key, value: unknown) => {

@@ -2,17 +2,20 @@
  * A worker process of `eval --workers N` (forked by worker-trials.ts): its own host of the
  * fakes and its own agent hosts, running the trials its parent hands it and handing back their
  * lines. The parent keeps the budget (each charge is reported, the others' spend comes back)
- * and the provider limits (each model request asks for a permit). It never writes the results
- * file, and ends when told, or when its parent is gone.
+ * and the provider limits (each model request asks for a permit), and the folder where the
+ * workers share golden replays. It never writes the results file, and ends when told, or when
+ * its parent is gone.
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { loadEvals } from "../../judge/evals/index.js";
+import { loadEvals, useGoldenStore } from "../../judge/evals/index.js";
 import { loadVariant, selectionCatalog } from "../../judge/selection/index.js";
 import { FatalRunError } from "../hosts/index.js";
 import type { Permit, Price, RequestGate } from "../models/index.js";
 import { SpendLedger } from "../models/index.js";
 import { rubricJudge } from "../rubrics/index.js";
+import { fakesContentHash } from "./case-hash.js";
+import { goldenFileStore } from "./golden-file-store.js";
 import { localTrials, type TrialRunner } from "./local-trials.js";
 import { TrialHosts } from "./trial-hosts.js";
 import { hostConfig } from "./trial-plan.js";
@@ -90,6 +93,8 @@ async function start(given: WorkerSetup): Promise<void> {
   setup = given;
   const loaded = await loadEvals(given.evals, { allowOutside: given.allowOutside });
   cases = new Map((loaded.evals.cases ?? []).map((c) => [c.id, c]));
+  // A case's golden replay, made once by whichever worker judges it first, is shared with the others.
+  if (given.golden) useGoldenStore(goldenFileStore({ ...given.golden, fakes: fakesContentHash(loaded.fakes) }));
   const variant = typeof given.variant === "string" ? loadVariant(given.variant, selectionCatalog(loaded.fakes.fakes)) : given.variant;
   ledger = new WorkerLedger(given.budget);
   permits = given.limited.length > 0 ? parentGate(new Set(given.limited)) : undefined;

@@ -9,6 +9,7 @@ import type { Price, RequestOutcome } from "../models/index.js";
 import type { TrialLine } from "../results/index.js";
 import type { HostChoice } from "./trial-plan.js";
 import type { ModelsMode } from "../cassettes/index.js";
+import type { GoldenFiles } from "./golden-file-store.js";
 
 /** Everything a worker needs to run any trial of the run. */
 export interface WorkerSetup {
@@ -30,6 +31,8 @@ export interface WorkerSetup {
   budget: { limitUsd?: number; models: string[]; prices: Record<string, Price> };
   /** Providers whose requests need the parent's permit. */
   limited: string[];
+  /** Where the workers share golden replays, and the secret their entries are signed with. */
+  golden?: GoldenFiles;
 }
 
 export type ToWorker =

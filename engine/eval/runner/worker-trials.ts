@@ -3,12 +3,15 @@
  * own event loop and host of the fakes. This process stays the one place of the run's state:
  * it hands each trial to the worker with the fewest in flight, counts every worker's spend
  * against the one budget (and tells each the others' spend), grants request permits under the
- * provider limits, and writes the results. A worker that dies loses only the trials it held:
+ * provider limits, makes the folder where the workers share golden replays (`golden-file-store.ts`,
+ * removed when they close), and writes the results. A worker that dies loses only the trials it held:
  * they come back "not run" (the run is then PRELIMINARY) and the others go on; with no worker
  * left, the run stops.
  */
 import { type ChildProcess, fork } from "node:child_process";
-import { existsSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -113,7 +116,10 @@ export async function workerTrials(input: WorkerTrialsInput): Promise<TrialRunne
     ...(input.judge ? { judge: input.judge } : {}),
     budget: { limitUsd: input.ledger.limitUsd, models: [], prices: { ...input.ledger.prices } },
     limited: input.limits ? input.limits.statuses().map((s) => s.provider) : [],
+    // The run's own folder (private to its user) and a secret that never leaves its processes.
+    golden: { dir: mkdtempSync(join(tmpdir(), "eval-simulate-golden-")), secret: randomBytes(32).toString("hex") },
   };
+  const golden = setup.golden!.dir;
   const entry = workerEntry();
   const workers: Worker[] = [];
   let ids = 0;
@@ -229,6 +235,7 @@ export async function workerTrials(input: WorkerTrialsInput): Promise<TrialRunne
         clearTimeout(timer);
       }),
     );
+    rmSync(golden, { recursive: true, force: true });
   };
   try {
     await Promise.all(ready);

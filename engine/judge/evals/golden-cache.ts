@@ -23,11 +23,12 @@ export interface GoldenKey {
 
 /**
  * The replay of a case's golden calls, made by `replay` the first time and kept (a replay that
- * throws is not kept: the next trial says why again).
+ * throws is not kept: the next trial says why again). `replay` is given the replay's id: what
+ * a store beyond this process keeps it by (`golden-shared.ts`).
  *
  * @example const replayed = await replayOnce(loaded, { scenario, clock, calls, initial }, () => replay(...));
  */
-export function replayOnce<T>(loaded: LoadedFakes, key: GoldenKey, replay: () => Promise<T>): Promise<T> {
+export function replayOnce<T>(loaded: LoadedFakes, key: GoldenKey, replay: (id: string) => Promise<T>): Promise<T> {
   let kept = replays.get(loaded.world);
   if (!kept) replays.set(loaded.world, (kept = new Map()));
   // Without a clock the replay starts from the run's initial world: its hash (kept per frozen value) is part of the key.
@@ -35,7 +36,7 @@ export function replayOnce<T>(loaded: LoadedFakes, key: GoldenKey, replay: () =>
   const id = `${key.scenario ?? ""}\n${start}\n${JSON.stringify(key.calls)}`;
   let replayed = kept.get(id) as Promise<T> | undefined;
   if (!replayed) {
-    replayed = replay();
+    replayed = replay(id);
     replayed.catch(() => kept.delete(id));
     kept.set(id, replayed);
     while (kept.size > KEPT) kept.delete(kept.keys().next().value as string);

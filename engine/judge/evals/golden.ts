@@ -8,19 +8,14 @@ import { parseClock } from "../../author/world/index.js";
 import type { FakeMaps } from "./fake-maps.js";
 import { freshWorld } from "./fresh-world.js";
 import { replayOnce, sharedStart } from "./golden-cache.js";
-import { GOLDEN_REPLAYS, type GoldenReplay } from "./golden-calls.js";
+import { GOLDEN_REPLAYS } from "./golden-calls.js";
+import { type Replayed, sharedReplay } from "./golden-shared.js";
 import { show } from "./match-value.js";
 import { describeRecordDiff, recordDiff } from "./state-diff.js";
 import { type AssertionResult, failed, notEvaluated, passed } from "./types.js";
 
 type Golden = NonNullable<EvalCase["expect"]["golden"]>;
 type GoldenStep = { tool: string; arguments?: Record<string, unknown>; error?: boolean | string; result?: unknown };
-
-/**
- * The golden world and how many golden calls answered an error (the reference's failed attempts),
- * or why it could not be made (a call that went otherwise than the reference recorded, an unknown tool).
- */
-type Replayed = { ok: true; states: States; errors: number } | { ok: false; message: string };
 
 /** Why a call's outcome is not the one the reference recorded; undefined when it is. */
 function offReference(call: GoldenStep, failure: string | undefined): string | undefined {
@@ -31,19 +26,23 @@ function offReference(call: GoldenStep, failure: string | undefined): string | u
   return undefined;
 }
 
+/** The world a replay starts from: the case's scenario and clock when the case gives a clock, else the run's own initial world. */
+async function startOf(loaded: LoadedFakes, start: { scenario?: string; clock?: string; initial: StatesByFake }): Promise<States> {
+  return start.clock ? sharedStart(await freshWorld(loaded, start.scenario, start.clock), start.initial) : (start.initial as States);
+}
+
 /**
- * Replays the golden calls, in order, on a fresh world through the fakes' own handlers (no
- * stubs, no faults, no HTTP): the case's scenario and clock when the case gives a clock, else
- * the run's own initial world.
+ * Replays the golden calls, in order, on the starting world `states` through the fakes' own
+ * handlers (no stubs, no faults, no HTTP).
  */
 async function replay(
   loaded: LoadedFakes,
   calls: readonly GoldenStep[],
   maps: FakeMaps,
-  start: { scenario?: string; clock?: string; initial: StatesByFake },
+  start: { scenario?: string; clock?: string },
+  states: States,
 ): Promise<Replayed> {
   const clock = parseClock(start.clock);
-  const states = start.clock ? sharedStart(await freshWorld(loaded, start.scenario, start.clock), start.initial) : (start.initial as States);
   // The store copies the states it starts from: the cached world and the run's stay as they are.
   const store = new StateStore(states);
   const scope: RuntimeScope = { store, now: clock.toISOString(), scenario: start.scenario ?? loaded.world.defaultScenario };
@@ -104,7 +103,11 @@ export async function judgeGolden(
   const only = Array.isArray(golden) ? undefined : golden.entities;
   let replayed: Replayed;
   try {
-    replayed = await replayOnce(loaded, { scenario: run.scenario, clock: run.clock, calls, initial: run.initial }, () => replay(loaded, calls, maps, run));
+    replayed = await replayOnce(loaded, { scenario: run.scenario, clock: run.clock, calls, initial: run.initial }, async (id) => {
+      const states = await startOf(loaded, run);
+      // Another process of the run may have replayed this case already (`eval --workers`).
+      return sharedReplay(id, states, () => replay(loaded, calls, maps, run, states));
+    });
   } catch (error) {
     replayed = { ok: false, message: (error as Error).message.replace(/^\[eval-simulate\] /, "") };
   }

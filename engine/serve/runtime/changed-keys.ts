@@ -6,7 +6,8 @@ import type { Patch } from "immer";
  * so a commit can say which records changed without walking an entity of 100,000 keys to find
  * them. Only what immer saw is known: an entity replaced whole, or an array, has no entry.
  */
-const known = new WeakMap<object, { base: unknown; keys: readonly string[] }>();
+// The base is held weakly: a line of commits must not keep every world it went through alive.
+const known = new WeakMap<object, { base: WeakRef<object>; keys: readonly string[] }>();
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
@@ -29,7 +30,7 @@ export function rememberChangedKeys(patches: readonly Patch[], base: Record<stri
   for (const [entity, set] of keys) {
     const before = base[entity];
     const after = done[entity];
-    if (set && after !== before && isPlainObject(before) && isPlainObject(after)) known.set(after, { base: before, keys: [...set] });
+    if (set && after !== before && isPlainObject(before) && isPlainObject(after)) known.set(after, { base: new WeakRef(before), keys: [...set] });
   }
 }
 
@@ -40,5 +41,5 @@ export function rememberChangedKeys(patches: readonly Patch[], base: Record<stri
 export function changedKeysOf(before: unknown, after: unknown): readonly string[] | undefined {
   if (!isPlainObject(after)) return undefined;
   const entry = known.get(after);
-  return entry && entry.base === before ? entry.keys : undefined;
+  return entry && entry.base.deref() === before ? entry.keys : undefined;
 }

@@ -1,7 +1,9 @@
 /**
  * engine/serve/runtime/: one call's transaction. Compiled servers (`compiled-fake.ts`), the state
- * store (`state-store.ts`: frozen commits, each numbered with the values it replaced; a read-only
- * world view, copy-on-write (immer) drafts sharing every record a write does not touch, a queue per fake, `serial-queue.ts`), the tool call
+ * store (`state-store.ts`: frozen commits, each numbered with the values it replaced and noted
+ * as made from them, `changed-keys.ts`; a read-only world view, `read-only-view.ts`; copy-on-write
+ * (immer) drafts sharing every record a write does not touch, whose parts an answer takes out,
+ * `detach-draft.ts`; a queue per fake, `serial-queue.ts`), the tool call
  * pipeline (`call-tool.ts`, `tool-context.ts`), time limits (`deadline.ts`), what a change may not
  * do (`change-problems.ts`), each world's size kept per commit from the changed entities
  * (`json-bytes.ts`), a structured tool's text as `json`, `json-pretty` or its JSONata

@@ -1,7 +1,10 @@
-import { Immer, current, enablePatches, isDraft, type Patch } from "immer";
+import { Immer, enablePatches, type Patch } from "immer";
+import { noteDerived } from "../../core/record/index.js";
 import { changedKeysOf, rememberChangedKeys } from "./changed-keys.js";
 import { deepFreeze } from "./deep-freeze.js";
+import { detached } from "./detach-draft.js";
 import { jsonBytes, jsonBytesAfter, rememberBytes } from "./json-bytes.js";
+import { readOnlyView } from "./read-only-view.js";
 import { SerialQueue } from "./serial-queue.js";
 
 /** One fake's state: entity name → value. */
@@ -232,7 +235,11 @@ export class StateStore {
       const size = !measured && bytes !== undefined ? valueBytes(target[name], value) : undefined;
       if (size !== undefined && bytes !== undefined) bytes += size - (target[name] === undefined ? 0 : jsonBytes(target[name]));
       if (value === undefined) delete target[name];
-      else target[name] = keys?.[name] ? freezeChanged(value as FakeState, keys[name]) : deepFreeze(value);
+      else if (keys?.[name]) {
+        target[name] = freezeChanged(value as FakeState, keys[name]);
+        // Frozen now, as the value it replaces: comparing the two (or two worlds from one start) costs these keys.
+        if (before[name] !== null && typeof before[name] === "object") noteDerived(value as object, before[name] as object, keys[name]);
+      } else target[name] = deepFreeze(value);
       if (measured || size !== undefined) rememberBytes(value, measured ? measured.sizes.get(name)! : size!);
     }
     this.bytes = bytes;
@@ -294,40 +301,4 @@ function frozenValues(state: FakeState): FakeState {
   for (const [name, value] of Object.entries(state))
     values[name] = value !== null && typeof value === "object" && !Object.isFrozen(value) ? deepFreeze(structuredClone(value)) : value;
   return values;
-}
-
-/** A value with each immer draft in it replaced by a plain copy of the draft as it is now. */
-function detached<T>(value: T, seen: Set<object>): T {
-  if (value === null || typeof value !== "object") return value;
-  if (isDraft(value)) return current(value as object) as T;
-  // A committed (frozen) value holds no draft; a cycle is left to the answer's own checks.
-  if (Object.isFrozen(value) || seen.has(value)) return value;
-  seen.add(value);
-  const entries = value as Record<string, unknown>;
-  for (const key of Object.keys(entries)) {
-    const inner = entries[key];
-    const copy = detached(inner, seen);
-    if (copy !== inner) entries[key] = copy;
-  }
-  return value;
-}
-
-const refuse = (): never => {
-  throw new TypeError("[eval-simulate] the world is read-only in a handler: change this fake's own `state` (the entities its tool writes)");
-};
-
-/** A view of the states that reads through to them and refuses every change, at both levels. */
-function readOnlyView(states: States): States {
-  const traps = { set: refuse, defineProperty: refuse, deleteProperty: refuse, setPrototypeOf: refuse };
-  const views = new Map<string, FakeState>();
-  return new Proxy(states, {
-    ...traps,
-    get(target, key) {
-      const value = Reflect.get(target, key);
-      if (typeof key !== "string" || !value || typeof value !== "object") return value;
-      let view = views.get(key);
-      if (!view) views.set(key, (view = new Proxy(value as FakeState, traps)));
-      return view;
-    },
-  });
 }
