@@ -14,7 +14,7 @@ COPY engine engine
 COPY cli cli
 # The build bundles the viewer too (scripts/build-viewer.mjs: viewer/ into dist/viewer/), and
 # precompiles the published schemas' validators (scripts/build-validators.mjs: into dist/validators/).
-COPY scripts/build-viewer.mjs scripts/build-validators.mjs scripts/
+COPY scripts/build-viewer.mjs scripts/build-validators.mjs scripts/build-id.mjs scripts/
 COPY viewer viewer
 COPY eval-simulate.schema.json eval-simulate.evals.schema.json ./
 RUN npm run build

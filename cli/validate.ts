@@ -1,5 +1,5 @@
 import { type ArgsDef, defineCommand } from "citty";
-import { checkEvals, isEvalsFile } from "../engine/judge/evals/index.js";
+import { isEvalsFile } from "../engine/core/files/index.js";
 import { checkManifest } from "../engine/author/manifest/index.js";
 import { clockFlag, EXIT, refuseUnknownFlags } from "./exit-codes.js";
 import { formatArg } from "./formats.js";
@@ -37,6 +37,8 @@ export default defineCommand({
     for (const file of files) {
       // An evals file (named evals.yaml, or holding `fakes` and `cases`) is checked with the fakes it names.
       if (isEvalsFile(file)) {
+        // The judge is loaded only for an evals file: checking manifests never needs it.
+        const { checkEvals } = await import("../engine/judge/evals/index.js");
         const checked = await checkEvals(file, { clock: parsed.clock, ...(parsed["allow-outside"] ? { allowOutside: true } : {}) });
         if (!checked.evals && checked.diagnostics.length === 1 && checked.diagnostics[0].code === "E_IO" && checked.diagnostics[0].path === "(root)")
           unreadable = true;

@@ -3,8 +3,9 @@ import { describe, ID_PATTERN } from "../describe.js";
 import { Count, ScriptCall, ToolName } from "./calls.js";
 import { NamedExpression } from "./state.js";
 
-/** The stop signal a simulator ends a conversation with when none is given (τ²-bench's). */
-export const DEFAULT_USER_STOP = "###STOP###";
+import { DEFAULT_USER_STOP } from "./user-stop.js";
+
+export { DEFAULT_USER_STOP };
 
 /** A case's simulated user: who they are, the model that plays them, and how the conversation ends. */
 export const User = Type.Object(

@@ -2,6 +2,7 @@ import { fromJsonSchema } from "@modelcontextprotocol/server";
 import { describe, expect, it } from "vitest";
 import { createSchemaCompiler } from "../../engine/author/contract/index.js";
 import { sdkSchemaValidator } from "../../engine/author/contract/schema-validator.js";
+import { contractOf, toolsOf } from "../../engine/author/fakes/index.js";
 
 /**
  * On JavaScript's engine each of these inputs backtracks for longer than the test's timeout (a
@@ -52,5 +53,30 @@ describe("patterns in compiled schemas", () => {
     expect(validate({ word: EVIL }).issues?.[0].message).toMatch(/must match pattern/);
     expect(validate({ word: "aaa" }).issues).toBeUndefined();
     expect(validate({}).issues?.[0].message).toMatch(/must have required property 'word'/);
+  });
+
+  it("builds toolsOf's schemas as the SDK's fromJsonSchema does, without loading the SDK", () => {
+    const inputSchema = { properties: { word: { type: "string", pattern: "^(a+)+$" } }, required: ["word"] };
+    const outputSchema = { type: "object", properties: { n: { type: "integer" } } };
+    const { config } = toolsOf(contractOf([{ name: "count", inputSchema, outputSchema }] as never, {}));
+    const ours = config("count");
+    const sdk = {
+      input: fromJsonSchema({ type: "object", ...inputSchema } as never, sdkSchemaValidator()),
+      output: fromJsonSchema(outputSchema as never, sdkSchemaValidator()),
+    };
+    for (const [mine, theirs] of [
+      [ours.inputSchema, sdk.input],
+      [ours.outputSchema!, sdk.output],
+    ] as const) {
+      const [a, b] = [mine["~standard"], theirs["~standard"]] as unknown as Array<{
+        version: number;
+        vendor: string;
+        jsonSchema: { input(): unknown; output(): unknown };
+        validate(value: unknown): unknown;
+      }>;
+      expect([a.version, a.vendor]).toEqual([b.version, b.vendor]);
+      expect([a.jsonSchema.input(), a.jsonSchema.output()]).toEqual([b.jsonSchema.input(), b.jsonSchema.output()]);
+      for (const value of [{ word: "aaa" }, { word: EVIL }, {}, { n: 1.5 }, { n: 2 }]) expect(a.validate(value)).toEqual(b.validate(value));
+    }
   });
 });

@@ -5,6 +5,10 @@
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { createMcpEndpoint, ToolNotFoundError, type McpCallExtra, type McpFakeRuntime } from "../../engine/serve/mcp/index.js";
 import { listen } from "../../engine/serve/http/http-listen.js";
+import { loadMcpSdk } from "../../engine/author/contract/index.js";
+
+// The engine loads the SDK when it mounts an MCP fake; endpoints built by hand here need it first.
+await loadMcpSdk();
 
 /** Tools as a real server listed them: titles, annotations, icons, _meta, output schemas, "42". */
 export const CAPTURED: Array<Record<string, unknown>> = [

@@ -68,6 +68,12 @@ export function staleDist(root = ROOT): string[] {
     if (built === undefined) reasons.push(`dist/validators/${name}.cjs is missing (the standalone validator of ${schema})`);
     else if ((modified(join(root, schema)) ?? 0) > built) reasons.push(`${schema} is newer than dist/validators/${name}.cjs`);
   }
+  // The build's id (scripts/build-id.mjs), which the manifest cache keys its entries by, hashes every output.
+  if (existsSync(join(root, "scripts/build-id.mjs")) && Number.isFinite(oldest)) {
+    const id = modified(join(root, "dist/build-id.txt"));
+    if (id === undefined) reasons.push("dist/build-id.txt is missing (the build's id)");
+    else if (id < oldest) reasons.push("dist/build-id.txt is older than the build");
+  }
   for (const config of CONFIGS) {
     const changed = modified(join(root, config));
     if (changed !== undefined && changed > oldest) reasons.push(`${config} is newer than the oldest file in dist/`);
@@ -80,7 +86,8 @@ export function buildDist(root = ROOT): BuildResult {
   const run = spawnSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"], { cwd: root, encoding: "utf8" });
   let output = `${run.stdout ?? ""}${run.stderr ?? ""}${run.error ? String(run.error) : ""}`;
   if (run.status !== 0) return { status: run.status, output };
-  for (const script of ["scripts/build-viewer.mjs", "scripts/build-validators.mjs"]) {
+  // build-id.mjs last: it hashes what the others wrote.
+  for (const script of ["scripts/build-viewer.mjs", "scripts/build-validators.mjs", "scripts/build-id.mjs"]) {
     if (!existsSync(join(root, script))) continue;
     const step = spawnSync(process.execPath, [script], { cwd: root, encoding: "utf8" });
     output += `${step.stdout ?? ""}${step.stderr ?? ""}${step.error ? String(step.error) : ""}`;

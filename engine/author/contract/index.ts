@@ -3,10 +3,12 @@
  * toon with `key[0]:` for empty arrays, prefixed_json, text, content; `toon.ts`), reading answers
  * back (`read-answer.ts`: `readAnswer`, `readResult`), contract entries and defaults, structured
  * results and the text beside them (`results.ts`), MCP content blocks checked
- * (`content-blocks.ts`), a tool result as MCP carries it (`result-shape.ts`), plain JSON
+ * (`content-blocks.ts`), a tool result as MCP carries it (`result-shape.ts`), the MCP SDK loaded
+ * on first use (`mcp-sdk.ts`: `loadMcpSdk`, then `mcpSdk()`), plain JSON
  * (`json-value-check.ts`: no non-finite numbers or cycles, nesting past the state and message
  * limits refused, walked without recursion when deep), and the schema compiler
- * (`schema-validator.ts`, `dialect.ts`: ajv per dialect, formats on; `linear-pattern.ts`: patterns
+ * (`schema-validator.ts`, `dialect.ts`: ajv per dialect, formats on; `compile-outcomes.ts`: the
+ * outcomes of compiles a check recorded, trusted by a later process so it compiles on first use; `linear-pattern.ts`: patterns
  * on RE2 in linear time, lookaround and backreferences on JavaScript's engine with a note unless
  * they nest repetition).
  *
@@ -36,4 +38,8 @@ export { numericExclusiveBounds } from "./dialect.js";
 export { notePatterns, re2Only } from "./linear-pattern.js";
 export type { PatternNote, RegExpLike } from "./linear-pattern.js";
 export { sdkSchemaValidator } from "./schema-validator.js";
+export { loadMcpSdk, mcpSdk } from "./mcp-sdk.js";
+export { recordCompileOutcomes, trustCompileOutcomes } from "./compile-outcomes.js";
+export type { CompileOutcome } from "./compile-outcomes.js";
+export type { McpSdk } from "./mcp-sdk.js";
 export { isSchemaObject, pointerToken } from "./schema-walk.js";

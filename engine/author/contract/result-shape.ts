@@ -5,8 +5,8 @@
  * before its call commits, so a malformed one is a short tool error instead of the SDK's
  * multi-kilobyte validation dump after the state already changed.
  */
-import { isCallToolResult } from "@modelcontextprotocol/server";
 import { jsonValueProblem, MAX_MESSAGE_DEPTH } from "./json-value-check.js";
+import { isCallToolResult } from "./mcp-sdk.js";
 
 type Fields = Record<string, unknown>;
 

@@ -12,6 +12,7 @@ import formatsModule from "ajv-formats";
 import { dialectOf, engineOf, upgradeDraft04, type Dialect, type Engine } from "./dialect.js";
 import { linearRegExp, notePatterns, replayPatternNotes, type PatternNote } from "./linear-pattern.js";
 import type { JsonSchema } from "./schema-walk.js";
+import { noteCompileOutcome, trustedOutcome } from "./compile-outcomes.js";
 
 // ajv-formats is CommonJS: under NodeNext its default import is `module.exports`, whose
 // `.default` is the plugin function.
@@ -55,12 +56,20 @@ export interface SchemaCompilerOptions {
 
 type AjvEngine = Ajv | Ajv2019 | Ajv2020;
 
+/** A validator shared by schema text; `validator()` compiles it on first use when its compile was trusted. */
+interface SharedValidator {
+  validator: () => ValidateFunction;
+  ajv: AjvEngine;
+  warnings: string[];
+  notes: PatternNote[];
+}
+
 /**
  * Validators by dialect and schema text, shared by every compiler in the process: a Recipe's
  * servers often repeat a schema (the same pagination arguments on fifty tools), and compiling
  * costs milliseconds. Keyed by the whole text, `$id` included, so only identical schemas share.
  */
-const compiledByText = new Map<string, { validator: ValidateFunction; ajv: AjvEngine; warnings: string[]; notes: PatternNote[] }>();
+const compiledByText = new Map<string, SharedValidator>();
 const MAX_SHARED = 20_000;
 
 const ENGINES: Record<Engine, new (options: Options) => AjvEngine> = {
@@ -110,8 +119,9 @@ export function createSchemaCompiler(options: SchemaCompilerOptions = {}): Schem
     const ajv = engine(engineOf(dialect));
     const source = dialect === "draft-04" ? upgradeDraft04(schema) : schema;
     const key = `${dialect}\n${JSON.stringify(source)}`;
-    const shared = compiledByText.get(key);
+    const shared = compiledByText.get(key) ?? trustedValidator(ajv, key);
     if (shared) {
+      noteCompileOutcome(key, { warnings: shared.warnings, notes: shared.notes });
       const compiled = wrap(shared.ajv, shared.validator, dialect, shared.warnings, shared.notes);
       if (typeof schema === "object" && schema !== null) cache.set(schema, compiled);
       return replayPatternNotes(compiled);
@@ -134,23 +144,54 @@ export function createSchemaCompiler(options: SchemaCompilerOptions = {}): Schem
       // An async validator answers a Promise, which would read as "valid" every time.
       throw new Error("[eval-simulate] invalid JSON Schema: $async schemas are not supported; remove $async");
     }
-    const compiled = wrap(ajv, validator, dialect, warnings, notes);
+    const compiled = wrap(ajv, () => validator, dialect, warnings, notes);
     if (typeof schema === "object" && schema !== null) cache.set(schema, compiled);
-    if (compiledByText.size < MAX_SHARED) compiledByText.set(key, { validator, ajv, warnings: [...warnings], notes });
+    if (compiledByText.size < MAX_SHARED) compiledByText.set(key, { validator: () => validator, ajv, warnings: [...warnings], notes });
+    noteCompileOutcome(key, { warnings: [...warnings], notes });
     return compiled;
+  }
+
+  /**
+   * A schema whose compile a check by this build recorded as succeeding (the manifest cache):
+   * compiled on its first use, as it compiled then.
+   */
+  function trustedValidator(ajv: AjvEngine, key: string): SharedValidator | undefined {
+    const trusted = trustedOutcome(key);
+    if (!trusted) return undefined;
+    // Its own copy, from the key's text: the caller's object may be changed later.
+    const source = JSON.parse(key.slice(key.indexOf("\n") + 1)) as JsonSchema;
+    let validator: ValidateFunction | undefined;
+    const shared: SharedValidator = {
+      validator: () => {
+        if (validator) return validator;
+        try {
+          // The notes were replayed when the schema was handed out; a compile on first use adds none.
+          validator = notePatterns(() => ajv.compile(source)).result;
+        } finally {
+          ajv.removeSchema();
+        }
+        return validator;
+      },
+      ajv,
+      warnings: trusted.outcome.warnings,
+      notes: trusted.outcome.notes,
+    };
+    if (compiledByText.size < MAX_SHARED) compiledByText.set(key, shared);
+    return shared;
   }
 
   return { compile };
 }
 
 /** A CompiledSchema over an ajv validator, keeping the errors of its own last call. */
-function wrap(ajv: AjvEngine, validator: ValidateFunction, dialect: Dialect, warnings: string[], notes: PatternNote[]): CompiledSchema {
+function wrap(ajv: AjvEngine, validatorOf: () => ValidateFunction, dialect: Dialect, warnings: string[], notes: PatternNote[]): CompiledSchema {
   let errors: ErrorObject[] = [];
   return {
     dialect,
     warnings: Object.freeze([...warnings]),
     patternNotes: Object.freeze([...notes]),
     validate(value) {
+      const validator = validatorOf();
       const valid = validator(value) === true;
       errors = valid ? [] : [...(validator.errors ?? [])];
       return valid;

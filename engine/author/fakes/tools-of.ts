@@ -1,8 +1,30 @@
-import { fromJsonSchema } from "@modelcontextprotocol/server";
+import type { fromJsonSchema } from "@modelcontextprotocol/server";
 import { answerResult, nestedDefaults } from "../contract/index.js";
 import { sdkSchemaValidator } from "../contract/index.js";
 import type { ToolResult } from "../handlers/index.js";
 import type { Contract } from "./contract-of.js";
+
+type StandardJsonSchema = ReturnType<typeof fromJsonSchema>;
+
+/**
+ * What the SDK's `fromJsonSchema(schema, validator)` builds, built here so that loading a
+ * handlers module that calls `config()` does not load the SDK: a Standard Schema whose JSON
+ * Schema is `schema` and whose check is the validator's (compiled now, as the SDK does).
+ */
+function standardSchemaOf(schema: Record<string, unknown>, validator: ReturnType<typeof sdkSchemaValidator>): StandardJsonSchema {
+  const check = validator.getValidator(schema);
+  return {
+    "~standard": {
+      version: 1,
+      vendor: "mcp",
+      jsonSchema: { input: () => schema, output: () => schema },
+      validate: (data: unknown) => {
+        const result = check(data);
+        return result.valid ? { value: result.data } : { issues: [{ message: result.errorMessage }] };
+      },
+    },
+  } as unknown as StandardJsonSchema;
+}
 
 /** Marks a config as made by `config(name)`, for the start-up check. */
 export const CONFIG_OF = Symbol.for("eval-simulate.config-of");
@@ -11,8 +33,8 @@ export const CONFIG_OF = Symbol.for("eval-simulate.config-of");
 export interface ToolConfig {
   title?: string;
   description?: string;
-  inputSchema: ReturnType<typeof fromJsonSchema>;
-  outputSchema?: ReturnType<typeof fromJsonSchema>;
+  inputSchema: StandardJsonSchema;
+  outputSchema?: StandardJsonSchema;
   annotations?: Record<string, unknown>;
   icons?: unknown[];
   _meta?: Record<string, unknown>;
@@ -49,8 +71,8 @@ export function toolsOf(contract: Contract) {
       const config: ToolConfig = {
         ...(tool.title === undefined ? {} : { title: tool.title as string }),
         ...(tool.description === undefined ? {} : { description: tool.description as string }),
-        inputSchema: fromJsonSchema({ type: "object", ...(tool.inputSchema ?? {}) } as never, validator),
-        ...(tool.outputSchema ? { outputSchema: fromJsonSchema(tool.outputSchema as never, validator) } : {}),
+        inputSchema: standardSchemaOf({ type: "object", ...(tool.inputSchema ?? {}) }, validator),
+        ...(tool.outputSchema ? { outputSchema: standardSchemaOf(tool.outputSchema as Record<string, unknown>, validator) } : {}),
         ...(tool.annotations ? { annotations: tool.annotations } : {}),
         ...(tool.icons ? { icons: tool.icons as unknown[] } : {}),
         ...(tool._meta ? { _meta: tool._meta as Record<string, unknown> } : {}),

@@ -40,21 +40,22 @@ export function checkStateReads(
   for (const { text, at } of strings(jsonata, path)) {
     for (const read of variableSteps(text, variables, 1)) {
       const entity = read.names[0]!;
-      const position = context.report.source.positionInString(at, read.offsets[0]!);
+      // Found only for a problem to report: finding it may mean parsing the YAML (manifest-cache.ts).
+      const position = () => context.report.source.positionInString(at, read.offsets[0]!);
       if (!entities.includes(entity)) {
         context.report.error(
           "E_UNKNOWN_ENTITY",
           at,
           `"${name}" reads $${read.variable}.${entity}, which is not an entity of this fake.${suggestion(entity, entities)}`,
           {
-            position,
+            position: position(),
             hint: `Entities of this fake: ${entities.join(", ") || "none"}.`,
           },
         );
       } else if (!declared.includes(entity) && declared.every((listed) => entities.includes(listed))) {
         // (A list naming an unknown entity has its own error: its reads are not known yet.)
         context.report.warn("W_UNDECLARED_READ", at, `"${name}" reads $${read.variable}.${entity}, which its reads and writes do not list`, {
-          position,
+          position: position(),
           hint: `Add ${entity} to its \`reads\`: the judge, the inspector and the checks know what a tool touches from those lists.`,
         });
       }

@@ -9,7 +9,9 @@
  * input schema lacks; finite numbers, `E_NON_FINITE`) and gives a `Manifest` (`load-manifest.ts`:
  * `checkManifest` with every diagnostic, `loadManifest` or a `ManifestError`). `package-root.ts`
  * finds the package's own files; `published-validator.ts` gives the published schemas' validators,
- * precompiled at build time (scripts/build-validators.mjs) when they match the schema.
+ * precompiled at build time (scripts/build-validators.mjs) when they match the schema;
+ * `manifest-cache.ts` keeps a valid manifest's parse, positions and schema compiles by its text's
+ * hash and the build's id (dist/build-id.txt), so the next start skips them.
  *
  * Other folders import this folder through this file only.
  */

@@ -1,6 +1,7 @@
 import { basename, dirname, resolve } from "node:path";
 import type { ManifestDocument } from "../../../schema/manifest.js";
-import { createSchemaCompiler } from "../contract/index.js";
+import { createSchemaCompiler, recordCompileOutcomes, trustCompileOutcomes } from "../contract/index.js";
+import { faithfulJson, manifestCacheSlot } from "./manifest-cache.js";
 import { IMPLICIT_SCENARIO, isPlainObject, parseClock, type WorldSource, type WorldSpec, worldFromModule, worldFromSpec } from "../world/index.js";
 import { checkApi } from "./check-api.js";
 import { checkScenarios } from "./check-scenarios.js";
@@ -53,14 +54,36 @@ export async function checkManifest(path: string, options: LoadOptions = {}): Pr
   const read = readRegularFile(file);
   if (!read.ok) return ioFailure(file, `cannot read ${path}: it ${read.reason}`);
   const text = read.text;
-  const source = new SourceDocument(file, text);
+  // A valid manifest's text checked before by this build: its parse, schema check and schema
+  // compiles come from the cache (manifest-cache.ts); everything else is checked again.
+  const slot = manifestCacheSlot(dirname(file), text);
+  const hit = slot?.read();
+  if (hit) trustCompileOutcomes(hit.compiles);
+  const recording = slot && !hit ? recordCompileOutcomes() : undefined;
+  try {
+    return await checkSource(file, new SourceDocument(file, text, hit), options, { hit: hit !== undefined, recording, slot });
+  } finally {
+    recording?.stop();
+  }
+}
+
+/** How `checkSource` uses the manifest cache. */
+interface CacheUse {
+  hit: boolean;
+  recording?: ReturnType<typeof recordCompileOutcomes>;
+  slot?: ReturnType<typeof manifestCacheSlot>;
+}
+
+async function checkSource(file: string, source: SourceDocument, options: LoadOptions, cache: CacheUse): Promise<LoadResult> {
   const report = new Report(source);
   for (const problem of source.problems) {
     report.error(problem.code, [], problem.message, { position: problem.position });
   }
   if (source.problems.length > 0) return { diagnostics: sorted(report.diagnostics) };
-  report.diagnostics.push(...checkAgainstSchema(source));
+  if (!cache.hit) report.diagnostics.push(...checkAgainstSchema(source));
   if (report.failed && (typeof source.value !== "object" || source.value === null)) return { diagnostics: sorted(report.diagnostics) };
+  // The value as parsed, before the checks below read data files into it.
+  const parsed = cache.recording && !report.failed ? faithfulJson(source.value) : undefined;
 
   const raw = source.value as ManifestDocument;
   // A section of the wrong shape was reported by the schema check; later checks see it empty.
@@ -158,6 +181,11 @@ export async function checkManifest(path: string, options: LoadOptions = {}): Pr
   };
   const typesFile = defaultTypesFile(file);
   if (typesStale(manifest, typesFile)) report.warn("W_TYPES_STALE", [], `${basename(typesFile)} was generated from an earlier version of this manifest`);
+  if (parsed !== undefined && cache.recording) {
+    // Every location the manifest carries, read now or not, so a hit never parses to place one.
+    report.placeLocations();
+    cache.slot?.write({ value: parsed, positions: source.positionsAsked(), compiles: cache.recording.stop() });
+  }
   return { manifest, diagnostics: sorted(report.diagnostics) };
 }
 

@@ -15,6 +15,7 @@ export { jsonErrorOffset } from "./json-error-offset.js";
 export { importUserModule } from "./load-module.js";
 export { formatPath, pointerToPath } from "./manifest-path.js";
 export { Report } from "./report.js";
-export { SourceDocument } from "./source-document.js";
+export { positionKey, SourceDocument } from "./source-document.js";
+export type { ParsedBefore, Position } from "./source-document.js";
 export type { PathSegment } from "./source-document.js";
 export type { SourceLocation } from "./source-location.js";

@@ -13,12 +13,16 @@ export interface ReportOptions {
   in?: { file: string; position: Position };
 }
 
+const MAX_LOCATED = 200_000;
+
 /** A message quoting a file (a key, a token) says enough in this many characters. */
 const MAX_MESSAGE = 1000;
 
 /** Collects a manifest's diagnostics as the checks find them, each placed in its source. */
 export class Report {
   readonly diagnostics: Diagnostic[] = [];
+  /** The paths of the locations handed out (bounded), for the manifest cache to place them all. */
+  private readonly located: (readonly PathSegment[])[] = [];
 
   constructor(readonly source: SourceDocument) {}
 
@@ -36,6 +40,7 @@ export class Report {
    */
   location(path: readonly PathSegment[]): SourceLocation {
     const source = this.source;
+    if (this.located.length < MAX_LOCATED) this.located.push(path);
     let position: { line: number; column: number } | undefined;
     const find = () => (position ??= source.keyPositionOf(path));
     return {
@@ -48,6 +53,14 @@ export class Report {
       },
       path: formatPath(path),
     };
+  }
+
+  /**
+   * Finds the position of every location handed out, read or not: a manifest cache entry then
+   * holds them all, for whoever reads them later (a hash of the manifest reads every one).
+   */
+  placeLocations(): void {
+    for (const path of this.located) this.source.keyPositionOf(path);
   }
 
   get failed(): boolean {

@@ -14,8 +14,26 @@ export interface ParseProblem {
 }
 
 /**
+ * What a parse of the same text gave before (the manifest cache): the value, and the positions
+ * asked for then, by `positionKey`. A position not among them is found by parsing after all.
+ */
+export interface ParsedBefore {
+  value: unknown;
+  positions: Record<string, Position>;
+}
+
+/** A value's (`v`) or key's (`k`) position, or that of character N of a string value (`sN`). */
+export type PositionKind = "v" | "k" | `s${number}`;
+
+/** How a position at a path is known in `ParsedBefore.positions`. */
+export function positionKey(kind: PositionKind, path: readonly PathSegment[]): string {
+  return `${kind}${JSON.stringify(path)}`;
+}
+
+/**
  * A YAML (or JSON: YAML reads it) file parsed with its source positions, so every later stage
- * can point at the line and column of any value by its path.
+ * can point at the line and column of any value by its path. Given what a parse of the same
+ * text gave before, it parses only if a position it was not given is asked for.
  */
 export class SourceDocument {
   readonly value: unknown;
@@ -23,16 +41,22 @@ export class SourceDocument {
   private readonly lines = new LineCounter();
   /** Big mappings (a world's records by id) are searched by key many times: once indexed, each search is one lookup. */
   private readonly pairIndex = new WeakMap<YAMLMap, Map<string, Pair>>();
-  private readonly doc;
+  private parsed: ReturnType<typeof parseDocument> | undefined;
+  /** The positions asked for, for the manifest cache to keep (bounded: past it, not kept). */
+  private readonly asked = new Map<string, Position>();
+  private readonly given: Record<string, Position> | undefined;
 
   constructor(
     readonly file: string,
     readonly text: string,
+    before?: ParsedBefore,
   ) {
-    // `merge` reads `<<: *anchor` keys, which Recipes use to share a tool's settings. yaml's
-    // own duplicate-key check compares every key with every other (a 100,000-key world did not
-    // finish in minutes): duplicates are found below, with a Set per mapping.
-    this.doc = parseDocument(text, { lineCounter: this.lines, uniqueKeys: false, prettyErrors: false, merge: true });
+    if (before) {
+      this.value = before.value;
+      this.problems = [];
+      this.given = before.positions;
+      return;
+    }
     this.problems = this.doc.errors.map((error) => ({
       code: "E_YAML_SYNTAX" as const,
       message: error.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, ""),
@@ -42,6 +66,20 @@ export class SourceDocument {
     this.problems.sort((a, b) => a.position.line - b.position.line || a.position.column - b.position.column);
     // yaml still returns partial data beside errors; callers check `problems` first.
     this.value = this.problems.length === 0 ? this.resolve() : undefined;
+  }
+
+  /** The parsed document, parsed on first need when the value came from a parse before. */
+  private get doc(): ReturnType<typeof parseDocument> {
+    // `merge` reads `<<: *anchor` keys, which Recipes use to share a tool's settings. yaml's
+    // own duplicate-key check compares every key with every other (a 100,000-key world did not
+    // finish in minutes): duplicates are found below, with a Set per mapping.
+    this.parsed ??= parseDocument(this.text, { lineCounter: this.lines, uniqueKeys: false, prettyErrors: false, merge: true });
+    return this.parsed;
+  }
+
+  /** The positions asked for so far, by `positionKey`: what a later `ParsedBefore` can give. */
+  positionsAsked(): Record<string, Position> {
+    return Object.fromEntries(this.asked);
   }
 
   /** Every key that repeats one before it in the same mapping (merge keys `<<` may repeat). */
@@ -107,6 +145,7 @@ export class SourceDocument {
 
   /** 1-based line and column of a character offset. */
   positionAt(offset: number): Position {
+    if (this.parsed === undefined) void this.doc;
     const { line, col } = this.lines.linePos(Math.max(0, Math.min(offset, this.text.length)));
     return { line, column: col };
   }
@@ -147,12 +186,25 @@ export class SourceDocument {
 
   /** Where the value at `path` starts (or its nearest existing ancestor). */
   positionOf(path: readonly PathSegment[]): Position {
-    return this.positionAt(this.nodeAt(path, "value")?.range?.[0] ?? 0);
+    return this.remembered("v", path, () => this.positionAt(this.nodeAt(path, "value")?.range?.[0] ?? 0));
   }
 
   /** Where the key of the entry at `path` starts: unknown keys and ids point here. */
   keyPositionOf(path: readonly PathSegment[]): Position {
-    return this.positionAt(this.nodeAt(path, "key")?.range?.[0] ?? 0);
+    return this.remembered("k", path, () => this.positionAt(this.nodeAt(path, "key")?.range?.[0] ?? 0));
+  }
+
+  /** A position as given by the parse before, or found now and kept for the next one. */
+  private remembered(kind: PositionKind, path: readonly PathSegment[], find: () => Position): Position {
+    const key = positionKey(kind, path);
+    const given = this.given?.[key];
+    if (given !== undefined && Object.hasOwn(this.given!, key)) return { line: given.line, column: given.column };
+    let found = this.asked.get(key);
+    if (found === undefined) {
+      found = find();
+      if (this.asked.size < MAX_KEPT_POSITIONS) this.asked.set(key, found);
+    }
+    return { ...found };
   }
 
   /**
@@ -161,11 +213,15 @@ export class SourceDocument {
    * indentation.
    */
   positionInString(path: readonly PathSegment[], offset: number): Position {
-    const node = this.nodeAt(path, "value");
-    if (!node || !isScalar(node) || typeof node.value !== "string" || !node.range) return this.positionOf(path);
-    return this.positionAt(sourceOffset(this.text, node as Scalar<string>, offset));
+    return this.remembered(`s${offset}`, path, () => {
+      const node = this.nodeAt(path, "value");
+      if (!node || !isScalar(node) || typeof node.value !== "string" || !node.range) return this.positionOf(path);
+      return this.positionAt(sourceOffset(this.text, node as Scalar<string>, offset));
+    });
   }
 }
+
+const MAX_KEPT_POSITIONS = 200_000;
 
 function keyText(key: unknown): string {
   return isScalar(key) ? String(key.value) : String(key);

@@ -5,7 +5,8 @@
  * before they are opened, and it is opened non-blocking and checked again once open, so one
  * swapped for a pipe cannot hang the read (`read-regular-file.ts`). `readRegularLines` reads such
  * a file a line at a time under a cap per line and in all: record and results files
- * (`read-regular-lines.ts`). Used by the manifest loader, typegen, the judge, the runner and the
+ * (`read-regular-lines.ts`). `isEvalsFile` tells an evals file from a manifest by its name or first
+ * lines (`evals-file.ts`). Used by the manifest loader, typegen, the judge, the runner and the
  * CLI's code frames. Imports Node built-ins only.
  *
  * Other folders import this folder through this file only.
@@ -15,3 +16,4 @@ export type { FileRead, FileRefusal } from "./read-regular-file.js";
 export { readRegularLines } from "./read-regular-lines.js";
 export type { LineLimits, LinesRead } from "./read-regular-lines.js";
 export { MAX_GLOB_ENTRIES, expandPaths } from "./glob-paths.js";
+export { isEvalsFile } from "./evals-file.js";

@@ -5,7 +5,7 @@
  * recorded in the trial's session as the user's.
  */
 import type { LanguageModel } from "ai";
-import { DEFAULT_USER_STOP } from "../../../schema/evals/conversation.js";
+import { DEFAULT_USER_STOP } from "../../../schema/evals/user-stop.js";
 import type { EvalCase } from "../../../schema/evals/evals.js";
 import type { Session } from "../../serve/host/index.js";
 import type { TranscriptMessage, UserReply, UserSimulator } from "../hosts/index.js";

@@ -98,17 +98,3 @@ export async function loadEvals(path: string, options: EvalsOptions = {}): Promi
   if (!checked.evals || !checked.fakes) throw new ManifestError(checked.diagnostics);
   return { evals: checked.evals, fakes: checked.fakes, file: checked.file };
 }
-
-/**
- * True when a file is an evals file rather than a fakes manifest: named `evals.yaml` (or
- * `*.evals.yaml`/`.json`), or holding top-level `cases`/`selection` beside `fakes`.
- *
- * @example isEvalsFile("examples/tickets/evals.yaml") // true
- */
-export function isEvalsFile(path: string): boolean {
-  if (/(^|[\\/.])evals\.(ya?ml|json)$/i.test(path)) return true;
-  const read = readRegularFile(resolve(path));
-  if (!read.ok) return false;
-  const head = read.text.slice(0, 20_000);
-  return /^fakes\s*:/m.test(head) && /^(cases|selection)\s*:/m.test(head);
-}

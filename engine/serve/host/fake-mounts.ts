@@ -4,6 +4,7 @@
  * custom emulators over their OpenAPI router, emulate's built-ins a proxy to the service emulate
  * starts once the port is open.
  */
+import { loadMcpSdk } from "../../author/contract/index.js";
 import { basePathOf } from "../api/index.js";
 import type { McpEndpointOptions } from "../mcp/index.js";
 import { sessionIdOf } from "../sessions/index.js";
@@ -62,6 +63,8 @@ const notInSessions = (id: string) =>
 
 const mcpMount: FakeMount<McpFake> = {
   async mount(id, fake, { worldOf, mcpOptions, sessionPaths }) {
+    // The SDK is loaded by the first MCP fake mounted, not by importing the engine.
+    await loadMcpSdk();
     // 2025-era MCP sessions are counted by the world they were opened in (its address), so one trial's make room from its own.
     const endpoint = mountMcpFake(id, fake, worldOf, { ...mcpOptions, sessionOwner: (request) => sessionIdOf(request, sessionPaths) ?? "" });
     return { route: { mcp: endpoint.fetch }, close: () => endpoint.close(), endSessions: (address) => endpoint.endSessions(address) };

@@ -4,7 +4,8 @@
  * opaque to the client; one this server never issued is -32602, as the spec asks, never the first
  * page again.
  */
-import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
+import type { ProtocolError } from "@modelcontextprotocol/server";
+import { mcpSdk } from "../../author/contract/index.js";
 
 /** One list, paged: the result for a request's cursor. */
 export type PagedList = (cursor: string | undefined) => Record<string, unknown>;
@@ -50,7 +51,8 @@ function offsetOf(key: string, cursor: string): number | undefined {
 }
 
 function invalidCursor(why: string): ProtocolError {
-  return new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid cursor: ${why}`);
+  const sdk = mcpSdk();
+  return new sdk.ProtocolError(sdk.ProtocolErrorCode.InvalidParams, `Invalid cursor: ${why}`);
 }
 
 /** Freezes a JSON value and everything in it. */

@@ -6,19 +6,8 @@
  * 120–200 µs and rewrites the captured tools. A 2025-era session (`sessions: true`) or stdio
  * keeps one server for its whole connection instead.
  */
-import {
-  ProtocolError,
-  ProtocolErrorCode,
-  Server,
-  type CallToolRequest,
-  type CallToolResult,
-  type ListToolsRequest,
-  type ListToolsResult,
-  type ServerContext,
-  type ServerOptions,
-} from "@modelcontextprotocol/server";
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
-import { resultShapeProblem } from "../../author/contract/index.js";
+import type { Server, CallToolRequest, CallToolResult, ListToolsRequest, ListToolsResult, ServerContext, ServerOptions } from "@modelcontextprotocol/server";
+import { type McpSdk, mcpSdk, resultShapeProblem } from "../../author/contract/index.js";
 import { clientOf } from "./fake-client.js";
 import { pagedList } from "./fake-lists.js";
 import { McpRequestError, ToolNotFoundError, serverInfoOf, type McpFakeRuntime } from "./fake-runtime.js";
@@ -49,6 +38,8 @@ export interface FakeServers {
  * const handler = createMcpHandler(servers.create);
  */
 export function fakeServers(fake: McpFakeRuntime, stopping?: AbortSignal): FakeServers {
+  const sdk = mcpSdk();
+  const { ProtocolError, ProtocolErrorCode, Server } = sdk;
   const serverInfo = { ...serverInfoOf(fake) };
   const tools = snapshotTools(fake);
   const outputSchemas = new Map<string, Record<string, unknown>>();
@@ -72,7 +63,7 @@ export function fakeServers(fake: McpFakeRuntime, stopping?: AbortSignal): FakeS
     capabilities: capabilities(session),
     // The Server's validator checks elicitation answers; sharing one keeps it from being
     // allocated per request.
-    jsonSchemaValidator,
+    jsonSchemaValidator: jsonSchemaValidator(sdk),
     ...(fake.instructions !== undefined && { instructions: fake.instructions }),
   });
   const stateless = options(false);
@@ -175,7 +166,8 @@ export function fakeServers(fake: McpFakeRuntime, stopping?: AbortSignal): FakeS
   };
 }
 
-const jsonSchemaValidator = new AjvJsonSchemaValidator();
+let sharedValidator: InstanceType<McpSdk["AjvJsonSchemaValidator"]> | undefined;
+const jsonSchemaValidator = (sdk: McpSdk) => (sharedValidator ??= new sdk.AjvJsonSchemaValidator());
 
 /**
  * A signal that aborts with the SDK's per-call signal (the client went away or cancelled) or

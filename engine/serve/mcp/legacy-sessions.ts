@@ -9,7 +9,8 @@
  * the most: a trial that opens session after session ends its own, never another's.
  */
 import { randomUUID } from "node:crypto";
-import { isInitializeRequest, type Server, WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
+import type { Server, WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
+import { mcpSdk } from "../../author/contract/index.js";
 
 /** Options for `legacySessions`. */
 export interface LegacySessionsOptions {
@@ -80,13 +81,13 @@ export function legacySessions(create: () => Server, options: LegacySessionsOpti
         return session.transport.handleRequest(request, { parsedBody });
       }
       const messages = Array.isArray(parsedBody) ? parsedBody : [parsedBody];
-      if (request.method !== "POST" || !messages.some((message) => isInitializeRequest(message))) {
+      if (request.method !== "POST" || !messages.some((message) => mcpSdk().isInitializeRequest(message))) {
         return jsonRpcError(400, -32000, "Bad Request: Mcp-Session-Id header is required");
       }
       const owner = ownerOf(request);
       sweep(Date.now(), owner);
       const server = create();
-      const transport = new WebStandardStreamableHTTPServerTransport({
+      const transport = new (mcpSdk().WebStandardStreamableHTTPServerTransport)({
         sessionIdGenerator: () => randomUUID(),
         onsessioninitialized: (sessionId) => void sessions.set(sessionId, { transport, server, lastUsed: Date.now(), owner }),
         onsessionclosed: (sessionId) => void sessions.delete(sessionId),

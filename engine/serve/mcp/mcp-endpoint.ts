@@ -15,7 +15,7 @@
  * entry, which validates neither: a foreign `Origin` is refused 403 (origin-check.ts) and a batch
  * the protocol does not allow, or one that repeats a request id, 400 (batch-check.ts).
  */
-import { createMcpHandler, isLegacyRequest, preloadSchemas } from "@modelcontextprotocol/server";
+import { mcpSdk } from "../../author/contract/index.js";
 import { legacySessions } from "./legacy-sessions.js";
 import { batchRefusal } from "./batch-check.js";
 import { originCheck, type Refusal } from "./origin-check.js";
@@ -77,6 +77,7 @@ export function createMcpEndpoint(fake: McpFakeRuntime, options: McpEndpointOpti
     }
   };
   // The SDK builds its wire schemas on first use; build them now so no request pays for it.
+  const { createMcpHandler, isLegacyRequest, preloadSchemas } = mcpSdk();
   preloadSchemas();
   const checkOrigin = originCheck(options.allowedOrigins);
   const maxRequestBodySize = options.maxRequestBodySize ?? DEFAULT_MAX_REQUEST_BODY_SIZE;

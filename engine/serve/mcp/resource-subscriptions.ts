@@ -5,7 +5,8 @@
  * what it read before, one check at a time, and at most one waiting (however many commits land
  * while one reads). At most 100 URIs per session.
  */
-import { ProtocolError, ProtocolErrorCode, type Server, type ServerContext } from "@modelcontextprotocol/server";
+import type { Server, ServerContext } from "@modelcontextprotocol/server";
+import { mcpSdk } from "../../author/contract/index.js";
 import type { McpFakeRuntime } from "./fake-runtime.js";
 
 /** Subscriptions a session may hold at once. */
@@ -48,6 +49,7 @@ export function subscribeHandlers(fake: McpFakeRuntime, server: Server): void {
   server.setRequestHandler("resources/subscribe", async (request, ctx: ServerContext) => {
     const { uri } = request.params;
     if (!subscribed.has(uri) && subscribed.size >= MAX_SUBSCRIPTIONS) {
+      const { ProtocolError, ProtocolErrorCode } = mcpSdk();
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Too many subscriptions: a session holds at most ${MAX_SUBSCRIPTIONS}`);
     }
     const http = ctx.http?.req;

@@ -8,7 +8,6 @@
  * keep their own bounds: a line on stdin is capped by the SDK's read buffer.
  */
 import type { Readable, Writable } from "node:stream";
-import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 
 /** A running bridge. */
 export interface StdioBridge {
@@ -27,6 +26,7 @@ export async function bridgeStdio(url: string, options: { input?: Readable; outp
   const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client").catch(() => {
     throw new Error("[eval-simulate] serve --stdio needs the official MCP client: npm install @modelcontextprotocol/client@2.4.0");
   });
+  const { StdioServerTransport } = await import("@modelcontextprotocol/server/stdio");
   const stdio = new StdioServerTransport(options.input, options.output);
   const http = new StreamableHTTPClientTransport(new URL(url));
   let done: () => void = () => {};

@@ -1,0 +1,195 @@
+/**
+ * The manifest cache: what checking a valid fakes.yaml found that depends on nothing but its
+ * text and the engine's build, kept on disk so the next `serve`, `eval` or `validate` of the
+ * same text skips it: the YAML parse with positions (the value, and every position the checks
+ * asked for), the published schema's check (it passed), and the compiles of the schemas in it
+ * (they compiled: each is compiled on its first use instead, with the warnings it gave then).
+ * Everything else (the files it names, handlers, scenarios, worlds, the semantic checks) is
+ * checked again every time, so an entry cannot hide a change anywhere but in its own text.
+ *
+ * An entry is keyed by the sha256 of the text and the build's id (dist/build-id.txt, a hash of
+ * every file the build wrote): another build, or sources run without a build, never read it.
+ * On read it must be a regular file under the size cap whose header names this key and whose
+ * body matches the checksum in it, and every field must have its shape; anything else is
+ * ignored and the manifest checked in full. At most `MAX_ENTRIES` files, the oldest removed.
+ * `EVAL_SIMULATE_CACHE=0` turns it off; `EVAL_SIMULATE_CACHE_DIR` moves it (default
+ * `node_modules/.cache/eval-simulate` in the nearest folder above the manifest that has a
+ * `node_modules`; none found, no cache).
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { readRegularFile } from "../../core/files/index.js";
+import type { CompileOutcome } from "../contract/index.js";
+import type { ParsedBefore, Position } from "../source/index.js";
+import { packageRoot } from "./package-root.js";
+
+/** Entries kept at most; writing one more removes the oldest. */
+export const MAX_ENTRIES = 64;
+/** An entry larger than this is neither written nor read. */
+export const MAX_ENTRY_BYTES = 32 * 1024 * 1024;
+const FORMAT = "eval-simulate manifest cache 1";
+
+/** What an entry holds. */
+export interface CacheEntry extends ParsedBefore {
+  compiles: Record<string, CompileOutcome>;
+}
+
+/** One manifest text's place in the cache. */
+export interface ManifestCacheSlot {
+  read(): CacheEntry | undefined;
+  /** `value` is the parse's JSON text, taken before any check changed the value. */
+  write(entry: { value: string; positions: Record<string, Position>; compiles: Record<string, CompileOutcome> }): void;
+}
+
+let identity: string | null | undefined;
+const SOURCES_IDENTITY = `sources ${randomBytes(16).toString("hex")}`;
+
+/**
+ * The build's id: dist/build-id.txt when this module runs from a build not rebuilt since (a
+ * build the id's own script did not follow is no build to trust); from the sources (tests), one
+ * per process, so entries are read only by the process that wrote them.
+ */
+function buildIdentity(): string | undefined {
+  if (identity !== undefined) return identity ?? undefined;
+  const self = fileURLToPath(import.meta.url);
+  identity = null;
+  if (!/[\\/]dist[\\/]engine[\\/]/.test(self)) identity = SOURCES_IDENTITY;
+  else {
+    try {
+      const file = join(packageRoot(), "dist", "build-id.txt");
+      const read = readRegularFile(file);
+      if (read.ok && statSync(file).mtimeMs >= statSync(self).mtimeMs && /^[0-9a-f]{64}\s*$/.test(read.text)) identity = read.text.trim();
+    } catch {
+      identity = null;
+    }
+  }
+  return identity ?? undefined;
+}
+
+/** Where entries go, or undefined when the cache is off or has no place. */
+function cacheDir(manifestDir: string): string | undefined {
+  const setting = process.env.EVAL_SIMULATE_CACHE;
+  if (setting !== undefined && /^(0|false|off|no)$/i.test(setting.trim())) return undefined;
+  const chosen = process.env.EVAL_SIMULATE_CACHE_DIR;
+  if (chosen) return resolve(chosen);
+  // From the sources (the engine's own tests), only a folder set on purpose.
+  if (buildIdentity() === SOURCES_IDENTITY) return undefined;
+  for (let dir = resolve(manifestDir); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, "node_modules"))) return join(dir, "node_modules", ".cache", "eval-simulate");
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/**
+ * The cache's slot for a manifest's text, or undefined when there is no cache to use.
+ *
+ * @example const slot = manifestCacheSlot(dirname(file), text); const hit = slot?.read();
+ */
+export function manifestCacheSlot(manifestDir: string, text: string): ManifestCacheSlot | undefined {
+  const build = buildIdentity();
+  const dir = build && cacheDir(manifestDir);
+  if (!build || !dir) return undefined;
+  const key = sha256(`${FORMAT}\n${build}\n${sha256(text)}`);
+  const file = join(dir, `${key}.json`);
+  return {
+    read: () => readEntry(file, key),
+    write: (entry) => writeEntry(dir, file, key, entry),
+  };
+}
+
+function readEntry(file: string, key: string): CacheEntry | undefined {
+  if (!existsSync(file)) return undefined;
+  const read = readRegularFile(file, MAX_ENTRY_BYTES);
+  if (!read.ok) return undefined;
+  const newline = read.text.indexOf("\n");
+  if (newline < 0) return undefined;
+  try {
+    const header = JSON.parse(read.text.slice(0, newline)) as { format?: unknown; key?: unknown; checksum?: unknown };
+    const body = read.text.slice(newline + 1);
+    if (header.format !== FORMAT || header.key !== key || header.checksum !== sha256(body)) return undefined;
+    return entryOf(JSON.parse(body));
+  } catch {
+    return undefined;
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === "string");
+
+/** The entry, when every field has its shape. */
+function entryOf(body: unknown): CacheEntry | undefined {
+  if (!isObject(body) || !isObject(body.positions) || !isObject(body.compiles) || typeof body.value !== "string") return undefined;
+  for (const position of Object.values(body.positions)) {
+    if (!isObject(position) || !Number.isInteger(position.line) || !Number.isInteger(position.column)) return undefined;
+  }
+  for (const outcome of Object.values(body.compiles)) {
+    if (!isObject(outcome) || !isStrings(outcome.warnings) || !Array.isArray(outcome.notes)) return undefined;
+    if (!outcome.notes.every((note) => isObject(note) && typeof note.pattern === "string" && typeof note.reason === "string")) return undefined;
+  }
+  return {
+    value: JSON.parse(body.value),
+    positions: body.positions as Record<string, Position>,
+    compiles: body.compiles as Record<string, CompileOutcome>,
+  };
+}
+
+/** Written whole or not at all (a temporary file renamed), then the folder trimmed. A failure only skips the cache. */
+function writeEntry(dir: string, file: string, key: string, entry: Parameters<ManifestCacheSlot["write"]>[0]): void {
+  const body = JSON.stringify(entry);
+  const header = JSON.stringify({ format: FORMAT, key, checksum: sha256(body) });
+  if (body.length + header.length + 1 > MAX_ENTRY_BYTES) return;
+  const temporary = join(dir, `.${key}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+  try {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(temporary, `${header}\n${body}`, { mode: 0o600 });
+    renameSync(temporary, file);
+    trim(dir);
+  } catch {
+    rmSync(temporary, { force: true });
+  }
+}
+
+/** Keeps the newest `MAX_ENTRIES` entries. */
+function trim(dir: string): void {
+  const entries = readdirSync(dir)
+    .filter((name) => /^[0-9a-f]{64}\.json$/.test(name))
+    .map((name) => ({ name, at: statSync(join(dir, name)).mtimeMs }));
+  if (entries.length <= MAX_ENTRIES) return;
+  entries.sort((a, b) => a.at - b.at);
+  for (const { name } of entries.slice(0, entries.length - MAX_ENTRIES)) rmSync(join(dir, name), { force: true });
+}
+
+/**
+ * The parse's value as JSON text when JSON gives it back exactly (plain objects and arrays,
+ * strings, booleans, null, finite numbers other than -0, no object reached twice, as a YAML
+ * alias does), else undefined: not cached.
+ */
+export function faithfulJson(value: unknown): string | undefined {
+  const pending: unknown[] = [value];
+  const seen = new Set<object>();
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (item === null || typeof item === "string" || typeof item === "boolean") continue;
+    if (typeof item === "number") {
+      if (!Number.isFinite(item) || Object.is(item, -0)) return undefined;
+      continue;
+    }
+    if (typeof item !== "object" || seen.has(item)) return undefined;
+    seen.add(item);
+    if (Array.isArray(item)) {
+      for (let i = 0; i < item.length; i++) {
+        if (!(i in item)) return undefined;
+        pending.push(item[i]);
+      }
+      continue;
+    }
+    const prototype = Object.getPrototypeOf(item);
+    if (prototype !== Object.prototype && prototype !== null) return undefined;
+    for (const key of Object.keys(item)) pending.push((item as Record<string, unknown>)[key]);
+  }
+  return JSON.stringify(value);
+}

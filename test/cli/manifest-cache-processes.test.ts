@@ -1,0 +1,56 @@
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { runCli, startServe } from "../support/cli-process.js";
+import { connect } from "../support/services.js";
+import { writeWarningRecipe } from "../manifest/warning-recipe.js";
+
+const root = mkdtempSync(join(tmpdir(), "eval-simulate-cache-processes-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const CLOCK = "2026-01-15T12:00:00.000Z";
+
+/** What the served fake answers: a call its captured schema refuses (a lookahead pattern), one past a maximum, one it takes. */
+async function answers(manifest: string, env: NodeJS.ProcessEnv): Promise<unknown[]> {
+  const served = await startServe([manifest, "--clock", CLOCK], env);
+  try {
+    const client = await connect(`http://127.0.0.1:${served.port}/notes/mcp`);
+    const calls = [
+      { name: "create-note", arguments: { title: "draft: plan" } },
+      { name: "list-notes", arguments: { limit: 500 } },
+      { name: "create-note", arguments: { title: "Plan" } },
+    ];
+    const results: unknown[] = [];
+    for (const call of calls) results.push(await client.callTool(call).catch((error: Error) => ({ thrown: error.message })));
+    await client.close();
+    return results;
+  } finally {
+    served.child.kill("SIGTERM");
+    await served.exited;
+  }
+}
+
+describe("the manifest cache across processes (each compile then trusted, not repeated)", () => {
+  it("validates the same way the second time, warnings and their places included, from the entry the first wrote", async () => {
+    const manifest = writeWarningRecipe(join(root, "recipe-validate"));
+    const env = { EVAL_SIMULATE_CACHE_DIR: join(root, "cache-validate") };
+    const miss = await runCli(["validate", manifest, "--format", "json", "--clock", CLOCK], { env });
+    expect(readdirSync(env.EVAL_SIMULATE_CACHE_DIR)).toHaveLength(1);
+    const hit = await runCli(["validate", manifest, "--format", "json", "--clock", CLOCK], { env });
+    const off = await runCli(["validate", manifest, "--format", "json", "--clock", CLOCK], { env: { EVAL_SIMULATE_CACHE: "0" } });
+    expect(miss.code).toBe(0);
+    expect(JSON.parse(miss.stdout)).toEqual(JSON.parse(off.stdout));
+    expect(JSON.parse(hit.stdout)).toEqual(JSON.parse(off.stdout));
+    expect(hit.stdout).toContain("W_PATTERN_FALLBACK");
+  });
+
+  it("serves after validate with the schemas compiled on first use: every call answered as without the cache", async () => {
+    const manifest = writeWarningRecipe(join(root, "recipe-serve"));
+    const env = { EVAL_SIMULATE_CACHE_DIR: join(root, "cache-serve") };
+    expect((await runCli(["validate", manifest], { env })).code).toBe(0);
+    const cached = await answers(manifest, env);
+    const uncached = await answers(manifest, { EVAL_SIMULATE_CACHE: "0" });
+    expect(cached).toEqual(uncached);
+    expect(JSON.stringify(cached)).toMatch(/must match pattern/);
+  });
+});

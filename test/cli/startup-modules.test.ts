@@ -1,0 +1,62 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { CLI } from "../support/cli-process.js";
+import { ROOT } from "../support/examples.js";
+
+const dir = mkdtempSync(join(tmpdir(), "eval-simulate-startup-modules-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const PRELOAD = join(ROOT, "test/support/loaded-modules.mjs");
+let runs = 0;
+
+/** Runs the built CLI to its exit and answers every module URL it loaded. */
+function modulesLoadedBy(args: string[], env: NodeJS.ProcessEnv = {}): Promise<string[]> {
+  const file = join(dir, `modules-${++runs}.txt`);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", PRELOAD, CLI, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, NO_COLOR: "1", LOADED_MODULES_FILE: file, ...env },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      if (code !== 0) return reject(new Error(`${args.join(" ")} exited ${code}: ${stderr}`));
+      resolve(readFileSync(file, "utf8").split("\n"));
+    });
+  });
+}
+
+const MCP_SDK = /node_modules\/@modelcontextprotocol\/(server|core)\//;
+const RE2 = /node_modules\/re2-wasm\//;
+const JUDGE = /\/dist\/engine\/judge\//;
+const EMULATE = /node_modules\/emulate\//;
+
+describe("what a command loads at start-up", () => {
+  it("sees the MCP SDK in a command that serves MCP fakes (eval --dry mounts them)", async () => {
+    const loaded = await modulesLoadedBy(["eval", "examples/crm/evals.yaml", "--dry"]);
+    expect(loaded.some((url) => MCP_SDK.test(url))).toBe(true);
+  });
+
+  it("validates the crm example, whose handlers import the whole engine, without loading the MCP SDK", async () => {
+    const loaded = await modulesLoadedBy(["validate", "examples/crm/fakes.yaml"]);
+    expect(loaded.some((url) => url.includes("/dist/engine/index.js"))).toBe(true);
+    expect(loaded.filter((url) => MCP_SDK.test(url))).toEqual([]);
+  });
+
+  it("validates a manifest without handlers modules or patterns loading neither the SDK, RE2's wasm, the judge nor emulate", async () => {
+    const loaded = await modulesLoadedBy(["validate", "examples/memory/fakes.yaml"]);
+    expect(loaded.some((url) => url.includes("/dist/engine/author/manifest/"))).toBe(true);
+    expect(loaded.filter((url) => MCP_SDK.test(url) || RE2.test(url) || JUDGE.test(url) || EMULATE.test(url))).toEqual([]);
+  });
+
+  it("loads RE2's wasm for a manifest whose schemas have patterns, checked in full", async () => {
+    // A warm manifest cache defers those compiles to their first use, which validate may never reach.
+    const loaded = await modulesLoadedBy(["validate", "examples/mail/fakes.yaml"], { EVAL_SIMULATE_CACHE: "0" });
+    expect(loaded.some((url) => RE2.test(url))).toBe(true);
+  });
+});
