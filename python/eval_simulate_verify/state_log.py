@@ -156,12 +156,14 @@ def with_state_log(state_file: str, snapshot_bytes: bytes, snapshot: Dict[str, A
         raise ValueError(f"[eval-simulate] {log_file}: its first line is not a log's header")
     digest = hashlib.sha256(snapshot_bytes).hexdigest()
     commits = [line for line in lines if isinstance(line.get("fake"), str)]
-    if header["snapshot"] != digest:
-        marks = [line for line in lines[1:] if "fake" not in line and "stateLog" not in line and line.get("snapshot") == digest]
-        if not marks:
-            return snapshot
+    # The newest mark naming this snapshot wins over the header (a new world started on the same
+    # file writes the seed's bytes again, the very ones the old header names), as in TypeScript.
+    marks = [line for line in lines[1:] if "fake" not in line and "stateLog" not in line and line.get("snapshot") == digest]
+    if marks:
         after = marks[-1].get("seq")
         commits = [] if after is None else [c for c in commits if _is_int(c.get("seq")) and c["seq"] > after]
+    elif header["snapshot"] != digest:
+        return snapshot
     states = dict(snapshot)
     for commit in commits:
         fake = commit["fake"]
