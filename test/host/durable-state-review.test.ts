@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -23,13 +23,20 @@ const readBack = (file: string): unknown => {
 };
 const seed = (): States => ({ notes: { counter: 0, notes: [{ id: "n1", title: "Kickoff" }] } });
 
-function durableStore(file: string, onStep?: (step: SnapshotStep) => void) {
+function durableStore(file: string, onStep?: (step: SnapshotStep) => void, keepOpen?: boolean) {
   const states = seed();
   const store = new StateStore(states, json(states), false);
-  const durable = new DurableStateFile(file, () => store.states, { warn: () => undefined, snapshotMs: 60_000, snapshotLogBytes: 1 << 30, onStep });
+  const warnings: string[] = [];
+  const durable = new DurableStateFile(file, () => store.states, {
+    warn: (message) => warnings.push(message),
+    snapshotMs: 60_000,
+    snapshotLogBytes: 1 << 30,
+    onStep,
+    keepOpen,
+  });
   durable.start();
   store.onCommit((fake, commit) => durable.append(fake, commitPatches(commit)));
-  return { store, durable };
+  return { store, durable, warnings };
 }
 
 describe("a durable state file replaced by a new world on the same file", () => {
@@ -48,5 +55,42 @@ describe("a durable state file replaced by a new world on the same file", () => 
       ).toThrow(/crashed/);
       expect(readBack(file), `crash after ${crashAt}`).toEqual(seed());
     }
+  });
+});
+
+describe("a durable state file when the disk is full for a while", () => {
+  it("loses no acknowledged commit when its line and the rewrite after it both fail and the next line is written", () => {
+    const dir = temp();
+    const file = join(dir, "state.json");
+    const { store, durable, warnings } = durableStore(file, undefined, false);
+    store.commit("notes", { counter: 1 });
+    // The commit's line fails (ENOSPC) and so does the whole-world rewrite after it: its
+    // temporary file (the writer's third) cannot be created. Then space comes back.
+    renameSync(`${file}.log`, `${file}.log.saved`);
+    symlinkSync("/dev/full", `${file}.log`);
+    mkdirSync(`${file}.${process.pid}.3.tmp`);
+    store.commit("notes", { counter: 2 });
+    expect(warnings.join("\n")).toMatch(/ENOSPC/);
+    rmSync(`${file}.log`);
+    rmSync(`${file}.${process.pid}.3.tmp`, { recursive: true });
+    renameSync(`${file}.log.saved`, `${file}.log`);
+    store.commit("notes", { notes: [] });
+    expect(readBack(file)).toEqual(json(store.states));
+    durable.close();
+  });
+
+  it("leaves no temporary file behind when a whole-world rewrite fails", () => {
+    const dir = temp();
+    const file = join(dir, "state.json");
+    const { store, durable, warnings } = durableStore(file, undefined, false);
+    store.commit("notes", { counter: 1 });
+    renameSync(`${file}.log`, `${file}.log.saved`);
+    symlinkSync("/dev/full", `${file}.log`);
+    store.commit("notes", { counter: 2 });
+    expect(warnings.join("\n")).toMatch(/ENOSPC/);
+    durable.abandon();
+    rmSync(`${file}.log`);
+    rmSync(`${file}.log.saved`);
+    expect(readdirSync(dir).sort()).toEqual(["state.json"]);
   });
 });

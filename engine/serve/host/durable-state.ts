@@ -72,6 +72,8 @@ export class DurableStateFile {
   private temporaries = 0;
   /** The log has no torn last line: it was written whole by this writer, or cut when first opened. */
   private repaired = false;
+  /** A commit's line was lost and the rewrite after it failed: the log misses a commit, so the next commit rewrites the world instead of appending after the gap. */
+  private stale = false;
   /** How long a snapshot waits after the first commit it would hold: longer for a world that takes long to serialise. */
   private pauseMs: number;
 
@@ -94,6 +96,10 @@ export class DurableStateFile {
   append(fake: string, changes: EntityPatches): void {
     if (this.closed || Object.keys(changes).length === 0) return;
     const line = Buffer.from(`${JSON.stringify({ seq: ++this.seq, fake, changes })}\n`);
+    if (this.stale) {
+      this.rewrite();
+      return;
+    }
     try {
       this.fd ??= this.openLog();
       writeWhole(this.fd, line);
@@ -163,7 +169,10 @@ export class DurableStateFile {
   private rewrite(): void {
     try {
       this.snapshotNow(false);
+      this.stale = false;
     } catch (error) {
+      this.stale = true;
+      this.closeLog();
       this.warnOf(error);
     }
   }
@@ -175,13 +184,23 @@ export class DurableStateFile {
     const text = snapshotText(this.states());
     const hash = snapshotHash(text);
     const temporary = this.temporary();
-    writeFileSync(temporary, text, { flush: true });
-    this.step("written");
-    // An older log (this process's, or one a killed run left) is marked before the rename: a crash
-    // before the log below replaces it still reads this snapshot, never that log applied to it.
-    if (this.fd !== undefined || existsSync(this.logFile)) this.appendMark(hash, seq);
-    this.step("marked");
-    renameSync(temporary, this.file);
+    try {
+      writeFileSync(temporary, text, { flush: true });
+      this.step("written");
+      // An older log (this process's, or one a killed run left) is marked before the rename: a crash
+      // before the log below replaces it still reads this snapshot, never that log applied to it.
+      if (this.fd !== undefined || existsSync(this.logFile)) this.appendMark(hash, seq);
+      this.step("marked");
+      renameSync(temporary, this.file);
+    } catch (error) {
+      // A snapshot that could not be put in place leaves nothing behind (a test's stop at a step included).
+      try {
+        rmSync(temporary, { force: true });
+      } catch {
+        // Not a file this writer made (a folder in its way): the error below says why it failed.
+      }
+      throw error;
+    }
     this.step("renamed");
     this.snapshotSeq = seq;
     this.snapshotBytes = text.length;
