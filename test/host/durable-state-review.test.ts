@@ -94,3 +94,24 @@ describe("a durable state file when the disk is full for a while", () => {
     expect(readdirSync(dir).sort()).toEqual(["state.json"]);
   });
 });
+
+describe("a durable state file closed while a background snapshot is being written", () => {
+  it("leaves no temporary file once close returns, as when SIGTERM ends the process then", async () => {
+    const dir = temp();
+    const file = join(dir, "state.json");
+    const big: States = { notes: { counter: 0, notes: Array.from({ length: 20_000 }, (_, i) => ({ id: `n${i}`, title: `note ${i}` })) } };
+    const store = new StateStore(big, json(big), false);
+    const durable = new DurableStateFile(file, () => store.states, { warn: () => undefined, snapshotMs: 60_000, snapshotLogBytes: 1 << 30 });
+    durable.start();
+    store.onCommit((fake, commit) => durable.append(fake, commitPatches(commit)));
+    store.commit("notes", { counter: 1 });
+    const writing = durable.snapshot();
+    // Until the background snapshot's temporary file is there, being written.
+    while (!readdirSync(dir).some((name) => name.endsWith(".tmp"))) await new Promise((resolve) => setImmediate(resolve));
+    durable.close();
+    const left = readdirSync(dir).sort();
+    await writing;
+    expect(left).toEqual(["state.json"]);
+    expect(readBack(file)).toEqual(json(store.states));
+  });
+});

@@ -70,6 +70,8 @@ export class DurableStateFile {
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
   private temporaries = 0;
+  /** The background snapshot's temporary file while it is written: close removes it, so a process ended right after leaves none. */
+  private backgroundTemporary: string | undefined;
   /** The log has no torn last line: it was written whole by this writer, or cut when first opened. */
   private repaired = false;
   /** A commit's line was lost and the rewrite after it failed: the log misses a commit, so the next commit rewrites the world instead of appending after the gap. */
@@ -147,6 +149,7 @@ export class DurableStateFile {
     }
     this.closed = true;
     this.closeLog();
+    this.dropBackgroundTemporary();
   }
 
   /** Stops writing, leaving the files as they are (a world replaced by a new one on the same file). */
@@ -156,6 +159,17 @@ export class DurableStateFile {
     this.closed = true;
     this.generation++;
     this.closeLog();
+    this.dropBackgroundTemporary();
+  }
+
+  private dropBackgroundTemporary(): void {
+    if (this.backgroundTemporary === undefined) return;
+    try {
+      rmSync(this.backgroundTemporary, { force: true });
+    } catch {
+      // Not there to remove: the snapshot's own cleanup reports nothing either.
+    }
+    this.backgroundTemporary = undefined;
   }
 
   private snapshotSoon(ms: number): void {
@@ -230,6 +244,7 @@ export class DurableStateFile {
     const hash = createHash("sha256");
     let bytes = 0;
     let busyMs = 0;
+    this.backgroundTemporary = temporary;
     const handle = await open(temporary, "w");
     let done = false;
     try {
@@ -261,6 +276,7 @@ export class DurableStateFile {
       await handle.close();
       // A snapshot that could not be written whole leaves nothing behind.
       if (!done) rmSync(temporary, { force: true });
+      if (this.backgroundTemporary === temporary) this.backgroundTemporary = undefined;
     }
     this.step("written");
     // A synchronous snapshot or close came in between: it is newer than this one.
