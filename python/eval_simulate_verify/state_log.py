@@ -148,9 +148,42 @@ def with_state_log(state_file: str, snapshot_bytes: bytes, snapshot: Dict[str, A
     ``<state_file>.log`` that follow it applied in order; the snapshot as it is without a log, or
     with a log written for another snapshot."""
     log_file = state_file + ".log"
-    lines = _read_lines(log_file)
-    if not lines:
-        return snapshot
+    # A snapshot can be replaced (and its log with it) between the caller's read and this one: a
+    # log that follows another snapshot sends the reader back to the file, while it keeps changing.
+    for attempt in range(_MAX_REREADS + 1):
+        lines = _read_lines(log_file)
+        if not lines:
+            return snapshot
+        applied = _apply_log(log_file, lines, snapshot_bytes, snapshot)
+        if applied is not None:
+            return applied
+        again = _reread(state_file) if attempt < _MAX_REREADS else None
+        if again is None or again[0] == snapshot_bytes:
+            return snapshot
+        snapshot_bytes, snapshot = again
+    return snapshot
+
+
+# How many times a reader goes back to a snapshot replaced under it.
+_MAX_REREADS = 3
+
+
+def _reread(state_file: str) -> Optional[Any]:
+    """The state file's bytes and parsed object now, or None when it is no longer one."""
+    try:
+        info = os.stat(state_file)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > 64 * 1024 * 1024:
+            return None
+        with open(state_file, "rb") as handle:
+            data = handle.read()
+        value = parse_json(data.decode("utf-8"))
+    except (OSError, ValueError, UnicodeDecodeError):
+        return None
+    return (data, value) if isinstance(value, dict) else None
+
+
+def _apply_log(log_file: str, lines: List[Dict[str, Any]], snapshot_bytes: bytes, snapshot: Dict[str, Any]) -> Optional[Dict[str, Any]]:
+    """The snapshot with the log's commits that follow it applied; None when the log follows another snapshot."""
     header = lines[0]
     if header.get("stateLog") != 1 or not isinstance(header.get("snapshot"), str):
         raise ValueError(f"[eval-simulate] {log_file}: its first line is not a log's header")
@@ -163,7 +196,7 @@ def with_state_log(state_file: str, snapshot_bytes: bytes, snapshot: Dict[str, A
         after = marks[-1].get("seq")
         commits = [] if after is None else [c for c in commits if _is_int(c.get("seq")) and c["seq"] > after]
     elif header["snapshot"] != digest:
-        return snapshot
+        return None
     states = dict(snapshot)
     for commit in commits:
         fake = commit["fake"]

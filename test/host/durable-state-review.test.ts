@@ -115,3 +115,17 @@ describe("a durable state file closed while a background snapshot is being writt
     expect(readBack(file)).toEqual(json(store.states));
   });
 });
+
+describe("a state file read while a background snapshot replaces it", () => {
+  it("gives the world of every acknowledged commit to a reader that read the snapshot just before it was replaced", async () => {
+    const file = join(temp(), "state.json");
+    const { store, durable } = durableStore(file);
+    store.commit("notes", { counter: 1 });
+    // The reader has read the old snapshot; the snapshot and its log are replaced before it reads the log.
+    const old = readFileSync(file, "utf8");
+    await durable.snapshot();
+    store.commit("notes", { counter: 2 });
+    expect(withStateLog(file, old, JSON.parse(old))).toEqual(json(store.states));
+    durable.close();
+  });
+});
