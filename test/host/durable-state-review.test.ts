@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -127,5 +127,29 @@ describe("a state file read while a background snapshot replaces it", () => {
     store.commit("notes", { counter: 2 });
     expect(withStateLog(file, old, JSON.parse(old))).toEqual(json(store.states));
     durable.close();
+  });
+});
+
+describe("a durable state file another process is writing", () => {
+  it("is refused, naming the process, rather than two logs interleaving in one file", () => {
+    const dir = temp();
+    const file = join(dir, "state.json");
+    // A live process other than this one (the test runner's parent) holds the file.
+    writeFileSync(`${file}.lock`, `${process.ppid}\n`);
+    const states = seed();
+    const durable = new DurableStateFile(file, () => states, { warn: () => undefined });
+    expect(() => durable.start()).toThrow(new RegExp(`\\[eval-simulate\\] .*state\\.json is being written by process ${process.ppid}`));
+    expect(readdirSync(dir).sort()).toEqual(["state.json.lock"]);
+  });
+
+  it("is taken over from a process that is gone, and released at close", () => {
+    const dir = temp();
+    const file = join(dir, "state.json");
+    writeFileSync(`${file}.lock`, "999999999\n");
+    const { store, durable } = durableStore(file);
+    store.commit("notes", { counter: 3 });
+    durable.close();
+    expect(readdirSync(dir).sort()).toEqual(["state.json"]);
+    expect(readBack(file)).toEqual(json(store.states));
   });
 });

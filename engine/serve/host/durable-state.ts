@@ -17,7 +17,7 @@ import { open } from "node:fs/promises";
 import { dirname } from "node:path";
 import { type EntityPatches, snapshotHash, snapshotText, stateLogPath } from "../../core/record/index.js";
 import type { States } from "../runtime/index.js";
-import { openForAppend, writeFileAtomicSync, writeWhole } from "./log-files.js";
+import { lockStateFile, openForAppend, writeFileAtomicSync, writeWhole } from "./log-files.js";
 import { prettyJsonChunks } from "./pretty-json-chunks.js";
 
 /** The points of writing a snapshot, in this order: where a test stops one, as a crash would. */
@@ -72,6 +72,8 @@ export class DurableStateFile {
   private temporaries = 0;
   /** The background snapshot's temporary file while it is written: close removes it, so a process ended right after leaves none. */
   private backgroundTemporary: string | undefined;
+  /** Releases `<file>.lock`, taken at start. */
+  private unlock: (() => void) | undefined;
   /** The log has no torn last line: it was written whole by this writer, or cut when first opened. */
   private repaired = false;
   /** A commit's line was lost and the rewrite after it failed: the log misses a commit, so the next commit rewrites the world instead of appending after the gap. */
@@ -91,7 +93,13 @@ export class DurableStateFile {
   /** Writes the snapshot and a fresh log (throws when it cannot: the run has no state file to keep). */
   start(): void {
     mkdirSync(dirname(this.file), { recursive: true });
-    this.snapshotNow(false);
+    this.unlock = lockStateFile(this.file);
+    try {
+      this.snapshotNow(false);
+    } catch (error) {
+      this.unlock();
+      throw error;
+    }
   }
 
   /** Appends one commit's changes as one line. A failed write is reported, and the whole world written instead. */
@@ -150,6 +158,7 @@ export class DurableStateFile {
     this.closed = true;
     this.closeLog();
     this.dropBackgroundTemporary();
+    this.unlock?.();
   }
 
   /** Stops writing, leaving the files as they are (a world replaced by a new one on the same file). */
@@ -160,6 +169,7 @@ export class DurableStateFile {
     this.generation++;
     this.closeLog();
     this.dropBackgroundTemporary();
+    this.unlock?.();
   }
 
   private dropBackgroundTemporary(): void {
