@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { withStateLog } from "../../engine/core/record/index.js";
+import { applyEntityPatch, snapshotHash, withStateLog } from "../../engine/core/record/index.js";
 import { DurableStateFile, type SnapshotStep } from "../../engine/serve/host/durable-state.js";
 import { commitPatches } from "../../engine/serve/host/record-changes.js";
 import { StateStore, type States } from "../../engine/serve/runtime/state-store.js";
@@ -151,5 +151,30 @@ describe("a durable state file another process is writing", () => {
     durable.close();
     expect(readdirSync(dir).sort()).toEqual(["state.json"]);
     expect(readBack(file)).toEqual(json(store.states));
+  });
+});
+
+describe("a state log naming an entity __proto__", () => {
+  it("keeps it an entity of that name, as JSON (and the Python verify) read it, never the prototype of the others", () => {
+    const file = join(temp(), "state.json");
+    const text = `${JSON.stringify({ notes: {} }, null, 2)}\n`;
+    writeFileSync(file, text);
+    const header = { stateLog: 1, snapshot: snapshotHash(text) };
+    const commit = { seq: 1, fake: "notes", changes: { ["__proto__"]: [{ op: "replace", path: "", value: { counter: 5 } }] } };
+    writeFileSync(`${file}.log`, `${JSON.stringify(header)}\n${JSON.stringify(commit)}\n`);
+    const world = readBack(file) as { notes: Record<string, unknown> };
+    expect(Object.hasOwn(world.notes, "__proto__")).toBe(true);
+    expect(world.notes.counter).toBeUndefined();
+  });
+});
+
+describe("a JSON Patch through a key named __proto__", () => {
+  it("adds and changes an own key of that name, as JSON reads it, leaving the object's prototype alone", () => {
+    const added = applyEntityPatch({ a: 1 }, [{ op: "add", path: "/__proto__", value: { polluted: true } }]) as Record<string, unknown>;
+    expect(Object.hasOwn(added, "__proto__")).toBe(true);
+    expect(Object.getPrototypeOf(added)).toBe(Object.prototype);
+    expect(added.polluted).toBeUndefined();
+    const nested = applyEntityPatch(JSON.parse('{"__proto__": {"x": 1}}'), [{ op: "replace", path: "/__proto__/x", value: 2 }]) as Record<string, unknown>;
+    expect(JSON.stringify(nested)).toBe('{"__proto__":{"x":2}}');
   });
 });

@@ -91,7 +91,8 @@ export function applyStateCommit(states: StatesByFake, fake: string, changes: En
   for (const [name, patch] of Object.entries(changes)) {
     const value = applyEntityPatch(entities[name], patch);
     if (value === undefined) delete entities[name];
-    else entities[name] = value;
+    // Defined, not assigned: an entity a hostile log names `__proto__` stays a key, as JSON reads it.
+    else Object.defineProperty(entities, name, { value, enumerable: true, writable: true, configurable: true });
   }
   return { ...states, [fake]: entities };
 }
