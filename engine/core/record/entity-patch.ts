@@ -228,8 +228,9 @@ function applyOperation(value: unknown, segments: string[], op: JsonPatchOperati
   if (isObject(value)) {
     const copy: Json = owned.has(value) ? value : { ...value };
     owned.add(copy);
-    if (op.op === "remove" && rest.length === 0) delete copy[head];
-    else setOwn(copy, head, rest.length > 0 ? applyOperation(copy[head], rest, op, owned) : op.value);
+    if (rest.length > 0) setOwn(copy, head, applyOperation(copy[head], rest, op, owned));
+    else if (op.op === "remove") delete copy[head];
+    else setOwn(copy, head, op.value);
     return copy;
   }
   throw new Error(`[eval-simulate] a patch goes through "${head}" of a value that is not an object or array`);
