@@ -139,7 +139,11 @@ describe("a durable state file another process is writing", () => {
     const states = seed();
     const durable = new DurableStateFile(file, () => states, { warn: () => undefined });
     expect(() => durable.start()).toThrow(new RegExp(`\\[eval-simulate\\] .*state\\.json is being written by process ${process.ppid}`));
+    // A session host warns and goes on: its commits must not land in the other process's log.
+    durable.append("notes", { counter: [{ op: "replace", path: "", value: 1 }] });
+    durable.close();
     expect(readdirSync(dir).sort()).toEqual(["state.json.lock"]);
+    expect(readFileSync(`${file}.lock`, "utf8")).toBe(`${process.ppid}\n`);
   });
 
   it("is taken over from a process that is gone, and released at close", () => {

@@ -93,7 +93,13 @@ export class DurableStateFile {
   /** Writes the snapshot and a fresh log (throws when it cannot: the run has no state file to keep). */
   start(): void {
     mkdirSync(dirname(this.file), { recursive: true });
-    this.unlock = lockStateFile(this.file);
+    try {
+      this.unlock = lockStateFile(this.file);
+    } catch (error) {
+      // Another process's file: this writer writes nothing to it, ever (a session host warns and goes on).
+      this.closed = true;
+      throw error;
+    }
     try {
       this.snapshotNow(false);
     } catch (error) {
