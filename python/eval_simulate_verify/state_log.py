@@ -28,6 +28,27 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and float(value).is_integer()
 
 
+def _is_safe_int(value: Any) -> bool:
+    """``Number.isSafeInteger``."""
+    return _is_int(value) and abs(value) <= 2**53 - 1
+
+
+def _shape_problem(value: Dict[str, Any]) -> Optional[str]:
+    """Which shape a log's line lacks, in the TypeScript reader's words; None when it has one."""
+    if "stateLog" in value:
+        version = value["stateLog"]
+        if not (_is_int(version) and version == 1) or not isinstance(value.get("snapshot"), str):
+            return "a header of a log version this reader does not know"
+        return None
+    if isinstance(value.get("fake"), str):
+        if not _is_safe_int(value.get("seq")) or not isinstance(value.get("changes"), dict):
+            return "a commit without a whole seq or an object of changes"
+        return None
+    if isinstance(value.get("snapshot"), str) and ("seq" not in value or _is_safe_int(value["seq"])):
+        return None
+    return "neither a header, a commit nor a snapshot's mark"
+
+
 def _unpointer(segment: str) -> str:
     return segment.replace("~1", "/").replace("~0", "~")
 
@@ -139,6 +160,9 @@ def _read_lines(path: str) -> Optional[List[Dict[str, Any]]]:
             raise ValueError(f"[eval-simulate] {path}:{number}: the state log's line is not JSON") from None
         if not isinstance(value, dict):
             raise ValueError(f"[eval-simulate] {path}:{number}: the state log's line is not an object")
+        problem = _shape_problem(value)
+        if problem is not None:
+            raise ValueError(f"[eval-simulate] {path}:{number}: the state log's line is {problem}")
         lines.append(value)
     return lines
 
