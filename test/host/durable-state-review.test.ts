@@ -182,3 +182,22 @@ describe("a JSON Patch through a key named __proto__", () => {
     expect(JSON.stringify(nested)).toBe('{"__proto__":{"x":2}}');
   });
 });
+
+describe("a background snapshot that fails after its bytes are written", () => {
+  it("leaves no temporary file (a full disk failing each mark would fill up with whole worlds)", async () => {
+    const dir = temp();
+    const file = join(dir, "state.json");
+    // The step's error stands for the mark's write failing (ENOSPC) once the snapshot is written whole.
+    let armed = false;
+    const { store, durable, warnings } = durableStore(file, (step) => {
+      if (armed && step === "written") throw new Error("ENOSPC: no space left on device, write");
+    });
+    store.commit("notes", { counter: 1 });
+    armed = true;
+    await durable.snapshot();
+    expect(warnings.join("\n")).toMatch(/ENOSPC/);
+    expect(readdirSync(dir).sort()).toEqual(["state.json", "state.json.lock", "state.json.log"]);
+    expect(readBack(file)).toEqual(json(store.states));
+    durable.abandon();
+  });
+});

@@ -294,17 +294,25 @@ export class DurableStateFile {
       if (!done) rmSync(temporary, { force: true });
       if (this.backgroundTemporary === temporary) this.backgroundTemporary = undefined;
     }
-    this.step("written");
-    // A synchronous snapshot or close came in between: it is newer than this one.
-    if (generation !== this.generation || this.closed) {
-      rmSync(temporary, { force: true });
-      return;
-    }
     const digest = hash.digest("hex");
-    const markAt = this.logSize();
-    const markEnd = this.appendMark(digest, seq);
-    this.step("marked");
-    renameSync(temporary, this.file);
+    let markAt: number;
+    let markEnd: number;
+    try {
+      this.step("written");
+      // A synchronous snapshot or close came in between: it is newer than this one.
+      if (generation !== this.generation || this.closed) {
+        rmSync(temporary, { force: true });
+        return;
+      }
+      markAt = this.logSize();
+      markEnd = this.appendMark(digest, seq);
+      this.step("marked");
+      renameSync(temporary, this.file);
+    } catch (error) {
+      // A mark that cannot be written (a full disk) leaves no whole world behind, once a try.
+      rmSync(temporary, { force: true });
+      throw error;
+    }
     this.step("renamed");
     this.snapshotSeq = seq;
     this.snapshotBytes = bytes;
