@@ -57,7 +57,7 @@ const PROCESS = [
   "test/runner/{command-host-processes,model-providers,run-evals-bad-calls,run-evals-command,run-evals-deep-arguments}.test.ts",
   "test/runner/{rubric-judge,run-evals-subsets,run-evals-isolation,run-evals-model,run-evals-model-timeouts,run-evals-script,run-evals-variant}.test.ts",
   "test/runner/{results-file-writers,resume-changed-cases,run-evals-client-answers,client-answers-hosts,trial-line-caps}.test.ts",
-  "test/runner/{merge-results,provider-limits,run-evals-workers,shards}.test.ts",
+  "test/runner/{merge-results,provider-limits,run-evals-workers,shards,golden-folder-kill}.test.ts",
   "test/runner/{conversations-model,conversations-script}.test.ts",
   "test/selection/{bad-calls,selection-cli,selection-run,variant-compare}.test.ts",
   "test/testing/testing-helpers.test.ts",

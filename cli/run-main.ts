@@ -3,6 +3,7 @@
  * a `--format`'s words, a missing argument, an unknown command) exits 2 like every usage error
  * the commands find, with its message on stderr and nothing on stdout, where results go.
  */
+// biome-ignore-all lint/suspicious/noExplicitAny: citty's commands differ in their argument definitions; this runs any of them.
 import { type CommandDef, renderUsage, runCommand, showUsage } from "citty";
 import { EXIT } from "./exit-codes.js";
 

@@ -22,6 +22,21 @@ _MISSING = object()
 MAX_FILE_BYTES = 64 * 1024 * 1024
 
 
+def read_file_bytes(path: str, what: str) -> bytes:
+    """A file's bytes, refusing anything but a regular file under 64 MiB (a FIFO would block a
+    verifier for ever)."""
+    try:
+        info = os.stat(path)
+    except OSError as error:
+        raise ValueError(f"[eval-simulate] cannot read {what} {path}: {error.strerror}") from error
+    if not stat.S_ISREG(info.st_mode):
+        raise ValueError(f"[eval-simulate] cannot read {what} {path}: it is not a regular file")
+    if info.st_size > MAX_FILE_BYTES:
+        raise ValueError(f"[eval-simulate] cannot read {what} {path}: it is larger than 64 MiB")
+    with open(path, "rb") as handle:
+        return handle.read()
+
+
 def read_json_file(path: str, what: str) -> Any:
     """A JSON file read as ``JSON.parse`` reads it, refusing anything but a regular file under
     64 MiB (a FIFO would block a verifier for ever)."""

@@ -6,7 +6,8 @@ from __future__ import annotations
 import os
 from typing import Any, Dict
 
-from .manifests import read_json_file
+from .canonical_json import parse_json
+from .manifests import read_file_bytes
 from .state_log import with_state_log
 
 __all__ = ["load_state", "load_states"]
@@ -15,13 +16,14 @@ __all__ = ["load_state", "load_states"]
 def load_state(path: str) -> Dict[str, Any]:
     """Every fake's state keyed by fake id, read as ``JSON.parse`` reads it, with the commits of its
     log (``<path>.log``) applied: the world of every acknowledged call, as ``loadState`` reads it."""
-    state = read_json_file(path, "the state file")
+    data = read_file_bytes(path, "the state file")
+    try:
+        state = parse_json(data.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError) as error:
+        raise ValueError(f"[eval-simulate] cannot read the state file {path}: {error}") from error
     if not isinstance(state, dict):
         raise ValueError(f"[eval-simulate] {path} is not a state file: it holds no object keyed by fake id")
-    if not os.path.exists(path + ".log"):
-        return state
-    with open(path, "rb") as handle:
-        data = handle.read()
+    # The log is applied to the very bytes parsed above: a snapshot replaced since is read again there.
     return with_state_log(path, data, state)
 
 

@@ -28,6 +28,27 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and float(value).is_integer()
 
 
+def _is_safe_int(value: Any) -> bool:
+    """``Number.isSafeInteger``."""
+    return _is_int(value) and abs(value) <= 2**53 - 1
+
+
+def _shape_problem(value: Dict[str, Any]) -> Optional[str]:
+    """Which shape a log's line lacks, in the TypeScript reader's words; None when it has one."""
+    if "stateLog" in value:
+        version = value["stateLog"]
+        if not (_is_int(version) and version == 1) or not isinstance(value.get("snapshot"), str):
+            return "a header of a log version this reader does not know"
+        return None
+    if isinstance(value.get("fake"), str):
+        if not _is_safe_int(value.get("seq")) or not isinstance(value.get("changes"), dict):
+            return "a commit without a whole seq or an object of changes"
+        return None
+    if isinstance(value.get("snapshot"), str) and ("seq" not in value or _is_safe_int(value["seq"])):
+        return None
+    return "neither a header, a commit nor a snapshot's mark"
+
+
 def _unpointer(segment: str) -> str:
     return segment.replace("~1", "/").replace("~0", "~")
 
@@ -139,6 +160,9 @@ def _read_lines(path: str) -> Optional[List[Dict[str, Any]]]:
             raise ValueError(f"[eval-simulate] {path}:{number}: the state log's line is not JSON") from None
         if not isinstance(value, dict):
             raise ValueError(f"[eval-simulate] {path}:{number}: the state log's line is not an object")
+        problem = _shape_problem(value)
+        if problem is not None:
+            raise ValueError(f"[eval-simulate] {path}:{number}: the state log's line is {problem}")
         lines.append(value)
     return lines
 
@@ -148,20 +172,55 @@ def with_state_log(state_file: str, snapshot_bytes: bytes, snapshot: Dict[str, A
     ``<state_file>.log`` that follow it applied in order; the snapshot as it is without a log, or
     with a log written for another snapshot."""
     log_file = state_file + ".log"
-    lines = _read_lines(log_file)
-    if not lines:
-        return snapshot
+    # A snapshot can be replaced (and its log with it) between the caller's read and this one: a
+    # log that follows another snapshot sends the reader back to the file, while it keeps changing.
+    for attempt in range(_MAX_REREADS + 1):
+        lines = _read_lines(log_file)
+        if not lines:
+            return snapshot
+        applied = _apply_log(log_file, lines, snapshot_bytes, snapshot)
+        if applied is not None:
+            return applied
+        again = _reread(state_file) if attempt < _MAX_REREADS else None
+        if again is None or again[0] == snapshot_bytes:
+            return snapshot
+        snapshot_bytes, snapshot = again
+    return snapshot
+
+
+# How many times a reader goes back to a snapshot replaced under it.
+_MAX_REREADS = 3
+
+
+def _reread(state_file: str) -> Optional[Any]:
+    """The state file's bytes and parsed object now, or None when it is no longer one."""
+    try:
+        info = os.stat(state_file)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > 64 * 1024 * 1024:
+            return None
+        with open(state_file, "rb") as handle:
+            data = handle.read()
+        value = parse_json(data.decode("utf-8"))
+    except (OSError, ValueError, UnicodeDecodeError):
+        return None
+    return (data, value) if isinstance(value, dict) else None
+
+
+def _apply_log(log_file: str, lines: List[Dict[str, Any]], snapshot_bytes: bytes, snapshot: Dict[str, Any]) -> Optional[Dict[str, Any]]:
+    """The snapshot with the log's commits that follow it applied; None when the log follows another snapshot."""
     header = lines[0]
     if header.get("stateLog") != 1 or not isinstance(header.get("snapshot"), str):
         raise ValueError(f"[eval-simulate] {log_file}: its first line is not a log's header")
     digest = hashlib.sha256(snapshot_bytes).hexdigest()
     commits = [line for line in lines if isinstance(line.get("fake"), str)]
-    if header["snapshot"] != digest:
-        marks = [line for line in lines[1:] if "fake" not in line and "stateLog" not in line and line.get("snapshot") == digest]
-        if not marks:
-            return snapshot
+    # The newest mark naming this snapshot wins over the header (a new world started on the same
+    # file writes the seed's bytes again, the very ones the old header names), as in TypeScript.
+    marks = [line for line in lines[1:] if "fake" not in line and "stateLog" not in line and line.get("snapshot") == digest]
+    if marks:
         after = marks[-1].get("seq")
         commits = [] if after is None else [c for c in commits if _is_int(c.get("seq")) and c["seq"] > after]
+    elif header["snapshot"] != digest:
+        return None
     states = dict(snapshot)
     for commit in commits:
         fake = commit["fake"]

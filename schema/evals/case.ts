@@ -5,7 +5,7 @@ import { CallMatcher, Count, ScriptCall, ToolName } from "./calls.js";
 import { CaseModels } from "./models.js";
 import { ConversationExpectations, Turns, User } from "./conversation.js";
 import { Milestones, Minefield, Rubric, Weights } from "./grading.js";
-import { NamedExpression, StateExpectation, Weight } from "./state.js";
+import { StateExpectation, Weight } from "./state.js";
 
 /** One reference call: a call, and what the reference saw it answer when it recorded that. */
 const GoldenCall = Type.Object(

@@ -1,7 +1,7 @@
 import { type Static, Type } from "typebox";
 import { describe } from "../describe.js";
 import { Case } from "./case.js";
-import { JudgeSettings, Rubric } from "./grading.js";
+import { JudgeSettings, type Rubric } from "./grading.js";
 
 const SelectionFixture = Type.Object(
   {

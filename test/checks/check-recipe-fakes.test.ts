@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { checkRecipeFakes, type RecipeChecksOptions } from "../../engine/entries/checks.js";
 import { loadFakes } from "../../engine/author/fakes/load-fakes.js";
 import * as entityMap from "../fixtures/checks-entity-map/index.js";

@@ -119,7 +119,7 @@ describe("the manifest as a positional or --manifest", () => {
       VALID,
       "--manifest",
       join(ROOT, "examples/crm/fakes.yaml"),
-      "--manifest=" + join(ROOT, "examples/mail/fakes.yaml"),
+      `--manifest=${join(ROOT, "examples/mail/fakes.yaml")}`,
     ]);
     expect(code).toBe(0);
     expect(stdout.match(/✓/g)).toHaveLength(3);

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runCli } from "../support/cli-process.js";
 import { writeEvals } from "../support/evals-files.js";
+import { trialLine } from "../support/trial-lines.js";
 
 /**
  * A results file is read back by `report`, `compare` and a resumed `eval`, often from a CI
@@ -16,19 +17,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** A stack trace line (diagnostics say "  at <path>", two spaces). */
 const STACK = /^ {4}at /m;
-const GOOD = JSON.stringify({
-  case: "a",
-  iteration: 0,
-  model: "script",
-  status: "pass",
-  assertions: [],
-  calls: 0,
-  requests: 0,
-  usage: { inputTokens: 0, outputTokens: 0 },
-  costUsd: 0,
-  durationMs: 1,
-  startedAt: "2026-11-30T00:00:00Z",
-});
+const GOOD = JSON.stringify(trialLine({ case: "a" }));
 let files = 0;
 
 function results(text: string): string {

@@ -1,10 +1,11 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runCli, startServe } from "../support/cli-process.js";
 import { connect } from "../support/services.js";
 import { writeWarningRecipe } from "../manifest/warning-recipe.js";
+import { ROOT } from "../support/examples.js";
 
 const root = mkdtempSync(join(tmpdir(), "eval-simulate-cache-processes-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -52,5 +53,21 @@ describe("the manifest cache across processes (each compile then trusted, not re
     const uncached = await answers(manifest, { EVAL_SIMULATE_CACHE: "0" });
     expect(cached).toEqual(uncached);
     expect(JSON.stringify(cached)).toMatch(/must match pattern/);
+  });
+
+  it("is not used by a build whose schema validators were rebuilt after its id (a partial rebuild)", async () => {
+    const validator = join(ROOT, "dist", "validators", "manifest.cjs");
+    expect(existsSync(validator)).toBe(true);
+    const { atime, mtime } = statSync(validator);
+    const manifest = writeWarningRecipe(join(root, "recipe-partial"));
+    const env = { EVAL_SIMULATE_CACHE_DIR: join(root, "cache-partial") };
+    // As `node scripts/build-validators.mjs` alone would leave it: newer than dist/build-id.txt.
+    utimesSync(validator, atime, new Date(Date.now() + 60_000));
+    try {
+      expect((await runCli(["validate", manifest], { env })).code).toBe(0);
+    } finally {
+      utimesSync(validator, atime, mtime);
+    }
+    expect(existsSync(env.EVAL_SIMULATE_CACHE_DIR) ? readdirSync(env.EVAL_SIMULATE_CACHE_DIR) : []).toEqual([]);
   });
 });

@@ -5,21 +5,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runCli } from "../support/cli-process.js";
+import { trialLine } from "../support/trial-lines.js";
 
 /** One passed trial whose answer is `answer`. */
-const trialLine = (answer: string) => ({
-  case: "x",
-  iteration: 0,
-  model: "script",
-  status: "pass",
-  assertions: [],
-  calls: 0,
-  requests: 0,
-  usage: { inputTokens: 0, outputTokens: 0 },
-  costUsd: 0,
-  durationMs: 1,
-  answer,
-});
+const answered = (answer: string) => trialLine({ case: "x", answer });
 
 const dir = mkdtempSync(join(tmpdir(), "eval-simulate-view-cli-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -40,7 +29,7 @@ describe("eval-simulate view as a process", () => {
 
   it("exits 1 saying why, never with a stack trace, when it cannot write the site or take the port", async () => {
     const results = join(dir, "one.ndjson");
-    writeFileSync(results, `${JSON.stringify(trialLine("fine"))}\n`);
+    writeFileSync(results, `${JSON.stringify(answered("fine"))}\n`);
     const file = join(dir, "a-file");
     writeFileSync(file, "");
     const unwritable = await runCli(["view", results, "--out", join(file, "site")]);
@@ -60,7 +49,7 @@ describe("eval-simulate view as a process", () => {
 
   it("writes a site whose embedded results cannot close their script element", async () => {
     const results = join(dir, "hostile.ndjson");
-    writeFileSync(results, `${JSON.stringify(trialLine("</script><script>alert(1)</script>"))}\n`);
+    writeFileSync(results, `${JSON.stringify(answered("</script><script>alert(1)</script>"))}\n`);
     const written = await runCli(["view", results, "--out", join(dir, "site")]);
     expect(written.code, written.stderr).toBe(0);
     const page = readFileSync(join(dir, "site", "index.html"), "utf8");

@@ -47,7 +47,7 @@ describe("eval-simulate replay", { timeout: SLOW }, () => {
       `✗ delete_entities {"entityNames":["Analytical Engine","Nobody"]} (${CALLS}#18): content[0] (text) differs\n  real: "Entities deleted successfully"\n  fake: "Deleted"\n`,
     );
     expect(run.stdout).toMatch(
-      /✗ forget_everything \{\} .*: the fake refused the call with a JSON-RPC error; the real server answered it\n  real: "MCP error -32602: Tool forget_everything not found"\n  fake: "JSON-RPC error -32602: Tool forget_everything not found"/,
+      /✗ forget_everything \{\} .*: the fake refused the call with a JSON-RPC error; the real server answered it\n {2}real: "MCP error -32602: Tool forget_everything not found"\n {2}fake: "JSON-RPC error -32602: Tool forget_everything not found"/,
     );
     expect(run.stdout).toMatch(/^2 of 22 calls answered differently by memory$/m);
   });

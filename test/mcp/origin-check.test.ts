@@ -14,7 +14,7 @@ const INITIALIZE = JSON.stringify({
 /** An initialize POST as a browser page would send it, with its Origin. */
 function initialize(url: string, origin?: string): Promise<Response> {
   const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json, text/event-stream" };
-  if (origin !== undefined) headers["origin"] = origin;
+  if (origin !== undefined) headers.origin = origin;
   return fetch(url, { method: "POST", headers, body: INITIALIZE });
 }
 

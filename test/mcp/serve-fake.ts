@@ -53,7 +53,7 @@ export interface ReceivedCall {
 /** A fake over CAPTURED: `boom` throws, `wait` answers when its signal aborts, others echo. */
 export function recordingFake(tools: Array<Record<string, unknown>> = CAPTURED): McpFakeRuntime & { calls: ReceivedCall[] } {
   const calls: ReceivedCall[] = [];
-  const served = new Set(tools.map((tool) => tool["name"] as string));
+  const served = new Set(tools.map((tool) => tool.name as string));
   return {
     id: "notes",
     serverInfo: { name: "notes-server", version: "2.3.1", title: "Notes" },
@@ -70,7 +70,7 @@ export function recordingFake(tools: Array<Record<string, unknown>> = CAPTURED):
       }
       if (name === "42") return { content: [{ type: "text", text: '{"answer":42}' }], structuredContent: { answer: 42 } };
       if (name === "create_note") {
-        const value = { id: `note-${calls.length}`, text: String(args?.["text"]) };
+        const value = { id: `note-${calls.length}`, text: String(args?.text) };
         return { content: [{ type: "text", text: JSON.stringify(value) }], structuredContent: value };
       }
       return { content: [{ type: "text", text: JSON.stringify({ name, args: args ?? null }) }] };
@@ -121,7 +121,7 @@ export function modernRequest(method: string, params: Record<string, unknown> = 
     "io.modelcontextprotocol/clientCapabilities": {},
   };
   const headers: Record<string, string> = { "mcp-protocol-version": "2026-07-28", "mcp-method": method };
-  if (typeof params["name"] === "string") headers["mcp-name"] = params["name"];
+  if (typeof params.name === "string") headers["mcp-name"] = params.name;
   return { headers, body: JSON.stringify({ jsonrpc: "2.0", id, method, params: { ...params, _meta: meta } }) };
 }
 

@@ -80,7 +80,7 @@ describe("tools/list on the wire", () => {
     const tools = [{ name: "a", inputSchema: { type: "object" } }];
     const snapServed = await serveFake(recordingFake(tools));
     try {
-      (tools[0] as Record<string, unknown>)["description"] = "added later";
+      (tools[0] as Record<string, unknown>).description = "added later";
       const raw = await messageText(await post(snapServed.url, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" })));
       expect(raw).toContain(`"tools":[{"name":"a","inputSchema":{"type":"object"}}]`);
     } finally {

@@ -13,7 +13,6 @@ import { ROOT } from "../support/examples.js";
 
 const CRM = join(ROOT, "examples/crm/evals.yaml");
 const folder = () => mkdtempSync(join(tmpdir(), "eval-simulate-merge-"));
-const write = (file: string, lines: readonly TrialLine[]) => writeFileSync(file, lines.map((l) => `${JSON.stringify(l)}\n`).join(""));
 /** The report a merge renders, as `eval-simulate report` renders it. */
 const reportOf = (sources: Array<{ file: string; lines: TrialLine[] }>) => {
   const merged = mergeResults(sources);

@@ -6,6 +6,7 @@ import { readResults } from "../../engine/eval/results/results-file.js";
 import { CLI, runCli } from "../support/cli-process.js";
 import { ROOT } from "../support/examples.js";
 import { writeEvals } from "../support/evals-files.js";
+import { trialLine } from "../support/trial-lines.js";
 
 /**
  * A results file loses nothing, whoever wrote it last: a trial appended after a torn line (a run
@@ -21,22 +22,7 @@ const SCRIPTED = (iterations: number) => `
     expect: { answer: { contains: Done } }
 `;
 
-const line = (iteration: number) =>
-  JSON.stringify({
-    case: "a",
-    iteration,
-    model: "script",
-    status: "pass",
-    assertions: [],
-    calls: 0,
-    requests: 0,
-    usage: { inputTokens: 0, outputTokens: 0 },
-    costUsd: 0,
-    durationMs: 1,
-    iterations: 2,
-    accuracyThreshold: 1,
-    startedAt: "2026-11-30T00:00:00Z",
-  });
+const line = (iteration: number) => JSON.stringify(trialLine({ case: "a", iteration, iterations: 2, accuracyThreshold: 1 }));
 
 /** Resolves once `check` holds, polling; throws after a minute, so a failure stops the processes it started. */
 async function until(check: () => boolean, what: string): Promise<void> {

@@ -10,21 +10,9 @@ import { appendResult, doneTrials, readResults, type TrialLine, trialKey } from 
 import { budgetLimit, SpendLedger } from "../../engine/eval/models/run-budget.js";
 import { exitCodeOf, runVerdict } from "../../engine/eval/results/run-status.js";
 import { UnknownPriceError } from "../../engine/eval/models/pricing.js";
+import { trialLine } from "../support/trial-lines.js";
 
-const line = (over: Partial<TrialLine>): TrialLine => ({
-  case: "c",
-  iteration: 0,
-  model: "script",
-  status: "pass",
-  assertions: [],
-  calls: 0,
-  requests: 0,
-  usage: { inputTokens: 0, outputTokens: 0 },
-  costUsd: 0,
-  durationMs: 1,
-  startedAt: "2026-11-30T00:00:00Z",
-  ...over,
-});
+const line = (over: Partial<TrialLine>): TrialLine => trialLine(over);
 
 describe("pass@k and pass^k", () => {
   it("estimates pass@k and pass^k without bias from n trials and c passes", () => {

@@ -46,7 +46,7 @@ describe("eval-simulate.schema.json", () => {
     expect(open).toEqual([]);
   });
 
-  it.each(examples())("accepts the example %s", (name, file) => {
+  it.each(examples())("accepts the example %s", (_name, file) => {
     const validate = new Ajv({ strict: false, allErrors: true }).compile(manifestJsonSchema());
     const ok = validate(parse(readFileSync(file, "utf8")));
     expect(validate.errors ?? []).toEqual([]);

@@ -94,7 +94,7 @@ describe("selection fixtures checked against the served catalog", () => {
       const file = join(d, "evals.yaml");
       replaceIn(file, "minFixtures: 30", "minFixtures: 40");
       replaceIn(file, "minAreas: 6", "minAreas: 7");
-      replaceIn(file, /  - \{ id: (dump-memory|who-on-call|search-deploy|open-ada|open-grace|graph-size),.*\n/g, "");
+      replaceIn(file, / {2}- \{ id: (dump-memory|who-on-call|search-deploy|open-ada|open-grace|graph-size),.*\n/g, "");
       replaceIn(
         file,
         'id: read-tail, query: "What are the last two lines of docs/deploy.md?"',

@@ -2,21 +2,10 @@ import { describe, expect, it } from "vitest";
 import type { TrialLine } from "../../engine/eval/results/index.js";
 import { viewData } from "../../engine/tools/view/index.js";
 import { scriptJson, viewerPage } from "../../engine/serve/inspect/index.js";
+import { trialLine } from "../support/trial-lines.js";
 
-const line = (c: string, iteration: number, status: TrialLine["status"], extra: Partial<TrialLine> & Record<string, unknown> = {}): TrialLine => ({
-  case: c,
-  iteration,
-  model: "script",
-  status,
-  assertions: [],
-  calls: 0,
-  requests: 0,
-  usage: { inputTokens: 0, outputTokens: 0 },
-  costUsd: 0,
-  durationMs: 1,
-  startedAt: "2026-12-01T00:00:00.000Z",
-  ...extra,
-});
+const line = (c: string, iteration: number, status: TrialLine["status"], extra: Partial<TrialLine> & Record<string, unknown> = {}): TrialLine =>
+  trialLine({ case: c, iteration, status, startedAt: "2026-12-01T00:00:00.000Z", ...extra });
 
 describe("the viewer's data", () => {
   it("gives a case of thousands of trials a pass^k curve of numbers over every k", () => {

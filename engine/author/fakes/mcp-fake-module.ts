@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: a fake module's callbacks take the arguments the SDK hands them, typed by each module itself.
 import type { ToolContext } from "../handlers/index.js";
 import type { McpFake } from "./served-fake.js";
 import type { EntityManifest, ServerManifest, SourceLocation, ToolManifest } from "../model/index.js";

@@ -3,6 +3,7 @@
  * receives. Kept free of runtime dependencies so a handler module loaded from another copy of
  * the package (a Recipe's node_modules) works with this engine: nothing here relies on identity.
  */
+// biome-ignore-all lint/suspicious/noExplicitAny: a handler's arguments, state and world default to `any` so a user's untyped handler compiles; typed ones name their own (`eval-simulate types`).
 import { ToolFailure } from "./tool-failure.js";
 
 /** A tool result as the MCP protocol carries it. */

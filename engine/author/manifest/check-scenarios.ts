@@ -6,7 +6,7 @@ import type { PathSegment } from "../source/index.js";
 import { checkFaults, checkStubs, type FakeIndex } from "./check-stubs.js";
 
 export type { FakeIndex } from "./check-stubs.js";
-import type { ApiManifest, ScenarioManifest, ServerManifest } from "../model/index.js";
+import type { ScenarioManifest } from "../model/index.js";
 
 type ScenariosDocument = NonNullable<ManifestDocument["scenarios"]>;
 

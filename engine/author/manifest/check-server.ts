@@ -14,7 +14,7 @@ import { checkPrompts } from "./check-prompts.js";
 export { checkEntityNames, checkHandler } from "./check-handler.js";
 import { readCaptured } from "./read-captured.js";
 import type { PathSegment } from "../source/index.js";
-import type { CapturedTool, EntityManifest, HandlerManifest, ServerManifest, ToolManifest } from "../model/index.js";
+import type { CapturedTool, EntityManifest, ServerManifest, ToolManifest } from "../model/index.js";
 import type { ManifestDocument } from "../../../schema/manifest.js";
 
 type ServerDocument = NonNullable<ManifestDocument["servers"]>[string];

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: a handlers module's functions are the user's, of any signature.
 import { importUserModule } from "../source/index.js";
 import type { RecipeFiles } from "./recipe-files.js";
 import type { Report } from "../source/index.js";

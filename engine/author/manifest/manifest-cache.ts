@@ -60,12 +60,29 @@ function buildIdentity(): string | undefined {
     try {
       const file = join(packageRoot(), "dist", "build-id.txt");
       const read = readRegularFile(file);
-      if (read.ok && statSync(file).mtimeMs >= statSync(self).mtimeMs && /^[0-9a-f]{64}\s*$/.test(read.text)) identity = read.text.trim();
+      if (read.ok && statSync(file).mtimeMs >= newestDecidingFile(self) && /^[0-9a-f]{64}\s*$/.test(read.text)) identity = read.text.trim();
     } catch {
       identity = null;
     }
   }
   return identity ?? undefined;
+}
+
+/**
+ * The newest change time of what decides an entry's steps: this module, the schema check and
+ * the validators precompiled for it, and the published schema itself. A part rebuilt after the
+ * id (`tsc --watch`, the validators' script alone) makes the id no longer the build's.
+ */
+function newestDecidingFile(self: string): number {
+  const root = packageRoot();
+  const validators = join(root, "dist", "validators");
+  const files = [
+    self,
+    join(dirname(self), "schema-check.js"),
+    join(root, "eval-simulate.schema.json"),
+    ...(existsSync(validators) ? readdirSync(validators).map((name) => join(validators, name)) : []),
+  ];
+  return Math.max(...files.map((file) => (existsSync(file) ? statSync(file).mtimeMs : Number.POSITIVE_INFINITY)));
 }
 
 /** Where entries go, or undefined when the cache is off or has no place. */

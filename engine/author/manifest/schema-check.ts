@@ -33,7 +33,7 @@ export function checkAgainstSchema(source: SourceDocument, validate: ValidateFun
 }
 
 /** Of an `anyOf`'s branch errors, keeps those of the branch whose type fits the value. */
-function keepIntendedBranches(errors: ErrorObject[], value: unknown): ErrorObject[] {
+function keepIntendedBranches(errors: ErrorObject[], _value: unknown): ErrorObject[] {
   const unions = errors.filter((e) => e.keyword === "anyOf").sort((a, b) => b.schemaPath.length - a.schemaPath.length);
   let kept = errors;
   for (const union of unions) {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 
-/** RFC 4122's namespace for URLs (and URNs), used only to derive eval-simulate's own. */
-const URL_NAMESPACE = "6ba7b811-9dad-11d1-80b4-00c04fd430c8";
+// URL_NAMESPACE below is RFC 4122's namespace for URLs (and URNs),
+// 6ba7b811-9dad-11d1-80b4-00c04fd430c8: used once, to derive eval-simulate's own.
 
 /**
  * eval-simulate's namespace for label ids: `uuidV5(URL_NAMESPACE, "urn:eval-simulate:label-id")`.

@@ -199,6 +199,12 @@ export function entityPatches(before: Json, after: Json, changedKeys?: Record<st
 
 const unpointer = (segment: string) => segment.replace(/~1/g, "/").replace(/~0/g, "~");
 
+/** Sets an own key, `__proto__` included (assigning that one would set the object's prototype, not a key JSON reads). */
+function setOwn(target: Json, key: string, value: unknown): void {
+  if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}
+
 /**
  * `value` with one operation applied; containers on the path are copied, the rest shared. A
  * container in `owned` is a copy this patch made already and is changed in place, so a patch of
@@ -222,9 +228,9 @@ function applyOperation(value: unknown, segments: string[], op: JsonPatchOperati
   if (isObject(value)) {
     const copy: Json = owned.has(value) ? value : { ...value };
     owned.add(copy);
-    if (rest.length > 0) copy[head] = applyOperation(copy[head], rest, op, owned);
+    if (rest.length > 0) setOwn(copy, head, applyOperation(copy[head], rest, op, owned));
     else if (op.op === "remove") delete copy[head];
-    else copy[head] = op.value;
+    else setOwn(copy, head, op.value);
     return copy;
   }
   throw new Error(`[eval-simulate] a patch goes through "${head}" of a value that is not an object or array`);

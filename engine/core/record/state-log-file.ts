@@ -5,8 +5,17 @@
  * record is: a cap per line and in all, regular files only.
  */
 import { existsSync } from "node:fs";
-import { readRegularLines } from "../files/index.js";
-import { parseStateLogLine, replayStateLog, snapshotHash, stateLogPath, type StateLogCommit, type StateLogHeader, type StateLogMark } from "./state-log.js";
+import { readRegularFile, readRegularLines } from "../files/index.js";
+import {
+  commitsForSnapshot,
+  parseStateLogLine,
+  replayStateLog,
+  snapshotHash,
+  stateLogPath,
+  type StateLogCommit,
+  type StateLogHeader,
+  type StateLogMark,
+} from "./state-log.js";
 import type { StatesByFake } from "./types.js";
 
 /** A log's caps: a line holds one commit's patches, the log about twice a world before it is compacted. */
@@ -46,11 +55,31 @@ export function readStateLogLines(file: string, limits = STATE_LOG_LIMITS): Arra
  */
 export function withStateLog(stateFile: string, text: string, snapshot: StatesByFake): StatesByFake {
   const logFile = stateLogPath(stateFile);
-  const lines = readStateLogLines(logFile);
-  if (lines === undefined || lines.length === 0) return snapshot;
-  try {
-    return replayStateLog(snapshot, snapshotHash(text), lines);
-  } catch (error) {
-    throw new Error(`[eval-simulate] ${logFile}: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}`);
+  // A snapshot can be replaced (and its log with it) between the caller's read and this one: a
+  // log that follows another snapshot sends the reader back to the file, while it keeps changing.
+  for (let attempt = 0; ; attempt++) {
+    const lines = readStateLogLines(logFile);
+    if (lines === undefined || lines.length === 0) return snapshot;
+    let found: ReturnType<typeof commitsForSnapshot>;
+    try {
+      found = commitsForSnapshot(lines, snapshotHash(text));
+      if (!("foreign" in found)) return replayStateLog(snapshot, snapshotHash(text), lines);
+    } catch (error) {
+      throw new Error(`[eval-simulate] ${logFile}: ${(error as Error).message.replace(/^\[eval-simulate\] /, "")}`);
+    }
+    const again = attempt < MAX_REREADS ? readRegularFile(stateFile) : undefined;
+    if (!again?.ok || again.text === text) return snapshot;
+    let value: unknown;
+    try {
+      value = JSON.parse(again.text);
+    } catch {
+      return snapshot;
+    }
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return snapshot;
+    text = again.text;
+    snapshot = value as StatesByFake;
   }
 }
+
+/** How many times a reader goes back to a snapshot replaced under it: each replacement takes a background snapshot's time. */
+const MAX_REREADS = 3;

@@ -91,7 +91,8 @@ export function applyStateCommit(states: StatesByFake, fake: string, changes: En
   for (const [name, patch] of Object.entries(changes)) {
     const value = applyEntityPatch(entities[name], patch);
     if (value === undefined) delete entities[name];
-    else entities[name] = value;
+    // Defined, not assigned: an entity a hostile log names `__proto__` stays a key, as JSON reads it.
+    else Object.defineProperty(entities, name, { value, enumerable: true, writable: true, configurable: true });
   }
   return { ...states, [fake]: entities };
 }
@@ -104,14 +105,16 @@ export function commitsForSnapshot(
   const header = lines[0];
   if (!header || !("stateLog" in header)) throw new Error("its first line is not a log's header");
   const commits = lines.filter((line): line is StateLogCommit => "fake" in line);
-  if (header.snapshot === hash) return { commits };
-  // The newest mark naming this snapshot: a snapshot written while its log was being replaced.
+  // The newest mark naming this snapshot wins over the header: a new world started on the same
+  // file (a session's reset, a new run) writes the seed's snapshot again, the very bytes the old
+  // log's header names, and only the mark says the old log's commits are not in it.
   for (let i = lines.length - 1; i > 0; i--) {
     const line = lines[i];
     if ("fake" in line || "stateLog" in line || line.snapshot !== hash) continue;
     const after = line.seq;
     return { commits: after === undefined ? [] : commits.filter((commit) => commit.seq > after) };
   }
+  if (header.snapshot === hash) return { commits };
   return { foreign: true };
 }
 

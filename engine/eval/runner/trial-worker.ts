@@ -7,7 +7,7 @@
  * its parent is gone.
  */
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { loadEvals, useGoldenStore } from "../../judge/evals/index.js";
 import { loadVariant, selectionCatalog } from "../../judge/selection/index.js";
 import { FatalRunError } from "../hosts/index.js";
@@ -139,7 +139,16 @@ async function finish(code: number): Promise<never> {
 
 // Ctrl-C reaches every process of the terminal's group: the parent decides what it means.
 process.on("SIGINT", () => undefined);
-process.on("disconnect", () => void finish(1));
+process.on("disconnect", () => {
+  // The parent is gone (killed, or it would have said close): the run's golden folder is no one's
+  // to remove but its workers'. Each removes it; a worker still writing into it only loses a shortcut.
+  try {
+    if (setup?.golden) rmSync(setup.golden.dir, { recursive: true, force: true });
+  } catch {
+    // Left in the temporary folder: the OS's to clear.
+  }
+  void finish(1);
+});
 process.on("message", (message: ToWorker) => {
   switch (message.type) {
     case "setup":

@@ -17,7 +17,7 @@ import { open } from "node:fs/promises";
 import { dirname } from "node:path";
 import { type EntityPatches, snapshotHash, snapshotText, stateLogPath } from "../../core/record/index.js";
 import type { States } from "../runtime/index.js";
-import { openForAppend, writeFileAtomicSync, writeWhole } from "./log-files.js";
+import { lockStateFile, openForAppend, writeFileAtomicSync, writeWhole } from "./log-files.js";
 import { prettyJsonChunks } from "./pretty-json-chunks.js";
 
 /** The points of writing a snapshot, in this order: where a test stops one, as a crash would. */
@@ -70,8 +70,14 @@ export class DurableStateFile {
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
   private temporaries = 0;
+  /** The background snapshot's temporary file while it is written: close removes it, so a process ended right after leaves none. */
+  private backgroundTemporary: string | undefined;
+  /** Releases `<file>.lock`, taken at start. */
+  private unlock: (() => void) | undefined;
   /** The log has no torn last line: it was written whole by this writer, or cut when first opened. */
   private repaired = false;
+  /** A commit's line was lost and the rewrite after it failed: the log misses a commit, so the next commit rewrites the world instead of appending after the gap. */
+  private stale = false;
   /** How long a snapshot waits after the first commit it would hold: longer for a world that takes long to serialise. */
   private pauseMs: number;
 
@@ -87,13 +93,29 @@ export class DurableStateFile {
   /** Writes the snapshot and a fresh log (throws when it cannot: the run has no state file to keep). */
   start(): void {
     mkdirSync(dirname(this.file), { recursive: true });
-    this.snapshotNow(false);
+    try {
+      this.unlock = lockStateFile(this.file);
+    } catch (error) {
+      // Another process's file: this writer writes nothing to it, ever (a session host warns and goes on).
+      this.closed = true;
+      throw error;
+    }
+    try {
+      this.snapshotNow(false);
+    } catch (error) {
+      this.unlock();
+      throw error;
+    }
   }
 
   /** Appends one commit's changes as one line. A failed write is reported, and the whole world written instead. */
   append(fake: string, changes: EntityPatches): void {
     if (this.closed || Object.keys(changes).length === 0) return;
     const line = Buffer.from(`${JSON.stringify({ seq: ++this.seq, fake, changes })}\n`);
+    if (this.stale) {
+      this.rewrite();
+      return;
+    }
     try {
       this.fd ??= this.openLog();
       writeWhole(this.fd, line);
@@ -141,6 +163,8 @@ export class DurableStateFile {
     }
     this.closed = true;
     this.closeLog();
+    this.dropBackgroundTemporary();
+    this.unlock?.();
   }
 
   /** Stops writing, leaving the files as they are (a world replaced by a new one on the same file). */
@@ -150,6 +174,18 @@ export class DurableStateFile {
     this.closed = true;
     this.generation++;
     this.closeLog();
+    this.dropBackgroundTemporary();
+    this.unlock?.();
+  }
+
+  private dropBackgroundTemporary(): void {
+    if (this.backgroundTemporary === undefined) return;
+    try {
+      rmSync(this.backgroundTemporary, { force: true });
+    } catch {
+      // Not there to remove: the snapshot's own cleanup reports nothing either.
+    }
+    this.backgroundTemporary = undefined;
   }
 
   private snapshotSoon(ms: number): void {
@@ -163,7 +199,10 @@ export class DurableStateFile {
   private rewrite(): void {
     try {
       this.snapshotNow(false);
+      this.stale = false;
     } catch (error) {
+      this.stale = true;
+      this.closeLog();
       this.warnOf(error);
     }
   }
@@ -175,13 +214,23 @@ export class DurableStateFile {
     const text = snapshotText(this.states());
     const hash = snapshotHash(text);
     const temporary = this.temporary();
-    writeFileSync(temporary, text, { flush: true });
-    this.step("written");
-    // An older log (this process's, or one a killed run left) is marked before the rename: a crash
-    // before the log below replaces it still reads this snapshot, never that log applied to it.
-    if (this.fd !== undefined || existsSync(this.logFile)) this.appendMark(hash, seq);
-    this.step("marked");
-    renameSync(temporary, this.file);
+    try {
+      writeFileSync(temporary, text, { flush: true });
+      this.step("written");
+      // An older log (this process's, or one a killed run left) is marked before the rename: a crash
+      // before the log below replaces it still reads this snapshot, never that log applied to it.
+      if (this.fd !== undefined || existsSync(this.logFile)) this.appendMark(hash, seq);
+      this.step("marked");
+      renameSync(temporary, this.file);
+    } catch (error) {
+      // A snapshot that could not be put in place leaves nothing behind (a test's stop at a step included).
+      try {
+        rmSync(temporary, { force: true });
+      } catch {
+        // Not a file this writer made (a folder in its way): the error below says why it failed.
+      }
+      throw error;
+    }
     this.step("renamed");
     this.snapshotSeq = seq;
     this.snapshotBytes = text.length;
@@ -211,6 +260,7 @@ export class DurableStateFile {
     const hash = createHash("sha256");
     let bytes = 0;
     let busyMs = 0;
+    this.backgroundTemporary = temporary;
     const handle = await open(temporary, "w");
     let done = false;
     try {
@@ -242,18 +292,27 @@ export class DurableStateFile {
       await handle.close();
       // A snapshot that could not be written whole leaves nothing behind.
       if (!done) rmSync(temporary, { force: true });
-    }
-    this.step("written");
-    // A synchronous snapshot or close came in between: it is newer than this one.
-    if (generation !== this.generation || this.closed) {
-      rmSync(temporary, { force: true });
-      return;
+      if (this.backgroundTemporary === temporary) this.backgroundTemporary = undefined;
     }
     const digest = hash.digest("hex");
-    const markAt = this.logSize();
-    const markEnd = this.appendMark(digest, seq);
-    this.step("marked");
-    renameSync(temporary, this.file);
+    let markAt: number;
+    let markEnd: number;
+    try {
+      this.step("written");
+      // A synchronous snapshot or close came in between: it is newer than this one.
+      if (generation !== this.generation || this.closed) {
+        rmSync(temporary, { force: true });
+        return;
+      }
+      markAt = this.logSize();
+      markEnd = this.appendMark(digest, seq);
+      this.step("marked");
+      renameSync(temporary, this.file);
+    } catch (error) {
+      // A mark that cannot be written (a full disk) leaves no whole world behind, once a try.
+      rmSync(temporary, { force: true });
+      throw error;
+    }
     this.step("renamed");
     this.snapshotSeq = seq;
     this.snapshotBytes = bytes;

@@ -2,7 +2,7 @@ import type { McpEndpointOptions } from "../mcp/index.js";
 import type { ApiHandler } from "./api-mount.js";
 import { type Fakes, kindName } from "../../author/fakes/index.js";
 import type { FetchHandler } from "../http/index.js";
-import { FAKE_MOUNTS, type FakeMount, type MountedFake } from "./fake-mounts.js";
+import { FAKE_MOUNTS, type MountedFake } from "./fake-mounts.js";
 import type { ServedWorld, WorldOf } from "./request-world.js";
 
 /** Every fake mounted: what the routes serve, and how to stop what was started. */

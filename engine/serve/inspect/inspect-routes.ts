@@ -169,7 +169,7 @@ export function withInspector(host: FetchHandler, options: InspectOptions): Fetc
         }
       case "/_inspect/state.json": {
         const fake = url.searchParams.get("fake") ?? "";
-        if (!world || !world.fakes.some((f) => f.id === fake)) return json(404, { error: "not_found", message: `no fake "${fake}" in this world` });
+        if (!world?.fakes.some((f) => f.id === fake)) return json(404, { error: "not_found", message: `no fake "${fake}" in this world` });
         return json(200, { fake, state: world.state(fake), initial: world.initialState(fake) });
       }
       default:

@@ -44,7 +44,7 @@ export function fakeServers(fake: McpFakeRuntime, stopping?: AbortSignal): FakeS
   const tools = snapshotTools(fake);
   const outputSchemas = new Map<string, Record<string, unknown>>();
   for (const tool of tools) {
-    if (isObject(tool["outputSchema"])) outputSchemas.set(tool["name"] as string, tool["outputSchema"]);
+    if (isObject(tool.outputSchema)) outputSchemas.set(tool.name as string, tool.outputSchema);
   }
   const listTools = pagedList("tools", tools, fake.pageSize);
   const reads = fake.readResource !== undefined;
@@ -87,7 +87,7 @@ export function fakeServers(fake: McpFakeRuntime, stopping?: AbortSignal): FakeS
     const listed = fake.listed(request);
     return pagedList(
       "tools",
-      tools.filter((tool) => listed.has(tool["name"] as string)),
+      tools.filter((tool) => listed.has(tool.name as string)),
       fake.pageSize,
     )(cursor) as ListToolsResult;
   };
@@ -209,13 +209,13 @@ function snapshotTools(fake: McpFakeRuntime): Array<Record<string, unknown>> {
   if (!Array.isArray(tools)) throw new TypeError(`[eval-simulate] fake ${JSON.stringify(fake.id)}: tools must be an array`);
   const seen = new Set<string>();
   for (const [index, tool] of tools.entries()) {
-    if (!isObject(tool) || typeof tool["name"] !== "string") {
+    if (!isObject(tool) || typeof tool.name !== "string") {
       throw new TypeError(`[eval-simulate] fake ${JSON.stringify(fake.id)}: tool ${index} has no string name`);
     }
-    if (seen.has(tool["name"])) {
-      throw new TypeError(`[eval-simulate] fake ${JSON.stringify(fake.id)}: tool ${JSON.stringify(tool["name"])} is listed twice`);
+    if (seen.has(tool.name)) {
+      throw new TypeError(`[eval-simulate] fake ${JSON.stringify(fake.id)}: tool ${JSON.stringify(tool.name)} is listed twice`);
     }
-    seen.add(tool["name"]);
+    seen.add(tool.name);
   }
   return tools as Array<Record<string, unknown>>;
 }

@@ -28,7 +28,7 @@ export async function checkObserved(context: RecipeContext, id: string): Promise
       failOn(
         [`${allowed.join(", ")} ${allowed.length === 1 ? "has" : "have"} no observation`],
         `${id} must be observed (requireObserved) but ${reason}`,
-        "observe the real server: eval-simulate observe <calls> --id " + id,
+        `observe the real server: eval-simulate observe <calls> --id ${id}`,
       );
     return new NotChecked(reason);
   }

@@ -1,4 +1,5 @@
 /** What `checkRecipeFakes` and `runRecipeChecks` take: the Recipe, its world and the test runner. */
+// biome-ignore-all lint/suspicious/noExplicitAny: the test runner's own `test` function (node:test, vitest) is taken as it is, whatever its option types.
 import type { FakesInput, WorldOption } from "../../author/fakes/index.js";
 import type { World } from "../../author/world/index.js";
 
