@@ -12,8 +12,20 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const PRELOAD = join(ROOT, "test/support/loaded-modules.mjs");
 let runs = 0;
 
+const IMPORTED_COMMONJS = "commonjs-imported ";
+
 /** Runs the built CLI to its exit and answers every module URL it loaded. */
-function modulesLoadedBy(args: string[], env: NodeJS.ProcessEnv = {}): Promise<string[]> {
+async function modulesLoadedBy(args: string[], env: NodeJS.ProcessEnv = {}): Promise<string[]> {
+  return (await linesOf(args, env)).filter((line) => !line.startsWith(IMPORTED_COMMONJS));
+}
+
+/** Runs the built CLI to its exit and answers the CommonJS modules an ESM `import` loaded. */
+async function commonJsImportedBy(args: string[]): Promise<string[]> {
+  return (await linesOf(args)).filter((line) => line.startsWith(IMPORTED_COMMONJS)).map((line) => line.slice(IMPORTED_COMMONJS.length));
+}
+
+/** Runs the built CLI to its exit and answers the lines test/support/loaded-modules.mjs wrote. */
+function linesOf(args: string[], env: NodeJS.ProcessEnv = {}): Promise<string[]> {
   const file = join(dir, `modules-${++runs}.txt`);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", PRELOAD, CLI, ...args], {
@@ -58,5 +70,15 @@ describe("what a command loads at start-up", () => {
     // A warm manifest cache defers those compiles to their first use, which validate may never reach.
     const loaded = await modulesLoadedBy(["validate", "examples/mail/fakes.yaml"], { EVAL_SIMULATE_CACHE: "0" });
     expect(loaded.some((url) => RE2.test(url))).toBe(true);
+  });
+
+  // node scans a CommonJS module an ESM `import` loads (and, on Node 20, every file it requires)
+  // for its named exports: ajv, yaml, jsonata and jiti that way cost ~90 ms of a warm validate.
+  it.each([
+    ["validate examples/crm/fakes.yaml", ["validate", "examples/crm/fakes.yaml"]],
+    ["eval examples/crm/evals.yaml --dry", ["eval", "examples/crm/evals.yaml", "--dry"]],
+  ])("%s imports no CommonJS package of the engine's (they load through require)", async (_, args) => {
+    const imported = await commonJsImportedBy(args);
+    expect(imported.filter((url) => /node_modules\/(ajv|ajv-formats|yaml|jsonata|jiti)\//.test(url))).toEqual([]);
   });
 });

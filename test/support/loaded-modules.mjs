@@ -1,5 +1,6 @@
 // Preloaded with `node --import`: writes every module the process loaded (ESM by its resolved
-// URL, CommonJS by its file) to the file LOADED_MODULES_FILE names, one a line, at exit.
+// URL, CommonJS by its file) to the file LOADED_MODULES_FILE names, one a line, at exit; a
+// CommonJS module an ESM `import` loaded also gets a `commonjs-imported <url>` line.
 import { writeFileSync } from "node:fs";
 import { createRequire, register } from "node:module";
 import { pathToFileURL } from "node:url";

@@ -5,18 +5,23 @@
  * is accepted here). Unlike the SDK, a schema with no `$schema` is draft-07 by default, and
  * patterns run on RE2 (linear time) rather than JavaScript's backtracking engine.
  */
-import { Ajv, type ErrorObject, type Logger, type Options, type ValidateFunction } from "ajv";
-import { Ajv2019 } from "ajv/dist/2019.js";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import formatsModule from "ajv-formats";
+import { createRequire } from "node:module";
+import type { Ajv as AjvInstance, ErrorObject, Logger, Options, ValidateFunction } from "ajv";
+import type { Ajv2019 as Ajv2019Instance } from "ajv/dist/2019.js";
+import type { Ajv2020 as Ajv2020Instance } from "ajv/dist/2020.js";
 import { dialectOf, engineOf, upgradeDraft04, type Dialect, type Engine } from "./dialect.js";
 import { linearRegExp, notePatterns, replayPatternNotes, type PatternNote } from "./linear-pattern.js";
 import type { JsonSchema } from "./schema-walk.js";
 import { noteCompileOutcome, trustedOutcome } from "./compile-outcomes.js";
 
-// ajv-formats is CommonJS: under NodeNext its default import is `module.exports`, whose
-// `.default` is the plugin function.
-const addFormats = formatsModule.default;
+// CommonJS through require: an ESM import of it makes node scan it, and every file it requires,
+// for named exports (cjs-module-lexer), a measurable share of each start (docs/performance.md).
+const require = createRequire(import.meta.url);
+const { Ajv } = require("ajv") as typeof import("ajv");
+const { Ajv2019 } = require("ajv/dist/2019.js") as typeof import("ajv/dist/2019.js");
+const { Ajv2020 } = require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js");
+// ajv-formats' `module.exports` is the plugin function; `.default` is the same function.
+const addFormats = (require("ajv-formats") as typeof import("ajv-formats")).default;
 
 /** One way a value breaks a schema, as ajv reports it. */
 export interface SchemaIssue {
@@ -54,7 +59,7 @@ export interface SchemaCompilerOptions {
   defaultDialect?: Dialect;
 }
 
-type AjvEngine = Ajv | Ajv2019 | Ajv2020;
+type AjvEngine = AjvInstance | Ajv2019Instance | Ajv2020Instance;
 
 /** A validator shared by schema text; `validator()` compiles it on first use when its compile was trusted. */
 interface SharedValidator {

@@ -1,9 +1,14 @@
-import jsonata from "jsonata";
+import { createRequire } from "node:module";
+import type { Expression } from "jsonata";
 import { registerBoundedBuiltins } from "./jsonata-bounded-builtins.js";
 import { DECLINED, DIRECT_MIN_DEPTH, directEvaluator } from "./jsonata-direct.js";
 import { GUARD_BINDING, type RunGuard, exitHook, guardEntry } from "./jsonata-guard.js";
 import { type SourceSpan, errorSpan } from "./jsonata-position.js";
 import { nestedRepetition } from "./jsonata-regex-check.js";
+
+// CommonJS through require: an ESM import of it makes node scan it, and every file it requires,
+// for named exports (cjs-module-lexer), a measurable share of each start (docs/performance.md).
+const jsonata = createRequire(import.meta.url)("jsonata") as typeof import("jsonata");
 
 /**
  * One JSONata expression of a handler, compiled once when the manifest loads (compiling costs
@@ -69,7 +74,7 @@ export function compileExpression(
 const compiledByText = new Map<string, ReturnType<typeof compileUncached>>();
 
 function compileUncached(source: string, caps: ExpressionLimits): { ok: true; expression: CompiledExpression } | { ok: false; error: JsonataSyntaxProblem } {
-  let compiled: jsonata.Expression;
+  let compiled: Expression;
   try {
     compiled = jsonata(source, { sequence: caps.maxSequence });
   } catch (error) {

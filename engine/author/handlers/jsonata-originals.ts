@@ -1,4 +1,8 @@
-import jsonata from "jsonata";
+import { createRequire } from "node:module";
+
+// CommonJS through require: an ESM import of it makes node scan it, and every file it requires,
+// for named exports (cjs-module-lexer), a measurable share of each start (docs/performance.md).
+const jsonata = createRequire(import.meta.url)("jsonata") as typeof import("jsonata");
 
 /** A jsonata built-in as a value: its implementation, called with jsonata's environment as `this`. */
 export interface BuiltinFunction {

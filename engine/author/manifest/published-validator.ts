@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { Ajv, type ValidateFunction } from "ajv";
+import type { ValidateFunction } from "ajv";
 import { packageRoot } from "./package-root.js";
 
 /** The two published schemas: fakes.yaml's and evals.yaml's. */
@@ -41,6 +41,8 @@ export function publishedSchemaText(name: PublishedSchemaName): string {
 
 /** The same compile the build does, at run time: the reference the standalone module is tested against. */
 export function compileAtRunTime(text: string): ValidateFunction {
+  // Through require, only here: an ESM import would make node scan ajv's CommonJS files at every start.
+  const { Ajv } = require("ajv") as typeof import("ajv");
   return new Ajv({ allErrors: true, strict: false, verbose: true }).compile(JSON.parse(text));
 }
 

@@ -1,4 +1,4 @@
-import { createJiti } from "jiti";
+import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 
 /**
@@ -6,7 +6,7 @@ import { pathToFileURL } from "node:url";
  * the module. One jiti instance for the process keeps its cache warm across modules.
  */
 const nativeTypeScript = Boolean((process as { features?: { typescript?: unknown } }).features?.typescript);
-let jiti: ReturnType<typeof createJiti> | undefined;
+let jiti: ReturnType<typeof import("jiti").createJiti> | undefined;
 
 /**
  * Imports a user's module (TypeScript or JavaScript) by absolute path, without a build step;
@@ -25,6 +25,8 @@ export async function importUserModule(file: string): Promise<Record<string, unk
       // enums): the same module then loads as it does on Node 20.
     }
   }
-  jiti ??= createJiti(import.meta.url, { fsCache: true, moduleCache: true });
+  // jiti's require entry, on first use: its ESM entry imports the same 190 kB CommonJS file,
+  // which node would scan for named exports (cjs-module-lexer) at every start that loads this.
+  jiti ??= (createRequire(import.meta.url)("jiti") as typeof import("jiti")).createJiti(import.meta.url, { fsCache: true, moduleCache: true });
   return (await jiti.import(file)) as Record<string, unknown>;
 }

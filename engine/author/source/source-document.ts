@@ -1,4 +1,9 @@
-import { isMap, isPair, isScalar, isSeq, LineCounter, type Node, type Pair, parseDocument, type Scalar, visit, type YAMLMap } from "yaml";
+import { createRequire } from "node:module";
+import type { Node, Pair, Scalar, YAMLMap } from "yaml";
+
+// CommonJS through require: an ESM import of it makes node scan it, and every file it requires,
+// for named exports (cjs-module-lexer), a measurable share of each start (docs/performance.md).
+const { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit } = createRequire(import.meta.url)("yaml") as typeof import("yaml");
 
 export type PathSegment = string | number;
 export interface Position {
