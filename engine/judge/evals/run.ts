@@ -123,25 +123,67 @@ function parsed(snapshot: { text: string; truncated?: boolean } | undefined): un
   }
 }
 
+/** The most one admin answer of a live server may hold: a run folder's cap for a state file. */
+const MAX_ADMIN_ANSWER_BYTES = 64 * 1024 * 1024;
+/** How long one admin request (headers and body) may take. */
+const ADMIN_TIMEOUT_MS = 30_000;
+
+/**
+ * One admin answer as JSON, bounded in time and size: a server that never answers, or answers
+ * without end, is an error naming the address, not a verify that hangs or runs out of memory.
+ */
+async function adminJson(url: string, headers: Record<string, string>, limits: { timeoutMs: number; maxBytes: number }): Promise<unknown> {
+  const failed = (error: unknown): never => {
+    const name = (error as Error)?.name;
+    if (name === "TimeoutError" || name === "AbortError") throw new Error(`[eval-simulate] GET ${url} did not answer within ${limits.timeoutMs / 1000} s`);
+    throw new Error(`[eval-simulate] GET ${url} failed: ${(error as Error)?.message ?? error}`);
+  };
+  const response = await fetch(url, { headers, signal: AbortSignal.timeout(limits.timeoutMs) }).catch(failed);
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new Error(
+      `[eval-simulate] GET ${url} answered ${response.status}${response.status === 401 ? ": pass the admin token (EVAL_SIMULATE_ADMIN_TOKEN)" : ""}`,
+    );
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body?.getReader();
+  while (reader) {
+    const { done, value } = await reader.read().catch(failed);
+    if (done) break;
+    size += value.byteLength;
+    if (size > limits.maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new Error(`[eval-simulate] GET ${url} answered more than ${limits.maxBytes} bytes: not read further`);
+    }
+    chunks.push(value);
+  }
+  const text = Buffer.concat(chunks).toString("utf8");
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new Error(`[eval-simulate] GET ${url} answered no JSON: ${JSON.stringify(text.slice(0, 80))}`);
+  }
+}
+
 /**
  * Fetches a run from a live server: every fake's initial and current state and its journal
  * (`/<id>/admin/*`, with the admin token when the server has one). The journal keeps the last
  * calls only (`journalLimit`) and no commit history, so milestones and `never` are not
- * evaluated on a fetched run: judge a run folder for those.
+ * evaluated on a fetched run: judge a run folder for those. Each answer is bounded: 30 s and
+ * 64 MiB unless `timeoutMs` and `maxBytes` say otherwise.
  *
  * @example const run = await fetchRun("http://127.0.0.1:7353", ["tickets"], { token: process.env.EVAL_SIMULATE_ADMIN_TOKEN });
  */
-export async function fetchRun(server: string, ids: readonly string[], options: { token?: string; answer?: string } = {}): Promise<Run> {
+export async function fetchRun(
+  server: string,
+  ids: readonly string[],
+  options: { token?: string; answer?: string; timeoutMs?: number; maxBytes?: number } = {},
+): Promise<Run> {
   const base = server.replace(/\/+$/, "");
   const headers: Record<string, string> = options.token ? { authorization: `Bearer ${options.token}` } : {};
-  const get = async (path: string) => {
-    const response = await fetch(`${base}${path}`, { headers });
-    if (!response.ok)
-      throw new Error(
-        `[eval-simulate] GET ${base}${path} answered ${response.status}${response.status === 401 ? ": pass the admin token (EVAL_SIMULATE_ADMIN_TOKEN)" : ""}`,
-      );
-    return response.json() as Promise<unknown>;
-  };
+  const limits = { timeoutMs: options.timeoutMs ?? ADMIN_TIMEOUT_MS, maxBytes: options.maxBytes ?? MAX_ADMIN_ANSWER_BYTES };
+  const get = (path: string) => adminJson(`${base}${path}`, headers, limits);
   const initial: StatesByFake = {};
   const final: StatesByFake = {};
   const entries: JournalCall[] = [];
