@@ -12,13 +12,11 @@
  * commits made while it was written. A reader finds the snapshot's hash in the header or a mark.
  */
 import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { createHash } from "node:crypto";
-import { open } from "node:fs/promises";
 import { dirname } from "node:path";
 import { type EntityPatches, snapshotHash, snapshotText, stateLogPath } from "../../core/record/index.js";
 import type { States } from "../runtime/index.js";
 import { lockStateFile, openForAppend, writeFileAtomicSync, writeWhole } from "./log-files.js";
-import { prettyJsonChunks } from "./pretty-json-chunks.js";
+import { writePrettyJsonInPieces } from "./pretty-json-chunks.js";
 
 /** The points of writing a snapshot, in this order: where a test stops one, as a crash would. */
 export type SnapshotStep = "written" | "marked" | "renamed" | "log-replaced";
@@ -257,44 +255,14 @@ export class DurableStateFile {
     // Every commit after this point is numbered past `seq` and lands in the log after this offset.
     const from = this.logSize();
     const temporary = this.temporary();
-    const hash = createHash("sha256");
-    let bytes = 0;
-    let busyMs = 0;
     this.backgroundTemporary = temporary;
-    const handle = await open(temporary, "w");
-    let done = false;
+    let written: Awaited<ReturnType<typeof writePrettyJsonInPieces>>;
     try {
-      let pieces: string[] = [];
-      let length = 0;
-      const flush = async () => {
-        const text = pieces.join("");
-        pieces = [];
-        length = 0;
-        hash.update(text);
-        bytes += Buffer.byteLength(text);
-        await handle.write(text);
-      };
-      let started = performance.now();
-      for (const piece of prettyJsonChunks(world)) {
-        pieces.push(piece);
-        length += piece.length;
-        if (length < PIECE_CHARS) continue;
-        busyMs += performance.now() - started;
-        await flush();
-        started = performance.now();
-      }
-      pieces.push("\n");
-      busyMs += performance.now() - started;
-      await flush();
-      await handle.sync();
-      done = true;
+      written = await writePrettyJsonInPieces(temporary, world, PIECE_CHARS);
     } finally {
-      await handle.close();
-      // A snapshot that could not be written whole leaves nothing behind.
-      if (!done) rmSync(temporary, { force: true });
       if (this.backgroundTemporary === temporary) this.backgroundTemporary = undefined;
     }
-    const digest = hash.digest("hex");
+    const { digest, bytes, busyMs } = written;
     let markAt: number;
     let markEnd: number;
     try {

@@ -5,6 +5,9 @@
  * entity) are walked here; each value below them is one `JSON.stringify`. A world's values are
  * frozen, so the pieces written later still belong to the world the walk began with.
  */
+import { createHash } from "node:crypto";
+import { rmSync } from "node:fs";
+import { open } from "node:fs/promises";
 
 type Json = Record<string, unknown>;
 
@@ -84,4 +87,50 @@ export function* prettyJsonChunks(value: unknown, indent = "", depth = 0): Gener
     }
   }
   yield whole(value, indent) ?? "null";
+}
+
+/**
+ * Writes `value` as `JSON.stringify(value, null, 2)` and a newline to `file`, `pieceChars` at a
+ * time and fsynced, so the event loop answers calls between the pieces. A file not written whole
+ * is removed. Gives the text's sha256, its bytes, and the time spent serialising (not waiting on
+ * the disk), which says how often such a snapshot may be afforded.
+ *
+ * @example const { digest } = await writePrettyJsonInPieces("state.json.1.tmp", world, 64 * 1024);
+ */
+export async function writePrettyJsonInPieces(file: string, value: unknown, pieceChars: number): Promise<{ digest: string; bytes: number; busyMs: number }> {
+  const hash = createHash("sha256");
+  let bytes = 0;
+  let busyMs = 0;
+  const handle = await open(file, "w");
+  let done = false;
+  try {
+    let pieces: string[] = [];
+    let length = 0;
+    const flush = async () => {
+      const text = pieces.join("");
+      pieces = [];
+      length = 0;
+      hash.update(text);
+      bytes += Buffer.byteLength(text);
+      await handle.write(text);
+    };
+    let started = performance.now();
+    for (const piece of prettyJsonChunks(value)) {
+      pieces.push(piece);
+      length += piece.length;
+      if (length < pieceChars) continue;
+      busyMs += performance.now() - started;
+      await flush();
+      started = performance.now();
+    }
+    pieces.push("\n");
+    busyMs += performance.now() - started;
+    await flush();
+    await handle.sync();
+    done = true;
+  } finally {
+    await handle.close();
+    if (!done) rmSync(file, { force: true });
+  }
+  return { digest: hash.digest("hex"), bytes, busyMs };
 }
