@@ -54,6 +54,21 @@ describe("what a command loads at start-up", () => {
     expect(loaded.some((url) => MCP_SDK.test(url))).toBe(true);
   });
 
+  it("loads one copy of zod for the MCP SDK's packages in eval --dry (npm dedupes it), not one per package", async () => {
+    const loaded = await modulesLoadedBy(["eval", "examples/crm/evals.yaml", "--dry"]);
+    const copies = new Set(loaded.filter((url) => url.endsWith("/zod/v4/core/core.js")));
+    expect(copies.size).toBe(1);
+  });
+
+  it("validates the crm example again from a warm manifest cache without loading ajv's compiler (the kept validators' code runs)", async () => {
+    const cache = mkdtempSync(join(dir, "cache-"));
+    const warm = { EVAL_SIMULATE_CACHE_DIR: cache, EVAL_SIMULATE_CACHE: "1" };
+    const cold = await modulesLoadedBy(["validate", "examples/crm/fakes.yaml"], warm);
+    expect(cold.some((url) => /node_modules\/ajv\/dist\/compile\//.test(url))).toBe(true);
+    const loaded = await modulesLoadedBy(["validate", "examples/crm/fakes.yaml"], warm);
+    expect(loaded.filter((url) => /node_modules\/ajv\/dist\/(compile\/|core\.js|ajv\.js)/.test(url))).toEqual([]);
+  });
+
   it("validates the crm example, whose handlers import the whole engine, without loading the MCP SDK", async () => {
     const loaded = await modulesLoadedBy(["validate", "examples/crm/fakes.yaml"]);
     expect(loaded.some((url) => url.includes("/dist/engine/index.js"))).toBe(true);
