@@ -60,13 +60,14 @@ describe("what a command loads at start-up", () => {
     expect(copies.size).toBe(1);
   });
 
-  it("validates the crm example again from a warm manifest cache without loading ajv's compiler (the kept validators' code runs)", async () => {
+  it("validates the crm example again from a warm manifest cache loading neither ajv's compiler (the kept validators' code runs) nor yaml (the entry holds the parse)", async () => {
     const cache = mkdtempSync(join(dir, "cache-"));
     const warm = { EVAL_SIMULATE_CACHE_DIR: cache, EVAL_SIMULATE_CACHE: "1" };
     const cold = await modulesLoadedBy(["validate", "examples/crm/fakes.yaml"], warm);
     expect(cold.some((url) => /node_modules\/ajv\/dist\/compile\//.test(url))).toBe(true);
     const loaded = await modulesLoadedBy(["validate", "examples/crm/fakes.yaml"], warm);
-    expect(loaded.filter((url) => /node_modules\/ajv\/dist\/(compile\/|core\.js|ajv\.js)/.test(url))).toEqual([]);
+    expect(loaded.filter((url) => /node_modules\/(ajv\/dist\/(compile\/|core\.js|ajv\.js)|yaml\/)/.test(url))).toEqual([]);
+    expect(cold.some((url) => /node_modules\/yaml\//.test(url))).toBe(true);
   });
 
   it("validates the crm example, whose handlers import the whole engine, without loading the MCP SDK", async () => {
