@@ -70,6 +70,15 @@ describe("what a command loads at start-up", () => {
     expect(cold.some((url) => /node_modules\/yaml\//.test(url))).toBe(true);
   });
 
+  it("runs eval --dry of the crm example again from a warm cache without loading yaml (the entries hold the manifest's and the evals file's parse)", async () => {
+    const cache = mkdtempSync(join(dir, "cache-"));
+    const warm = { EVAL_SIMULATE_CACHE_DIR: cache, EVAL_SIMULATE_CACHE: "1" };
+    const cold = await modulesLoadedBy(["eval", "examples/crm/evals.yaml", "--dry"], warm);
+    expect(cold.some((url) => /node_modules\/yaml\//.test(url))).toBe(true);
+    const loaded = await modulesLoadedBy(["eval", "examples/crm/evals.yaml", "--dry"], warm);
+    expect(loaded.filter((url) => /node_modules\/yaml\//.test(url))).toEqual([]);
+  });
+
   it("validates the crm example, whose handlers import the whole engine, without loading the MCP SDK", async () => {
     const loaded = await modulesLoadedBy(["validate", "examples/crm/fakes.yaml"]);
     expect(loaded.some((url) => url.includes("/dist/engine/index.js"))).toBe(true);

@@ -19,6 +19,10 @@
  * `EVAL_SIMULATE_CACHE=0` turns it off; `EVAL_SIMULATE_CACHE_DIR` moves it (default
  * `node_modules/.cache/eval-simulate` in the nearest folder above the manifest that has a
  * `node_modules`; none found, no cache).
+ *
+ * An evals file is kept the same way, under its own key: its parse with positions and its
+ * published schema's check (`judge/evals/load-evals.ts`); everything else about it, its fakes
+ * manifest included, is checked again every time.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -39,6 +43,9 @@ const FORMAT = "eval-simulate manifest cache 2";
 export interface CacheEntry extends ParsedBefore {
   compiles: Record<string, CompileOutcome>;
 }
+
+/** What a text is checked as: each kind has its own entries. */
+export type CachedKind = "manifest" | "evals";
 
 /** One manifest text's place in the cache. */
 export interface ManifestCacheSlot {
@@ -84,6 +91,7 @@ function newestDecidingFile(self: string): number {
     self,
     join(dirname(self), "schema-check.js"),
     join(root, "eval-simulate.schema.json"),
+    join(root, "eval-simulate.evals.schema.json"),
     ...(existsSync(validators) ? readdirSync(validators).map((name) => join(validators, name)) : []),
   ];
   return Math.max(...files.map((file) => (existsSync(file) ? statSync(file).mtimeMs : Number.POSITIVE_INFINITY)));
@@ -106,15 +114,15 @@ function cacheDir(manifestDir: string): string | undefined {
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
 /**
- * The cache's slot for a manifest's text, or undefined when there is no cache to use.
+ * The cache's slot for a manifest's (or an evals file's) text, or undefined when there is no cache to use.
  *
  * @example const slot = manifestCacheSlot(dirname(file), text); const hit = slot?.read();
  */
-export function manifestCacheSlot(manifestDir: string, text: string): ManifestCacheSlot | undefined {
+export function manifestCacheSlot(manifestDir: string, text: string, kind: CachedKind = "manifest"): ManifestCacheSlot | undefined {
   const build = buildIdentity();
   const dir = build && cacheDir(manifestDir);
   if (!build || !dir) return undefined;
-  const key = sha256(`${FORMAT}\n${build}\n${sha256(text)}`);
+  const key = sha256(`${FORMAT}\n${build}\n${kind}\n${sha256(text)}`);
   const file = join(dir, `${key}.json`);
   return {
     read: () => readEntry(file, key),
