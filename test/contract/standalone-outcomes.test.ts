@@ -29,6 +29,23 @@ const SCHEMAS: Array<Record<string, unknown>> = [
   { $schema: "https://json-schema.org/draft/2019-09/schema", type: "object", properties: { a: { type: "string" } }, unevaluatedProperties: false },
   { definitions: { node: { type: "object", properties: { next: { $ref: "#/definitions/node" }, v: { type: "integer" } } } }, $ref: "#/definitions/node" },
   { type: "object", patternProperties: { "^x-": { type: "number" } }, propertyNames: { pattern: "^(x-|name$)" } },
+  {
+    $schema: "https://json-schema.org/draft/2020-12/schema",
+    $id: "https://example.test/tree",
+    $dynamicAnchor: "node",
+    type: "object",
+    properties: { kids: { type: "array", items: { $dynamicRef: "#node" } }, v: { type: "integer" } },
+  },
+  {
+    $schema: "https://json-schema.org/draft/2019-09/schema",
+    $id: "https://example.test/tree-2019",
+    $recursiveAnchor: true,
+    type: "object",
+    properties: { kids: { type: "array", items: { $recursiveRef: "#" } }, v: { type: "integer" } },
+  },
+  { $id: "https://example.test/a", definitions: { b: { $id: "b", type: "string", minLength: 2 } }, properties: { x: { $ref: "b" } } },
+  { type: "object", if: { properties: { a: { const: 1 } } }, then: { required: ["c"] }, else: { required: ["d"] }, dependencies: { a: ["b"] } },
+  { type: "array", contains: { type: "number" }, maxItems: 4, items: { type: ["number", "string"], format: "ipv4" } },
 ];
 
 const VALUES: unknown[] = [
@@ -40,6 +57,10 @@ const VALUES: unknown[] = [
   { "x-a": 1, "x-b": "no", other: true },
   "𝒳𝒴",
   null,
+  { v: 1, kids: [{ v: "x" }, { v: 2, kids: [{ v: 1.5 }] }] },
+  { x: "a", a: 1 },
+  { a: 2, d: 1 },
+  [1, "1.2.3.4", "no", 3, 4],
 ];
 
 /** Every schema's answer to every value: valid, issues and errorsText. */
