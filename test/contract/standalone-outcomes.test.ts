@@ -44,7 +44,8 @@ const SCHEMAS: Array<Record<string, unknown>> = [
     properties: { kids: { type: "array", items: { $recursiveRef: "#" } }, v: { type: "integer" } },
   },
   { $id: "https://example.test/a", definitions: { b: { $id: "b", type: "string", minLength: 2 } }, properties: { x: { $ref: "b" } } },
-  { type: "object", if: { properties: { a: { const: 1 } } }, then: { required: ["c"] }, else: { required: ["d"] }, dependencies: { a: ["b"] } },
+  // From JSON text: an object literal with a `then` key reads as a thenable to the linter.
+  JSON.parse('{"type":"object","if":{"properties":{"a":{"const":1}}},"then":{"required":["c"]},"else":{"required":["d"]},"dependencies":{"a":["b"]}}'),
   { type: "array", contains: { type: "number" }, maxItems: 4, items: { type: ["number", "string"], format: "ipv4" } },
 ];
 
