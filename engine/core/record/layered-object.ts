@@ -98,7 +98,7 @@ export function layerable(value: unknown, minKeys = LAYERED_MIN_KEYS): value is 
 }
 
 /** Changes since the base past which a layer is copied out into a plain object. */
-export const maxChanges = (baseKeys: number): number => Math.max(64, Math.ceil(Math.sqrt(baseKeys) * 4));
+export const maxChanges = (baseKeys: number): number => Math.max(16, Math.ceil(Math.sqrt(baseKeys) * 4));
 
 /** True for a key a plain object orders first, ascending: an array index. */
 const isIndex = (key: string): boolean => /^(0|[1-9][0-9]*)$/.test(key) && Number(key) < 4294967295;

@@ -61,11 +61,12 @@ export function keyedDraft(committed: Json, records: () => Json, recordsBase: Js
   };
   const assign = (key: string, value: unknown): void => {
     const mine = local.get(key);
-    const appended = mine === REMOVED || (mine === undefined ? !Object.hasOwn(committed, key) : mine.appended);
+    // A key added (or added again after a delete) goes last, as a plain object orders it; one
+    // that is there stays where it stands (after the others, if this draft appended it).
+    const added = mine === REMOVED || (mine === undefined && !Object.hasOwn(committed, key));
     records()[key] = value;
-    // A key added (or added again after a delete) goes last, as a plain object orders it.
-    if (appended) local.delete(key);
-    local.set(key, { kind: "set", appended });
+    if (added) local.delete(key);
+    local.set(key, { kind: "set", appended: added || (mine !== undefined && mine.appended) });
   };
   const remove = (key: string): void => {
     const mine = local.get(key);
