@@ -53,6 +53,7 @@ export {
   layerChanges,
   maxChanges,
   orderedKeys,
+  plainEntities,
   REMOVED,
   withChanges,
 } from "./layered-object.js";

@@ -150,9 +150,9 @@ const refuse = (what: string, key: string | symbol): never => {
 /** The traps of one layer's Proxy: each reads the layer it was made for. */
 class LayerTraps implements ProxyHandler<Json> {
   constructor(private readonly layer: Layer) {}
-  get(_target: Json, key: string | symbol): unknown {
+  get(_target: Json, key: string | symbol, receiver: unknown): unknown {
     if (typeof key === "string" && hasOwnKey(this.layer, key)) return ownValue(this.layer, key);
-    return Reflect.get(Object.prototype, key);
+    return Reflect.get(Object.prototype, key, receiver);
   }
   has(_target: Json, key: string | symbol): boolean {
     return (typeof key === "string" && hasOwnKey(this.layer, key)) || key in Object.prototype;
@@ -242,6 +242,16 @@ export function withChanges(value: Json, changes: ReadonlyMap<string, KeyChange>
   if (merged.size === 0) return base;
   const next = makeLayer(base, merged);
   return merged.size > maxChanges(sizeOf(base)) ? plainCopy(next) : next;
+}
+
+/**
+ * A fake's entities with each layer copied out into a plain object, for what cannot read a
+ * Proxy (`structuredClone`, a worker's message); other values are kept as they are.
+ */
+export function plainEntities<T extends Record<string, unknown>>(state: T): T {
+  const entries = Object.entries(state);
+  if (!entries.some(([, value]) => isLayered(value))) return state;
+  return Object.fromEntries(entries.map(([name, value]) => [name, isLayered(value) ? plainCopy(value as Json) : value])) as T;
 }
 
 /** The keys a layer has changed since its base (for tests and diagnostics). */

@@ -66,7 +66,7 @@ export function keyedDraft(committed: Json, records: () => Json, recordsBase: Js
     const added = mine === REMOVED || (mine === undefined && !Object.hasOwn(committed, key));
     records()[key] = value;
     if (added) local.delete(key);
-    local.set(key, { kind: "set", appended: added || (mine !== undefined && mine.appended) });
+    local.set(key, { kind: "set", appended: added || mine?.appended === true });
   };
   const remove = (key: string): void => {
     const mine = local.get(key);
@@ -79,7 +79,7 @@ export function keyedDraft(committed: Json, records: () => Json, recordsBase: Js
   const proxy = new Proxy<Json>(
     {},
     {
-      get: (_target, key) => (typeof key === "string" && exists(key) ? read(key) : Reflect.get(Object.prototype, key)),
+      get: (_target, key, receiver) => (typeof key === "string" && exists(key) ? read(key) : Reflect.get(Object.prototype, key, receiver)),
       has: (_target, key) => (typeof key === "string" && exists(key)) || key in Object.prototype,
       set: (_target, key, value) => {
         if (typeof key !== "string") return refuse("A symbol key on");
@@ -93,7 +93,8 @@ export function keyedDraft(committed: Json, records: () => Json, recordsBase: Js
       ownKeys: () => keys(),
       getOwnPropertyDescriptor: (target, key) => {
         if (typeof key !== "string" || !exists(key)) return Reflect.getOwnPropertyDescriptor(target, key);
-        return { value: read(key), writable: true, enumerable: true, configurable: true };
+        // The value as it stands, not a new draft (as immer's own trap does): enumerating keys drafts nothing.
+        return { value: local.has(key) ? records()[key] : committed[key], writable: true, enumerable: true, configurable: true };
       },
       defineProperty: () => refuse("Object.defineProperty on"),
       getPrototypeOf: () => Object.prototype,
