@@ -166,6 +166,23 @@ describe("an entity keyed by id laid over rather than copied", () => {
     expect(Object.keys(before as object)).toHaveLength(10);
   });
 
+  it("fails a call that puts the whole entity inside another value, and keeps one that assigns it to itself", () => {
+    const store = new StateStore(world(10), undefined, false, { layeredMinKeys: 1 });
+    const before = store.states.shop.orders;
+    const draft = store.draft("shop", ["orders", "meta"]);
+    (draft.state.orders as Record<string, Rec>)["o-1"].v = 7;
+    (draft.state.meta as Record<string, unknown>).all = draft.state.orders;
+    expect(() => draft.changes()).toThrow(/the entity orders \(too large to copy\) was put inside another value/);
+    expect(store.states.shop.orders).toBe(before);
+    const again = store.draft("shop", ["orders"]);
+    (again.state.orders as Record<string, Rec>)["o-1"].v = 7;
+    // biome-ignore lint/correctness/noSelfAssign: assigning an entity its own draft changes nothing
+    again.state.orders = again.state.orders;
+    store.commit("shop", again.changes()!);
+    expect((store.states.shop.orders as Record<string, Rec>)["o-1"].v).toBe(7);
+    expect(isLayered(store.states.shop.orders)).toBe(true);
+  });
+
   it("writes one record of 100,000 without copying the others, and lays the next write over the same base", () => {
     const orders: Record<string, Rec> = {};
     for (let i = 0; i < 100_000; i++) orders[`o-${i}`] = record(`o-${i}`, 0);

@@ -20,6 +20,12 @@ export const recordsKey = (entity: string): string => `\u0000records:${entity}`;
 /** One keyed entity's draft: the Proxy a handler sees, and how to finish it. */
 export interface KeyedDraft {
   proxy: Json;
+  /**
+   * Ends the handler's use of the draft, before the root draft is finished: the proxy refuses
+   * everything after, so one put inside another value (which the root's finishing would walk,
+   * drafting records as it went) fails the call with a message instead of committing a Proxy.
+   */
+  seal(): void;
   /** The committed value with the draft's changes laid over it, from the finished root's records; the value itself when nothing changed. */
   finish(records: Json): { value: Json; keys: string[] };
   /** A plain copy of the entity as the draft holds it now, records still drafted copied out by `copyOut`. */
@@ -34,8 +40,15 @@ const refuse = (what: string): never => {
  * A draft of `committed` (a layer or a large frozen plain object) whose records are drafted in
  * `records()` (the root draft's child for this entity), their first base put in `recordsBase`.
  */
-export function keyedDraft(committed: Json, records: () => Json, recordsBase: Json): KeyedDraft {
+export function keyedDraft(entity: string, committed: Json, records: () => Json, recordsBase: Json): KeyedDraft {
   const local = new Map<string, Local>();
+  let sealed = false;
+  const open = (): void => {
+    if (sealed)
+      throw new TypeError(
+        `[eval-simulate] the entity ${entity} (too large to copy) was put inside another value; put a copy of the records it needs there instead`,
+      );
+  };
   const exists = (key: string): boolean => {
     const mine = local.get(key);
     return mine !== undefined ? mine !== REMOVED : Object.hasOwn(committed, key);
@@ -79,19 +92,31 @@ export function keyedDraft(committed: Json, records: () => Json, recordsBase: Js
   const proxy = new Proxy<Json>(
     {},
     {
-      get: (_target, key, receiver) => (typeof key === "string" && exists(key) ? read(key) : Reflect.get(Object.prototype, key, receiver)),
-      has: (_target, key) => (typeof key === "string" && exists(key)) || key in Object.prototype,
+      get: (_target, key, receiver) => {
+        open();
+        return typeof key === "string" && exists(key) ? read(key) : Reflect.get(Object.prototype, key, receiver);
+      },
+      has: (_target, key) => {
+        open();
+        return (typeof key === "string" && exists(key)) || key in Object.prototype;
+      },
       set: (_target, key, value) => {
+        open();
         if (typeof key !== "string") return refuse("A symbol key on");
         assign(key, value);
         return true;
       },
       deleteProperty: (_target, key) => {
+        open();
         if (typeof key === "string" && exists(key)) remove(key);
         return true;
       },
-      ownKeys: () => keys(),
+      ownKeys: () => {
+        open();
+        return keys();
+      },
       getOwnPropertyDescriptor: (target, key) => {
+        open();
         if (typeof key !== "string" || !exists(key)) return Reflect.getOwnPropertyDescriptor(target, key);
         // The value as it stands, not a new draft (as immer's own trap does): enumerating keys drafts nothing.
         return { value: local.has(key) ? records()[key] : committed[key], writable: true, enumerable: true, configurable: true };
@@ -104,6 +129,7 @@ export function keyedDraft(committed: Json, records: () => Json, recordsBase: Js
   );
   return {
     proxy,
+    seal: () => void (sealed = true),
     finish(done) {
       const changes = new Map<string, KeyChange>();
       for (const [key, mine] of local) {

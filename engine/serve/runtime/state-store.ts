@@ -152,7 +152,7 @@ export class StateStore {
     const entityOf = (name: string): unknown => {
       const large = keyed.get(name);
       if (!large || large.replaced) return root[name];
-      large.draft ??= keyedDraft(current[name] as FakeState, () => root[recordsKey(name)] as FakeState, large.recordsBase);
+      large.draft ??= keyedDraft(name, current[name] as FakeState, () => root[recordsKey(name)] as FakeState, large.recordsBase);
       return large.draft.proxy;
     };
     for (const name of writes) {
@@ -166,6 +166,8 @@ export class StateStore {
         set: (value) => {
           touched.add(name);
           const large = keyed.get(name);
+          // `state.orders = state.orders` keeps the draft; any other value replaces the entity whole.
+          if (large?.draft && value === large.draft.proxy && !large.replaced) return;
           if (large) large.replaced = true;
           root[name] = value;
         },
@@ -182,10 +184,11 @@ export class StateStore {
       writes,
       changes: () => {
         if (touched.size === 0) return undefined;
+        for (const large of keyed.values()) large.draft?.seal();
+        const open = drafts();
         let patches: Patch[] = [];
         const done = immer.finishDraft(root, (made) => void (patches = made)) as FakeState;
         rememberChangedKeys(patches, base, done);
-        const open = drafts();
         const values: FakeState = {};
         for (const name of touched) {
           const draft = open.get(name);
