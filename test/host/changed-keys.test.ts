@@ -3,15 +3,7 @@ import { applyEntityPatch, type EntityPatch, entityPatches, type JsonPatchOperat
 import { recordedChanges } from "../../engine/serve/host/record-changes.js";
 import { type CompiledSchema, createSchemaCompiler } from "../../engine/author/contract/index.js";
 import { type Commit, StateStore, stateProblem } from "../../engine/serve/runtime/index.js";
-
-/** A small deterministic generator, so a failure reproduces. */
-function random(seed: number) {
-  let s = seed;
-  return () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-}
-
-type Rec = { id: string; v: number; tags: string[]; note?: { text: string } };
-const record = (id: string, v: number): Rec => ({ id, v, tags: ["a", "b"], note: { text: `n${v}` } });
+import { type Rec, random, record } from "../support/random-records.js";
 
 /** A world of one fake: `orders` keyed by id, `list` an array of records, `meta` a plain value. */
 function world(size: number) {
