@@ -47,7 +47,7 @@ const PROCESS = [
   "test/api/{octokit,responses,routing,transactions,validation}.test.ts",
   "test/checks/{allow-list,check-command,check-recipe-fakes}.test.ts",
   "test/handlers/jsonata-watchdog.test.ts",
-  "test/host/{api-fakes,browser-guard,jsonata-one-item,shared-functions,fake-subsets,emulate-builtin,evidence,evidence-files,hardening,hostile-values,hostile-values-fuzz,http-hostile-inputs}.test.ts",
+  "test/host/{layered-world,api-fakes,browser-guard,jsonata-one-item,shared-functions,fake-subsets,emulate-builtin,evidence,evidence-files,hardening,hostile-values,hostile-values-fuzz,http-hostile-inputs}.test.ts",
   "test/host/{jsonata-number-fuzz,jsonata-range-limits,record-after-kill,serve-mcp,transactions,typescript-fakes,world-module,world-size-limit}.test.ts",
   "test/inspect/inspector-token.test.ts",
   "test/journal/{redaction-serve,secret-shapes}.test.ts",

@@ -4,15 +4,7 @@ import type { JudgedCall } from "../../engine/judge/evals/fake-maps.js";
 import { rebuildHistory } from "../../engine/judge/evals/index.js";
 import { recordedChanges } from "../../engine/serve/host/record-changes.js";
 import { type States, StateStore } from "../../engine/serve/runtime/index.js";
-
-/** A small deterministic generator, so a failure reproduces. */
-function random(seed: number) {
-  let s = seed;
-  return () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-}
-
-type Rec = { id: string; v: number; tags: string[]; note?: { text: string } };
-const record = (id: string, v: number): Rec => ({ id, v, tags: ["a", "b"], note: { text: `n${v}` } });
+import { type Rec, random, record } from "../support/random-records.js";
 
 /** One fake: `orders` keyed by id, `list` an array of records, `meta` a plain value. */
 function world(size: number): States {
@@ -58,12 +50,18 @@ function write(store: StateStore, next: () => number) {
 
 const same = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);
 
-describe("comparing worlds by the keys their commits changed", () => {
+// Each random suite runs on entities copied on write and on entities laid over (layered-object.ts).
+const stores = [
+  ["copied", {}],
+  ["laid over", { layeredMinKeys: 1 }],
+] as const;
+
+describe.each(stores)("comparing worlds by the keys their commits changed (%s)", (_, limits) => {
   it("gives the answer of comparing every key, over random commits on two worlds from one start", () => {
     let fast = 0;
     for (let seed = 1; seed <= 30; seed++) {
-      const first = new StateStore(world(40));
-      const second = new StateStore(first.initial, first.initial, true);
+      const first = new StateStore(world(40), undefined, false, limits);
+      const second = new StateStore(first.initial, first.initial, true, limits);
       const start = first.initial.shop.orders;
       for (let step = 0; step < 25; step++) {
         // Half the steps make the same writes on both (equal values, new objects), half differ.
@@ -119,7 +117,7 @@ function callsOf(commits: ReturnType<typeof write>[]): JudgedCall[] {
 }
 
 /** The history as the full rebuild makes it: the final world copied, so no commit's note applies. */
-const walked = (initial: States, final: States, calls: JudgedCall[]) => rebuildHistory(initial, structuredClone(final), calls);
+const walked = (initial: States, final: States, calls: JudgedCall[]) => rebuildHistory(initial, JSON.parse(JSON.stringify(final)), calls);
 
 function expectSameHistory(got: ReturnType<typeof rebuildHistory>, want: ReturnType<typeof rebuildHistory>) {
   expect(got.ok).toBe(want.ok);
@@ -133,12 +131,12 @@ function expectSameHistory(got: ReturnType<typeof rebuildHistory>, want: ReturnT
   }
 }
 
-describe("the judge's history from the changed keys", () => {
+describe.each(stores)("the judge's history from the changed keys (%s)", (_, limits) => {
   it("decides as rebuilding every world does, over random runs, cut and tampered records", () => {
     let lazy = 0;
     for (let seed = 1; seed <= 40; seed++) {
       const next = random(seed);
-      const store = new StateStore(world(30));
+      const store = new StateStore(world(30), undefined, false, limits);
       const commits = Array.from({ length: 1 + Math.floor(next() * 12) }, () => write(store, next));
       const calls = callsOf(commits);
       const initial = store.initial;
@@ -163,12 +161,12 @@ describe("the judge's history from the changed keys", () => {
   });
 
   it("rebuilds a commit's world when it is read, equal to the world after that commit", () => {
-    const store = new StateStore(world(10));
+    const store = new StateStore(world(10), undefined, false, limits);
     const next = random(5);
     const worlds: unknown[] = [];
     const commits = Array.from({ length: 6 }, () => {
       const commit = write(store, next);
-      if (commit) worlds.push(structuredClone(store.states));
+      if (commit) worlds.push(JSON.parse(JSON.stringify(store.states)));
       return commit;
     });
     const history = rebuildHistory(store.initial, store.states, callsOf(commits));

@@ -6,6 +6,8 @@
  * not recursed into.
  */
 
+import { isCommitted } from "../../core/record/index.js";
+
 /** State (an entity's value, its own level included) nested deeper than this is refused. */
 export const MAX_STATE_DEPTH = 256;
 /**
@@ -68,7 +70,7 @@ export function jsonValueProblem(value: unknown, options: JsonValueCheckOptions 
 function isPlain(value: unknown, depth: number, limit: number, skipFrozen: boolean): boolean {
   if (typeof value === "number") return Number.isFinite(value);
   if (value === null || typeof value !== "object") return typeof value !== "bigint" && typeof value !== "function" && typeof value !== "symbol";
-  if (skipFrozen && Object.isFrozen(value)) return true;
+  if (skipFrozen && isCommitted(value)) return true;
   if (depth >= limit) return false;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) if (!isPlain(value[i], depth + 1, limit, skipFrozen)) return false;
@@ -97,7 +99,7 @@ function locate(value: unknown, options: JsonValueCheckOptions): JsonValueProble
   };
   const enter = (node: object): JsonValueProblem | undefined => {
     if (onPath.has(node)) return { path: pointer(path), message: "must not refer to itself (a circular reference)" };
-    if (done.has(node) || (skipFrozen && Object.isFrozen(node))) return undefined;
+    if (done.has(node) || (skipFrozen && isCommitted(node))) return undefined;
     if (stack.length >= maxDepth) return { path: pointer(path), message: `nests deeper than ${maxDepth} levels` };
     onPath.add(node);
     stack.push({ node, keys: Array.isArray(node) ? node.length : Object.keys(node), next: 0 });

@@ -32,6 +32,12 @@ export interface CompiledSchema {
   readonly warnings: readonly string[];
   /** Patterns RE2 cannot run (backreferences, lookaround), which run on JavaScript's engine. */
   readonly patternNotes: readonly PatternNote[];
+  /**
+   * True when the schema holds an object to one schema per key and nothing else (`type: object`
+   * and `additionalProperties`, beside annotations and definitions): such an object is valid
+   * when each of its values is, so a change to some keys needs only those checked.
+   */
+  readonly recordMap: boolean;
   validate(value: unknown): boolean;
   /** ajv's `errorsText`: `data/limit must be <= 50, data must have required property 'x'`. */
   errorsText(): string;
@@ -108,7 +114,7 @@ export function createSchemaCompiler(options: SchemaCompilerOptions = {}): Schem
     const shared = compiledByText.get(key) ?? trustedValidator(kind, key);
     if (shared) {
       noteCompileOutcome(key, shared.outcome);
-      const compiled = wrap(shared.validator, dialect, shared.outcome.warnings, shared.outcome.notes);
+      const compiled = wrap(shared.validator, dialect, shared.outcome.warnings, shared.outcome.notes, isRecordMap(source));
       if (typeof schema === "object" && schema !== null) cache.set(schema, compiled);
       return replayPatternNotes(compiled);
     }
@@ -135,7 +141,7 @@ export function createSchemaCompiler(options: SchemaCompilerOptions = {}): Schem
       throw new Error("[eval-simulate] invalid JSON Schema: $async schemas are not supported; remove $async");
     }
     const outcome: CompileOutcome = { warnings: [...warnings], notes, ...(code === undefined ? {} : { code }) };
-    const compiled = wrap(() => validator, dialect, warnings, notes);
+    const compiled = wrap(() => validator, dialect, warnings, notes, isRecordMap(source));
     if (typeof schema === "object" && schema !== null) cache.set(schema, compiled);
     if (compiledByText.size < MAX_SHARED) compiledByText.set(key, { validator: () => validator, outcome });
     noteCompileOutcome(key, outcome);
@@ -183,11 +189,36 @@ export function createSchemaCompiler(options: SchemaCompilerOptions = {}): Schem
   return { compile };
 }
 
+/** Keywords that say nothing about a value (or only hold what others refer to). */
+const NOT_VALIDATING = new Set([
+  "$schema",
+  "$id",
+  "$comment",
+  "title",
+  "description",
+  "examples",
+  "default",
+  "definitions",
+  "$defs",
+  "readOnly",
+  "writeOnly",
+  "deprecated",
+]);
+
+/** See `CompiledSchema.recordMap`. */
+function isRecordMap(schema: JsonSchema): boolean {
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return false;
+  const { type, additionalProperties, ...rest } = schema as Record<string, unknown>;
+  if (type !== "object" || additionalProperties === undefined || additionalProperties === false) return false;
+  return Object.keys(rest).every((key) => NOT_VALIDATING.has(key));
+}
+
 /** A CompiledSchema over an ajv validator, keeping the errors of its own last call. */
-function wrap(validatorOf: () => ValidateFunction, dialect: Dialect, warnings: string[], notes: PatternNote[]): CompiledSchema {
+function wrap(validatorOf: () => ValidateFunction, dialect: Dialect, warnings: string[], notes: PatternNote[], recordMap: boolean): CompiledSchema {
   let errors: ErrorObject[] = [];
   return {
     dialect,
+    recordMap,
     warnings: Object.freeze([...warnings]),
     patternNotes: Object.freeze([...notes]),
     validate(value) {

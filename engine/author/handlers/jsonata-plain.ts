@@ -5,6 +5,8 @@
  * that share nothing with the state they came from, so every result is copied here.
  */
 
+import { isCommitted } from "../../core/record/index.js";
+
 /** Why a result is not JSON, and where in it. */
 export class NotJsonError extends Error {
   constructor(
@@ -49,7 +51,7 @@ function plain(value: unknown, walk: Walk): unknown {
   }
   if (typeof value !== "object") throw new NotJsonError(`a ${typeof value}`, where(walk.path));
   // Committed state is frozen plain JSON already: a result may share it, since nothing can change it.
-  if (Object.isFrozen(value) && !(value as { sequence?: boolean }).sequence) return value;
+  if (isCommitted(value) && !(value as { sequence?: boolean }).sequence) return value;
   if (isJsonataFunction(value)) throw new NotJsonError("a function", where(walk.path));
   if (walk.ancestors.has(value)) throw new NotJsonError("a circular reference", where(walk.path));
   walk.ancestors.add(value);

@@ -6,6 +6,8 @@
  * Patch otherwise, and applying them; `sameJson`), which frozen objects were made from which by
  * changing some keys (`derived-values.ts`: what lets `sameJson` compare only those), canonical JSON (`canonical-json.ts`) and `worldHash`
  * (`world-hash.ts`: sha256 of canonical JSON per entity, fake and world, kept per frozen value);
+ * entities keyed by id too large to copy on a write, held as a shared base and the keys changed
+ * since (`layered-object.ts`: `withChanges`, `isCommitted`);
  * a durable state file's log of commits beside its snapshot, its format and replay
  * (`state-log.ts`) and reading it from disk (`state-log-file.ts`).
  *
@@ -41,5 +43,19 @@ export {
 } from "./state-log.js";
 export type { StateLogCommit, StateLogHeader, StateLogMark } from "./state-log.js";
 export { readStateLogLines, STATE_LOG_LIMITS, withStateLog } from "./state-log-file.js";
+export {
+  isCommitted,
+  isCommittedEntity,
+  isLayered,
+  type KeyChange,
+  LAYERED_MIN_KEYS,
+  layerable,
+  layerChanges,
+  maxChanges,
+  orderedKeys,
+  plainEntities,
+  REMOVED,
+  withChanges,
+} from "./layered-object.js";
 export { fakeHash, valueHash, worldHash } from "./world-hash.js";
 export type { FakeHash, WorldHash } from "./world-hash.js";

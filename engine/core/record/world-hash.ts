@@ -8,6 +8,7 @@
  * entities the commit replaced, and those from their records' kept canonical text, so only the
  * changed records are written out again. Unfrozen values are hashed afresh every time.
  */
+import { isCommitted, isCommittedEntity } from "./layered-object.js";
 import { createHash } from "node:crypto";
 import { canonicalJson } from "./canonical-json.js";
 import type { StatesByFake } from "./types.js";
@@ -42,7 +43,7 @@ function partText(value: unknown): string | undefined {
   const kept = texts.get(value);
   if (kept !== undefined) return kept;
   const text = canonicalJson(value);
-  if (text !== undefined && Object.isFrozen(value)) texts.set(value, text);
+  if (text !== undefined && isCommitted(value)) texts.set(value, text);
   return text;
 }
 
@@ -77,7 +78,7 @@ export function valueHash(value: unknown): string {
   if (value === null || typeof value !== "object") return sha256(canonicalJson(value) ?? "null");
   const kept = hashes.get(value);
   if (kept !== undefined) return kept;
-  const frozen = Object.isFrozen(value);
+  const frozen = isCommittedEntity(value);
   const hash = sha256((frozen ? joinedText(value) : canonicalJson(value)) ?? "null");
   if (frozen) hashes.set(value, hash);
   return hash;

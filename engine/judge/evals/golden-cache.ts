@@ -5,7 +5,7 @@
  * replay itself (`golden.ts`), which knows nothing of it.
  */
 import type { LoadedFakes } from "../../author/fakes/index.js";
-import { type StatesByFake, valueHash, worldHash } from "../../core/record/index.js";
+import { isCommitted, type StatesByFake, valueHash, worldHash } from "../../core/record/index.js";
 
 /** Replays kept per loaded fakes at most: a run of many cases must not grow without end. */
 const KEPT = 1_000;
@@ -62,7 +62,7 @@ export function sharedStart<S extends StatesByFake>(fresh: S, initial: StatesByF
     for (const name of names) {
       const mine = b[name];
       // Only frozen values are shared as they are: an unfrozen one could change under the replay.
-      if (mine !== null && typeof mine === "object" && !Object.isFrozen(mine)) return fresh;
+      if (mine !== null && typeof mine === "object" && !isCommitted(mine)) return fresh;
       if (mine !== a[name] && valueHash(mine) !== valueHash(a[name])) return fresh;
     }
   }

@@ -4,6 +4,7 @@
  * custom emulators over their OpenAPI router, emulate's built-ins a proxy to the service emulate
  * starts once the port is open.
  */
+import { plainEntities } from "../../core/record/index.js";
 import { loadMcpSdk } from "../../author/contract/index.js";
 import { basePathOf } from "../api/index.js";
 import type { McpEndpointOptions } from "../mcp/index.js";
@@ -90,7 +91,8 @@ const emulateMount: FakeMount<ApiFake> = {
       route: { api: handle, hosts: fake.manifest.hosts, basePath: "" },
       async start() {
         const { emulateBuiltIn } = await import("./emulate-mount.js");
-        const builtIn = await emulateBuiltIn(service, structuredClone(own.scope.store.states[id]));
+        const state = own.scope.store.states[id];
+        const builtIn = await emulateBuiltIn(service, structuredClone(state && plainEntities(state)));
         started = {
           handle: async (request, base) => {
             const at = Date.now();

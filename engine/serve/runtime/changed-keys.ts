@@ -19,6 +19,8 @@ export function rememberChangedKeys(patches: readonly Patch[], base: Record<stri
   const keys = new Map<string, Set<string> | null>();
   for (const { path } of patches) {
     const entity = String(path[0]);
+    // The records of an entity too large to copy, drafted beside it: their draft says its keys itself.
+    if (entity.startsWith("\u0000")) continue;
     // A path that stops at the entity replaced it whole: which keys differ is unknown.
     if (path.length < 2) keys.set(entity, null);
     else if (keys.get(entity) !== null) {
@@ -32,6 +34,11 @@ export function rememberChangedKeys(patches: readonly Patch[], base: Record<stri
     const after = done[entity];
     if (set && after !== before && isPlainObject(before) && isPlainObject(after)) known.set(after, { base: new WeakRef(before), keys: [...set] });
   }
+}
+
+/** Remembers that `after` was made from `before` by changing `keys` (a keyed draft's own account). */
+export function rememberKeys(after: object, before: object, keys: readonly string[]): void {
+  if (after !== before) known.set(after, { base: new WeakRef(before), keys });
 }
 
 /**

@@ -1,3 +1,5 @@
+import { isCommitted, isCommittedEntity } from "../../core/record/index.js";
+
 /**
  * Freezes a JSON value deeply. Committed state is frozen so nothing outside a call's
  * transaction (another handler, a test holding `services.states`) can change it unseen, and so
@@ -7,8 +9,16 @@
  * @example const state = deepFreeze({ notes: [] }); Object.isFrozen(state.notes) // true
  */
 export function deepFreeze<T>(value: T): T {
-  if (value === null || typeof value !== "object" || Object.isFrozen(value)) return value;
+  // The value handed in is an entity's (asked once and kept), its parts are records (asked each time).
+  if (value === null || typeof value !== "object" || isCommittedEntity(value)) return value;
+  return freezeParts(value);
+}
+
+function freezeParts<T extends object>(value: T): T {
   Object.freeze(value);
-  for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  for (const key of Object.keys(value)) {
+    const inner = (value as Record<string, unknown>)[key];
+    if (inner !== null && typeof inner === "object" && !isCommitted(inner)) freezeParts(inner);
+  }
   return value;
 }

@@ -3,6 +3,8 @@
  * draft, which stop working once the draft is finished, so they are copied out first.
  */
 import { current, isDraft } from "immer";
+import { isCommitted } from "../../core/record/index.js";
+import type { KeyedDraft } from "./keyed-draft.js";
 
 /**
  * `value` with each immer draft in it replaced by a plain copy of the draft as it is now
@@ -10,16 +12,18 @@ import { current, isDraft } from "immer";
  *
  * @example const answer = detached(returned, new Set());
  */
-export function detached<T>(value: T, seen: Set<object>): T {
+export function detached<T>(value: T, seen: Set<object>, keyed: ReadonlyMap<string, KeyedDraft> = new Map()): T {
   if (value === null || typeof value !== "object") return value;
   if (isDraft(value)) return current(value as object) as T;
-  // A committed (frozen) value holds no draft; a cycle is left to the answer's own checks.
-  if (Object.isFrozen(value) || seen.has(value)) return value;
+  // A committed value holds no draft; a cycle is left to the answer's own checks.
+  if (isCommitted(value) || seen.has(value)) return value;
+  // An entity too large to copy, as its draft holds it now (its records drafted copied out).
+  for (const draft of keyed.values()) if (draft.proxy === value) return draft.snapshot((inner) => detached(inner, seen, keyed)) as T;
   seen.add(value);
   const entries = value as Record<string, unknown>;
   for (const key of Object.keys(entries)) {
     const inner = entries[key];
-    const copy = detached(inner, seen);
+    const copy = detached(inner, seen, keyed);
     if (copy !== inner) entries[key] = copy;
   }
   return value;

@@ -3,7 +3,8 @@
  * store (`state-store.ts`: frozen commits, each numbered with the values it replaced and noted
  * as made from them, `changed-keys.ts`; a read-only world view, `read-only-view.ts`; copy-on-write
  * (immer) drafts sharing every record a write does not touch, whose parts an answer takes out,
- * `detach-draft.ts`; a queue per fake, `serial-queue.ts`), the tool call
+ * `detach-draft.ts`; an entity keyed by id too large to copy drafted record by record and laid
+ * over its committed value, `keyed-draft.ts`; a queue per fake, `serial-queue.ts`), the tool call
  * pipeline (`call-tool.ts`, `tool-context.ts`), time limits (`deadline.ts`), what a change may not
  * do (`change-problems.ts`), each world's size kept per commit from the changed entities
  * (`json-bytes.ts`), a structured tool's text as `json`, `json-pretty` or its JSONata

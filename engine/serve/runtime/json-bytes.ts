@@ -4,6 +4,8 @@
  * so it never changes) has its size remembered: replacing it later measures only the new value.
  */
 
+import { isCommitted } from "../../core/record/index.js";
+
 /** Committed entity values and their sizes. */
 const known = new WeakMap<object, number>();
 
@@ -20,7 +22,7 @@ export function jsonBytes(value: unknown): number {
   // replaces: summed from its parts it costs the new records; a value of no known parts is
   // measured by native serialisation, which outruns any walk in JavaScript.
   const bytes = object && hasKnownPart(object) ? summedBytes(object) : Buffer.byteLength(JSON.stringify(value) ?? "");
-  if (object && Object.isFrozen(object)) known.set(object, bytes);
+  if (object && isCommitted(object)) known.set(object, bytes);
   return bytes;
 }
 
@@ -89,5 +91,5 @@ function summedBytes(value: object): number {
  * @example deepFreeze(value); rememberBytes(value, measured);
  */
 export function rememberBytes(value: unknown, bytes: number): void {
-  if (value !== null && typeof value === "object" && Object.isFrozen(value)) known.set(value, bytes);
+  if (value !== null && typeof value === "object" && isCommitted(value)) known.set(value, bytes);
 }

@@ -1,9 +1,10 @@
 import { Immer, enablePatches, type Patch } from "immer";
-import { noteDerived } from "../../core/record/index.js";
-import { changedKeysOf, rememberChangedKeys } from "./changed-keys.js";
+import { isCommittedEntity, isLayered, layerable, noteDerived } from "../../core/record/index.js";
+import { changedKeysOf, rememberChangedKeys, rememberKeys } from "./changed-keys.js";
 import { deepFreeze } from "./deep-freeze.js";
 import { detached } from "./detach-draft.js";
 import { jsonBytes, jsonBytesAfter, rememberBytes } from "./json-bytes.js";
+import { type KeyedDraft, keyedDraft, recordsKey } from "./keyed-draft.js";
 import { readOnlyView } from "./read-only-view.js";
 import { SerialQueue } from "./serial-queue.js";
 
@@ -56,6 +57,8 @@ export const DEFAULT_MAX_WORLD_BYTES = 64 * 1024 * 1024;
 /** What a store holds to: the most bytes of JSON its entities' values may take together. */
 export interface StoreLimits {
   maxBytes?: number;
+  /** Keys from which an entity keyed by id is laid over rather than copied on a write (`LAYERED_MIN_KEYS`; lower in tests). */
+  layeredMinKeys?: number;
 }
 
 /**
@@ -74,6 +77,7 @@ export class StateStore {
   private commits = 0;
   /** The most bytes the world may hold; none when unset. */
   readonly maxBytes: number | undefined;
+  private readonly layeredMinKeys: number | undefined;
   /** The bytes it holds, counted once on first need, then kept up to date by each commit. */
   private bytes: number | undefined;
   /** The sizes `overLimit` measured for the commit that follows it, so the commit measures nothing again. */
@@ -85,6 +89,7 @@ export class StateStore {
    */
   constructor(states: States, initial: States = states, shared = false, limits: StoreLimits = {}) {
     this.maxBytes = limits.maxBytes;
+    this.layeredMinKeys = limits.layeredMinKeys;
     if (shared) {
       this.states = {};
       for (const [id, state] of Object.entries(states)) this.states[id] = { ...state };
@@ -131,36 +136,72 @@ export class StateStore {
       Object.defineProperty(state, name, { value, enumerable: true, writable: false, configurable: false });
     }
     // One root draft holds every written entity, so a value assigned to one entity that holds
-    // parts of another's draft (`state.a = [...state.b]`) is finalised with the rest.
+    // parts of another's draft (`state.a = [...state.b]`) is finalised with the rest. An entity
+    // keyed by id too large to copy has its records drafted under the root instead (keyed-draft.ts).
     const base: FakeState = {};
-    for (const name of writes) base[name] = current[name];
+    const keyed = new Map<string, { recordsBase: FakeState; draft?: KeyedDraft; replaced: boolean }>();
+    for (const name of writes) {
+      base[name] = current[name];
+      if (layerable(current[name], this.layeredMinKeys)) {
+        const recordsBase: FakeState = {};
+        base[recordsKey(name)] = recordsBase;
+        keyed.set(name, { recordsBase, replaced: false });
+      }
+    }
     const root = immer.createDraft(base);
+    const entityOf = (name: string): unknown => {
+      const large = keyed.get(name);
+      if (!large || large.replaced) return root[name];
+      large.draft ??= keyedDraft(name, current[name] as FakeState, () => root[recordsKey(name)] as FakeState, large.recordsBase);
+      return large.draft.proxy;
+    };
     for (const name of writes) {
       Object.defineProperty(state, name, {
         enumerable: true,
         configurable: false,
         get: () => {
           touched.add(name);
-          return root[name];
+          return entityOf(name);
         },
         set: (value) => {
           touched.add(name);
+          const large = keyed.get(name);
+          // `state.orders = state.orders` keeps the draft; any other value replaces the entity whole.
+          if (large?.draft && value === large.draft.proxy && !large.replaced) return;
+          if (large) large.replaced = true;
           root[name] = value;
         },
       });
     }
     Object.preventExtensions(state);
+    const drafts = (): Map<string, KeyedDraft> => {
+      const open = new Map<string, KeyedDraft>();
+      for (const [name, large] of keyed) if (large.draft && !large.replaced) open.set(name, large.draft);
+      return open;
+    };
     return {
       state,
       writes,
       changes: () => {
         if (touched.size === 0) return undefined;
+        for (const large of keyed.values()) large.draft?.seal();
+        const open = drafts();
         let patches: Patch[] = [];
         const done = immer.finishDraft(root, (made) => void (patches = made)) as FakeState;
         rememberChangedKeys(patches, base, done);
-        return Object.fromEntries([...touched].map((name) => [name, done[name]]));
+        const values: FakeState = {};
+        for (const name of touched) {
+          const draft = open.get(name);
+          if (!draft) values[name] = done[name];
+          else {
+            const { value, keys } = draft.finish(done[recordsKey(name)] as FakeState);
+            values[name] = value;
+            if (keys.length > 0) rememberKeys(value, current[name] as object, keys);
+          }
+        }
+        return values;
       },
-      detach: (value) => detached(value, new Set()),
+      detach: (value) => detached(value, new Set(), drafts()),
     };
   }
 
@@ -295,7 +336,8 @@ function valueBytes(before: unknown, after: unknown): number {
 
 /** An object whose other keys hold committed (frozen) values already: only the changed ones are walked. */
 function freezeChanged(value: FakeState, keys: readonly string[]): FakeState {
-  Object.freeze(value);
+  // A layer (layered-object.ts) is read only already, and cannot be frozen.
+  if (!isLayered(value)) Object.freeze(value);
   for (const key of keys) deepFreeze(value[key]);
   return value;
 }
@@ -304,6 +346,6 @@ function freezeChanged(value: FakeState, keys: readonly string[]): FakeState {
 function frozenValues(state: FakeState): FakeState {
   const values: FakeState = {};
   for (const [name, value] of Object.entries(state))
-    values[name] = value !== null && typeof value === "object" && !Object.isFrozen(value) ? deepFreeze(structuredClone(value)) : value;
+    values[name] = value !== null && typeof value === "object" && !isCommittedEntity(value) ? deepFreeze(structuredClone(value)) : value;
   return values;
 }
