@@ -25,10 +25,10 @@
  * manifest included, is checked again every time.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, fstatSync, mkdirSync, readdirSync, readSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { readRegularFile } from "../../core/files/index.js";
+import { openRegularFile, readRegularFile } from "../../core/files/index.js";
 import type { CompileOutcome } from "../contract/index.js";
 import type { ParsedBefore, Position } from "../source/index.js";
 import { packageRoot } from "./package-root.js";
@@ -132,9 +132,9 @@ export function manifestCacheSlot(manifestDir: string, text: string, kind: Cache
 
 function readEntry(file: string, key: string): CacheEntry | undefined {
   if (!existsSync(file)) return undefined;
-  const read = readRegularFile(file, MAX_ENTRY_BYTES);
-  if (!read.ok) return undefined;
-  const ours = ownedByThisUser(file);
+  const read = readEntryFile(file);
+  if (!read) return undefined;
+  const { ours } = read;
   const newline = read.text.indexOf("\n");
   if (newline < 0) return undefined;
   try {
@@ -147,12 +147,31 @@ function readEntry(file: string, key: string): CacheEntry | undefined {
   }
 }
 
-/** Whether the file belongs to this process's user (always, where there are no user ids). */
-function ownedByThisUser(file: string): boolean {
+/**
+ * The entry's text, and whether the file it was read from belongs to this process's user
+ * (always, where there are no user ids): asked of the open descriptor, so a file swapped in
+ * between the two cannot lend its owner to the other's text.
+ */
+function readEntryFile(file: string): { text: string; ours: boolean } | undefined {
+  const opened = openRegularFile(file, MAX_ENTRY_BYTES);
+  if (!opened.ok) return undefined;
   try {
-    return process.getuid === undefined || statSync(file).uid === process.getuid();
+    const ours = process.getuid === undefined || fstatSync(opened.fd).uid === process.getuid();
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(1024 * 1024, MAX_ENTRY_BYTES + 1 - total));
+      const count = readSync(opened.fd, chunk, 0, chunk.length, null);
+      if (count === 0) break;
+      chunks.push(chunk.subarray(0, count));
+      total += count;
+      if (total > MAX_ENTRY_BYTES) return undefined;
+    }
+    return { text: Buffer.concat(chunks, total).toString("utf8"), ours };
   } catch {
-    return false;
+    return undefined;
+  } finally {
+    closeSync(opened.fd);
   }
 }
 
