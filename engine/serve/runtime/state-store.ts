@@ -143,7 +143,8 @@ export class StateStore {
     for (const name of writes) {
       base[name] = current[name];
       if (layerable(current[name], this.layeredMinKeys)) {
-        const recordsBase: FakeState = {};
+        // No prototype: a record keyed `__proto__` is one more key here, not the object's prototype.
+        const recordsBase: FakeState = Object.create(null);
         base[recordsKey(name)] = recordsBase;
         keyed.set(name, { recordsBase, replaced: false });
       }

@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { isLayered, worldHash } from "../../engine/core/record/index.js";
+import { type States, StateStore } from "../../engine/serve/runtime/index.js";
+
+type Body = (state: Record<string, unknown>) => unknown;
+
+/** One call of `body` on `store` writing `orders`: its answer as JSON (or that it threw: the wording may differ), the commit made unless it threw. */
+function call(store: StateStore, body: Body): string {
+  const draft = store.draft("shop", ["orders", "meta"]);
+  try {
+    const answer = JSON.stringify(draft.detach(body(draft.state)) ?? null);
+    const changes = draft.changes();
+    if (changes) store.commit("shop", changes);
+    return answer;
+  } catch {
+    return "threw";
+  }
+}
+
+/**
+ * Runs the calls on a store that lays `orders` over (from one key) and on one that copies it,
+ * and expects the same answers, worlds (as JSON, key order included) and hashes.
+ */
+function expectSame(world: () => States, calls: Body[]): StateStore {
+  const laid = new StateStore(world(), undefined, false, { layeredMinKeys: 1 });
+  const copied = new StateStore(world());
+  for (const body of calls) {
+    expect(call(laid, body)).toBe(call(copied, body));
+    expect(JSON.stringify(laid.states)).toBe(JSON.stringify(copied.states));
+    expect(Object.keys(laid.states.shop.orders as object)).toEqual(Object.keys(copied.states.shop.orders as object));
+    expect(worldHash(laid.states).hash).toBe(worldHash(copied.states).hash);
+  }
+  return laid;
+}
+
+type Rec = { id: string; v: number };
+const orders = (state: Record<string, unknown>) => state.orders as Record<string, Rec>;
+
+describe("an entity laid over, with keys a plain object treats specially", () => {
+  it("reads, changes and removes a record keyed __proto__ as a copied entity does", () => {
+    // JSON.parse makes `__proto__` an own key, as a world read from a file or a state file holds it.
+    const world = () => ({ shop: { orders: JSON.parse('{"__proto__":{"id":"p","v":0},"a":{"id":"a","v":1}}'), meta: {} } });
+    const laid = expectSame(world, [
+      (state) => {
+        orders(state).a.v = 2;
+        return orders(state)["__proto__"];
+      },
+      (state) => {
+        orders(state)["__proto__"].v = 7;
+        return Object.keys(orders(state));
+      },
+      (state) => [Object.hasOwn(orders(state), "__proto__"), orders(state)["__proto__"].v],
+      (state) => {
+        delete orders(state)["__proto__"];
+        return Object.keys(orders(state));
+      },
+    ]);
+    expect(isLayered(laid.states.shop.orders)).toBe(true);
+  });
+
+  it("fails a call that adds a record keyed __proto__, as a copied entity's draft does", () => {
+    const world = () => ({ shop: { orders: { a: { id: "a", v: 1 } }, meta: {} } });
+    const laid = expectSame(world, [
+      (state) => {
+        orders(state).a.v = 2;
+        return Object.keys(orders(state));
+      },
+      (state) => {
+        orders(state).a.v = 3;
+        orders(state)["__proto__"] = { id: "p", v: 0 };
+        return Object.keys(orders(state));
+      },
+    ]);
+    expect(Object.keys(laid.states.shop.orders as object)).toEqual(["a"]);
+    expect(call(laid, (state) => void (orders(state)["__proto__"] = { id: "p", v: 0 }))).toBe("threw");
+  });
+});
