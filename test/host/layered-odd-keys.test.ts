@@ -75,3 +75,20 @@ describe("an entity laid over, with keys a plain object treats specially", () =>
     expect(call(laid, (state) => void (orders(state)["__proto__"] = { id: "p", v: 0 }))).toBe("threw");
   });
 });
+
+describe("an entity laid over, replaced and given back", () => {
+  it("keeps the draft's changes when the handler assigns the entity its draft again after replacing it", () => {
+    const world = () => ({ shop: { orders: { a: { id: "a", v: 1 }, b: { id: "b", v: 2 } }, meta: {} } });
+    expectSame(world, [
+      (state) => {
+        const draft = orders(state);
+        draft.a.v = 2;
+        state.orders = { c: { id: "c", v: 0 } };
+        draft.b.v = 3;
+        state.orders = draft;
+        return Object.keys(orders(state));
+      },
+      (state) => Object.values(orders(state)).map((order) => order.v),
+    ]);
+  });
+});

@@ -167,8 +167,13 @@ export class StateStore {
         set: (value) => {
           touched.add(name);
           const large = keyed.get(name);
-          // `state.orders = state.orders` keeps the draft; any other value replaces the entity whole.
-          if (large?.draft && value === large.draft.proxy && !large.replaced) return;
+          // Its own draft (`state.orders = state.orders`, or given back after replacing it) keeps
+          // the draft and every change made through it; any other value replaces the entity whole.
+          if (large?.draft && value === large.draft.proxy) {
+            if (large.replaced) root[name] = current[name];
+            large.replaced = false;
+            return;
+          }
           if (large) large.replaced = true;
           root[name] = value;
         },
