@@ -35,6 +35,8 @@ function expectSame(world: () => States, calls: Body[]): StateStore {
 
 type Rec = { id: string; v: number };
 const orders = (state: Record<string, unknown>) => state.orders as Record<string, Rec>;
+/** A key a plain object's assignment treats as its prototype, held in a name so it is read as a key. */
+const PROTO = "__proto__";
 
 describe("an entity laid over, with keys a plain object treats specially", () => {
   it("reads, changes and removes a record keyed __proto__ as a copied entity does", () => {
@@ -43,15 +45,15 @@ describe("an entity laid over, with keys a plain object treats specially", () =>
     const laid = expectSame(world, [
       (state) => {
         orders(state).a.v = 2;
-        return orders(state)["__proto__"];
+        return orders(state)[PROTO];
       },
       (state) => {
-        orders(state)["__proto__"].v = 7;
+        orders(state)[PROTO].v = 7;
         return Object.keys(orders(state));
       },
-      (state) => [Object.hasOwn(orders(state), "__proto__"), orders(state)["__proto__"].v],
+      (state) => [Object.hasOwn(orders(state), PROTO), orders(state)[PROTO].v],
       (state) => {
-        delete orders(state)["__proto__"];
+        delete orders(state)[PROTO];
         return Object.keys(orders(state));
       },
     ]);
@@ -67,12 +69,12 @@ describe("an entity laid over, with keys a plain object treats specially", () =>
       },
       (state) => {
         orders(state).a.v = 3;
-        orders(state)["__proto__"] = { id: "p", v: 0 };
+        orders(state)[PROTO] = { id: "p", v: 0 };
         return Object.keys(orders(state));
       },
     ]);
     expect(Object.keys(laid.states.shop.orders as object)).toEqual(["a"]);
-    expect(call(laid, (state) => void (orders(state)["__proto__"] = { id: "p", v: 0 }))).toBe("threw");
+    expect(call(laid, (state) => void (orders(state)[PROTO] = { id: "p", v: 0 }))).toBe("threw");
   });
 });
 
