@@ -1,15 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { isLayered, worldHash } from "../../engine/core/record/index.js";
-import { type States, StateStore } from "../../engine/serve/runtime/index.js";
+import { type States, StateStore, stateProblem } from "../../engine/serve/runtime/index.js";
 
 type Body = (state: Record<string, unknown>) => unknown;
 
-/** One call of `body` on `store` writing `orders`: its answer as JSON (or that it threw: the wording may differ), the commit made unless it threw. */
+/**
+ * One call of `body` on `store` writing `orders` and `meta`: its answer as JSON (or that it threw:
+ * the wording may differ), or the problem that keeps its changes from committing; else committed.
+ */
 function call(store: StateStore, body: Body): string {
-  const draft = store.draft("shop", ["orders", "meta"]);
+  const draft = store.draft("shop", ["orders", "meta", "archive"]);
   try {
     const answer = JSON.stringify(draft.detach(body(draft.state)) ?? null);
     const changes = draft.changes();
+    const problem = changes && stateProblem(new Map(), "shop/write", changes, store.states.shop);
+    if (problem) return problem;
     if (changes) store.commit("shop", changes);
     return answer;
   } catch {
@@ -92,5 +97,49 @@ describe("an entity laid over, replaced and given back", () => {
       },
       (state) => Object.values(orders(state)).map((order) => order.v),
     ]);
+  });
+});
+
+describe("a large entity's draft assigned to another entity", () => {
+  const world = () => ({
+    shop: { orders: { a: { id: "a", v: 1 }, b: { id: "b", v: 2 } }, archive: { z: { id: "z", v: 0 } }, meta: {} as Record<string, unknown> },
+  });
+  it("moves the entity, changes and all, as assigning an immer draft does", () => {
+    const laid = expectSame(world, [
+      (state) => {
+        orders(state).a.v = 5;
+        state.archive = state.orders;
+        (state.archive as Record<string, Rec>).b.v = 6;
+        return [Object.keys(state.archive as object), orders(state).b.v];
+      },
+      (state) => {
+        // Swapped: each stands for the other's draft.
+        const kept = state.orders;
+        state.orders = state.archive;
+        state.archive = kept;
+        orders(state).c = { id: "c", v: 3 };
+        return Object.keys(orders(state));
+      },
+      (state) => {
+        state.meta = state.orders;
+        state.orders = { fresh: { id: "fresh", v: 0 } };
+        return Object.keys(state.meta as object);
+      },
+    ]);
+    expect(Object.keys(laid.states.shop.meta as object)).toEqual(["a", "b", "c"]);
+  });
+
+  it("still refuses what JSON cannot carry in the entity it moved to", () => {
+    const laid = expectSame(world, [
+      (state) => {
+        orders(state).a.v = Number.NaN;
+        state.meta = state.orders;
+        state.orders = {};
+        return 1;
+      },
+    ]);
+    expect(call(laid, (state) => void ((state.meta = state.orders), (orders(state).a.v = Number.POSITIVE_INFINITY), (state.orders = {})))).toMatch(
+      /would leave meta holding what JSON cannot carry: meta\/a\/v must be a finite number, not Infinity/,
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { jsonValueProblem, MAX_STATE_DEPTH, type CompiledSchema } from "../../author/contract/index.js";
+import { isLayered, layerChanges } from "../../core/record/index.js";
 import { changedKeysOf } from "./changed-keys.js";
 import { fitsSchema } from "./entity-fit.js";
 import type { OverLimit } from "./state-store.js";
@@ -24,7 +25,10 @@ export function stateProblem(
     // Of an object whose changed keys a draft named, only those keys: the rest are committed
     // (frozen) values the check passes over anyway, and an entity of 100,000 keys is not walked.
     const keys = changedKeysOf(committed[entity], value);
-    const checked = keys ? Object.fromEntries(keys.map((key) => [key, (value as Record<string, unknown>)[key]])) : value;
+    // A layer not made from this entity's value (another large entity's, moved here) passes as
+    // committed, though the keys changed since its base may be new: those are checked.
+    const own = keys ?? (isLayered(value) ? [...(layerChanges(value as object)?.keys() ?? [])] : undefined);
+    const checked = own ? Object.fromEntries(own.map((key) => [key, (value as Record<string, unknown>)[key]])) : value;
     const unfit = jsonValueProblem(checked, { maxDepth: MAX_STATE_DEPTH, skipFrozen: true });
     if (unfit)
       return `[eval-simulate] ${what} would leave ${entity} holding what JSON cannot carry: ${entity}${unfit.path} ${unfit.message}; nothing was changed`;
