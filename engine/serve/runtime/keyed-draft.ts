@@ -114,10 +114,12 @@ export function keyedDraft(entity: string, committed: Json, records: () => Json,
       set: (_target, key, value) => {
         open();
         if (typeof key !== "string") return refuse("A symbol key on");
-        // Assigning `__proto__` to a plain object (and to immer's draft of one) sets its prototype,
-        // which a draft refuses: only a record the entity holds under that key may be assigned.
-        if (key === "__proto__" && !exists(key))
-          throw new TypeError("[eval-simulate] a record keyed __proto__ cannot be added in a handler: assigning __proto__ sets an object's prototype");
+        // Assigning `__proto__` to a plain object (and to immer's draft of one, even one holding
+        // such a key) sets its prototype, which a draft refuses: a record of that key is changed in place.
+        if (key === "__proto__")
+          throw new TypeError(
+            "[eval-simulate] a record keyed __proto__ cannot be assigned in a handler (assigning __proto__ sets an object's prototype): change it in place",
+          );
         assign(key, value);
         return true;
       },
