@@ -7,8 +7,7 @@
  * on first use (`mcp-sdk.ts`: `loadMcpSdk`, then `mcpSdk()`), plain JSON
  * (`json-value-check.ts`: no non-finite numbers or cycles, nesting past the state and message
  * limits refused, walked without recursion when deep), and the schema compiler
- * (`schema-validator.ts`, `dialect.ts`: ajv per dialect, formats on; `key-wise-schema.ts`: entity
- * schemas that constrain each key alone, so a write is checked by the keys it changed; `compile-outcomes.ts`: the
+ * (`schema-validator.ts`, `dialect.ts`: ajv per dialect, formats on; `compile-outcomes.ts`: the
  * outcomes of compiles a check recorded, trusted by a later process so it compiles on first use; `linear-pattern.ts`: patterns
  * on RE2 in linear time, lookaround and backreferences on JavaScript's engine with a note unless
  * they nest repetition).
@@ -39,7 +38,6 @@ export { numericExclusiveBounds } from "./dialect.js";
 export { notePatterns, re2Only } from "./linear-pattern.js";
 export type { PatternNote, RegExpLike } from "./linear-pattern.js";
 export { sdkSchemaValidator } from "./schema-validator.js";
-export { checksKeyWise, isKeyWiseSchema, keyWiseSchema } from "./key-wise-schema.js";
 export { loadMcpSdk, mcpSdk } from "./mcp-sdk.js";
 export { recordCompileOutcomes, trustCompileOutcomes } from "./compile-outcomes.js";
 export type { CompileOutcome } from "./compile-outcomes.js";

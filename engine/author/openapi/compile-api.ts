@@ -3,7 +3,7 @@
  * each served operation the compiled parameters, request body and responses, and each entity's
  * schema, so a request costs no compiling.
  */
-import { type CompiledSchema, createSchemaCompiler, keyWiseSchema } from "../contract/index.js";
+import { type CompiledSchema, createSchemaCompiler } from "../contract/index.js";
 import type { ApiManifest, OperationManifest } from "../model/index.js";
 import { ApiRouter, type RouteOperation } from "./api-router.js";
 import { basePathOf, openapiVersion, pointer, realOriginsOf, type DocumentNode } from "./openapi-document.js";
@@ -89,7 +89,7 @@ export function compileApi(api: ApiManifest): CompiledApi {
     realOrigins: realOriginsOf(document, api.hosts),
     router: new ApiRouter(routes),
     operations,
-    entities: new Map(api.entities.map((entity) => [entity.name, keyWiseSchema(declared.compile(entity.schema), entity.schema)])),
+    entities: new Map(api.entities.map((entity) => [entity.name, declared.compile(entity.schema)])),
     timeoutMs: api.timeoutMs,
   };
 }

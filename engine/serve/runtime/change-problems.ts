@@ -1,7 +1,6 @@
 import { jsonValueProblem, MAX_STATE_DEPTH, type CompiledSchema } from "../../author/contract/index.js";
 import { isCommitted, layerChanges } from "../../core/record/index.js";
 import { changedKeysOf } from "./changed-keys.js";
-import { fitsSchema } from "./entity-fit.js";
 import type { OverLimit } from "./state-store.js";
 
 /**
@@ -30,8 +29,7 @@ export function stateProblem(
     if (unfit)
       return `[eval-simulate] ${what} would leave ${entity} holding what JSON cannot carry: ${entity}${unfit.path} ${unfit.message}; nothing was changed`;
     const schema = entities.get(entity);
-    // Of a schema that constrains each key alone, only the changed keys, when the value before fitted.
-    if (schema && !fitsSchema(schema, value, committed[entity], keys)) {
+    if (schema && !schema.validate(value)) {
       const hint =
         Array.isArray(value) || !/must be array/.test(schema.errorsText())
           ? ""

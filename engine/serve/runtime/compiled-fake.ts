@@ -1,4 +1,4 @@
-import { type CompiledSchema, createSchemaCompiler, defaultsOf, keyWiseSchema, type SchemaCompiler } from "../../author/contract/index.js";
+import { type CompiledSchema, createSchemaCompiler, defaultsOf, type SchemaCompiler } from "../../author/contract/index.js";
 import type { ServerManifest, ToolManifest } from "../../author/model/index.js";
 
 /** One served tool with everything a call needs, built once at start-up. */
@@ -44,6 +44,6 @@ export function compileServer(server: ServerManifest): CompiledServer {
       answerSchema: answer === undefined ? undefined : (tool.answer.structured ? captured : declared).compile(answer),
     });
   }
-  const entities = new Map(server.entities.map((entity) => [entity.name, keyWiseSchema(declared.compile(entity.schema), entity.schema)]));
+  const entities = new Map(server.entities.map((entity) => [entity.name, declared.compile(entity.schema)]));
   return { id: server.id, manifest: server, tools, entities, timeoutMs: server.timeoutMs };
 }
