@@ -21,6 +21,8 @@ __all__ = ["apply_entity_patch", "with_state_log"]
 
 #: The most a log may hold, as the TypeScript reader caps it.
 MAX_LOG_BYTES = 512 * 1024 * 1024
+# One line holds one commit's patches: past this it is refused, as the TypeScript reader refuses it.
+MAX_LINE_BYTES = 64 * 1024 * 1024
 _ABSENT = object()
 
 
@@ -139,6 +141,15 @@ def apply_entity_patch(before: Any, patch: Any) -> Any:
     return None if value is _ABSENT else value
 
 
+def _size_text(size: int) -> str:
+    """A size as the TypeScript reader words it: MiB, KiB or bytes, whichever divides it."""
+    if size >= 1024 * 1024 and size % (1024 * 1024) == 0:
+        return f"{size // (1024 * 1024)} MiB"
+    if size >= 1024 and size % 1024 == 0:
+        return f"{size // 1024} KiB"
+    return f"{size} bytes"
+
+
 def _read_lines(path: str) -> Optional[List[Dict[str, Any]]]:
     try:
         info = os.stat(path)
@@ -151,6 +162,9 @@ def _read_lines(path: str) -> Optional[List[Dict[str, Any]]]:
     with open(path, "rb") as handle:
         data = handle.read()
     parts = data.split(b"\n")
+    for number, raw in enumerate(parts, start=1):
+        if len(raw) > MAX_LINE_BYTES:
+            raise ValueError(f"[eval-simulate] {path}:{number} the line is longer than {_size_text(MAX_LINE_BYTES)}")
     # The part after the last newline is a write cut short (or empty): never acknowledged.
     lines: List[Dict[str, Any]] = []
     for number, raw in enumerate(parts[:-1], start=1):

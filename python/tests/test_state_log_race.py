@@ -35,3 +35,20 @@ def test_load_state_applies_the_log_to_the_bytes_it_parsed(tmp_path: Any) -> Non
     commit = {"seq": 1, "fake": "notes", "changes": {"counter": [{"op": "replace", "path": "", "value": 2}]}}
     (tmp_path / "state.json.log").write_bytes(_log(snapshot, commit))
     assert load_state(str(tmp_path / "state.json")) == {"notes": {"counter": 2}}
+
+
+def test_a_log_line_past_the_cap_is_refused_naming_the_file_and_line(tmp_path: Any, monkeypatch: Any) -> None:
+    from eval_simulate_verify import state_log
+
+    snapshot = _snapshot({"notes": {"counter": 1}})
+    (tmp_path / "state.json").write_bytes(snapshot)
+    commit = {"seq": 1, "fake": "notes", "changes": {"counter": [{"op": "replace", "path": "", "value": "x" * 400}]}}
+    (tmp_path / "state.json.log").write_bytes(_log(snapshot, commit))
+    # The cap as the TypeScript reader's (64 MiB), made small so the test writes little.
+    monkeypatch.setattr(state_log, "MAX_LINE_BYTES", 300)
+    try:
+        load_state(str(tmp_path / "state.json"))
+    except ValueError as error:
+        assert str(error) == f"[eval-simulate] {tmp_path / 'state.json.log'}:2 the line is longer than 300 bytes"
+    else:
+        raise AssertionError("a line past the cap was read")

@@ -69,6 +69,22 @@ describe("scripted answers read by the AI SDK's clients", () => {
   }
 });
 
+describe("a conversation larger than a fake's request", () => {
+  // An agent's request carries its whole history: past the port's 1 MiB, within the model endpoints' 8 MiB.
+  const history = (mib: number) => `${"The ticket log so far. ".repeat((mib * 1024 * 1024) / 23)} T-101 is open.`;
+
+  for (const api of ["chat", "messages"] as const) {
+    it(`${api}: a 3 MiB request is answered, and one past 8 MiB is refused in the provider's own error`, async () => {
+      const answered = await generateText({ model: models()[api], prompt: history(3), maxRetries: 0 });
+      expect(answered.text).toBe("T-101 is open.");
+      const refused = await generateText({ model: models()[api], prompt: history(9), maxRetries: 0 }).catch((error: unknown) => error);
+      expect(refused).toMatchObject({ statusCode: 413 });
+      // The provider's SDK found the message where its provider puts one.
+      expect((refused as Error).message).toBe("Payload Too Large: Request body must not exceed 8388608 bytes");
+    });
+  }
+});
+
 describe("a session's model endpoints", () => {
   it("answer only at the session's secret address", async () => {
     const body = JSON.stringify({ model: "gpt-x", messages: [{ role: "user", content: "hi" }] });

@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -31,7 +32,41 @@ async function answers(manifest: string, env: NodeJS.ProcessEnv): Promise<unknow
   }
 }
 
+/** Rewrites every entry's kept validator code (checksum kept matching): each validator then fails every value, saying so. */
+function replaceKeptCode(cacheDir: string): number {
+  let replaced = 0;
+  for (const name of readdirSync(cacheDir).filter((entry) => entry.endsWith(".json"))) {
+    const file = join(cacheDir, name);
+    const text = readFileSync(file, "utf8");
+    const newline = text.indexOf("\n");
+    const header = JSON.parse(text.slice(0, newline));
+    const body = JSON.parse(text.slice(newline + 1));
+    for (const outcome of Object.values(body.compiles as Record<string, { code?: string }>)) {
+      if (outcome.code === undefined) continue;
+      outcome.code = 'module.exports = function v() { v.errors = [{ instancePath: "", message: "refused by the kept code" }]; return false; };';
+      replaced++;
+    }
+    const written = JSON.stringify(body);
+    header.checksum = createHash("sha256").update(written).digest("hex");
+    writeFileSync(file, `${JSON.stringify(header)}\n${written}`);
+  }
+  return replaced;
+}
+
 describe("the manifest cache across processes (each compile then trusted, not repeated)", () => {
+  it("runs the validator code an entry kept, and only from an entry owned by the user reading it", async () => {
+    const env = { EVAL_SIMULATE_CACHE_DIR: join(root, "cache-code") };
+    const crm = join(ROOT, "examples/crm/fakes.yaml");
+    expect((await runCli(["validate", crm], { env })).code).toBe(0);
+    expect(replaceKeptCode(env.EVAL_SIMULATE_CACHE_DIR)).toBeGreaterThan(0);
+    const ours = await runCli(["validate", crm], { env });
+    expect(ours.code).toBe(1);
+    expect(ours.stdout + ours.stderr).toContain("refused by the kept code");
+    const theirs = await runCli(["validate", crm], { env: { ...env, NODE_OPTIONS: `--require ${join(ROOT, "test/support/another-user.cjs")}` } });
+    expect(theirs.stdout + theirs.stderr).not.toContain("refused by the kept code");
+    expect(theirs.code).toBe(0);
+  });
+
   it("validates the same way the second time, warnings and their places included, from the entry the first wrote", async () => {
     const manifest = writeWarningRecipe(join(root, "recipe-validate"));
     const env = { EVAL_SIMULATE_CACHE_DIR: join(root, "cache-validate") };

@@ -54,6 +54,31 @@ describe("what a command loads at start-up", () => {
     expect(loaded.some((url) => MCP_SDK.test(url))).toBe(true);
   });
 
+  it("loads one copy of zod for the MCP SDK's packages in eval --dry (npm dedupes it), not one per package", async () => {
+    const loaded = await modulesLoadedBy(["eval", "examples/crm/evals.yaml", "--dry"]);
+    const copies = new Set(loaded.filter((url) => url.endsWith("/zod/v4/core/core.js")));
+    expect(copies.size).toBe(1);
+  });
+
+  it("validates the crm example again from a warm manifest cache loading neither ajv's compiler (the kept validators' code runs) nor yaml (the entry holds the parse)", async () => {
+    const cache = mkdtempSync(join(dir, "cache-"));
+    const warm = { EVAL_SIMULATE_CACHE_DIR: cache, EVAL_SIMULATE_CACHE: "1" };
+    const cold = await modulesLoadedBy(["validate", "examples/crm/fakes.yaml"], warm);
+    expect(cold.some((url) => /node_modules\/ajv\/dist\/compile\//.test(url))).toBe(true);
+    const loaded = await modulesLoadedBy(["validate", "examples/crm/fakes.yaml"], warm);
+    expect(loaded.filter((url) => /node_modules\/(ajv\/dist\/(compile\/|core\.js|ajv\.js)|yaml\/)/.test(url))).toEqual([]);
+    expect(cold.some((url) => /node_modules\/yaml\//.test(url))).toBe(true);
+  });
+
+  it("runs eval --dry of the crm example again from a warm cache without loading yaml (the entries hold the manifest's and the evals file's parse)", async () => {
+    const cache = mkdtempSync(join(dir, "cache-"));
+    const warm = { EVAL_SIMULATE_CACHE_DIR: cache, EVAL_SIMULATE_CACHE: "1" };
+    const cold = await modulesLoadedBy(["eval", "examples/crm/evals.yaml", "--dry"], warm);
+    expect(cold.some((url) => /node_modules\/yaml\//.test(url))).toBe(true);
+    const loaded = await modulesLoadedBy(["eval", "examples/crm/evals.yaml", "--dry"], warm);
+    expect(loaded.filter((url) => /node_modules\/yaml\//.test(url))).toEqual([]);
+  });
+
   it("validates the crm example, whose handlers import the whole engine, without loading the MCP SDK", async () => {
     const loaded = await modulesLoadedBy(["validate", "examples/crm/fakes.yaml"]);
     expect(loaded.some((url) => url.includes("/dist/engine/index.js"))).toBe(true);

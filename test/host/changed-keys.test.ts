@@ -1,16 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { applyEntityPatch, type EntityPatch, entityPatches, type JsonPatchOperation, sameJson } from "../../engine/entries/verify.js";
 import { recordedChanges } from "../../engine/serve/host/record-changes.js";
+import { type CompiledSchema, createSchemaCompiler } from "../../engine/author/contract/index.js";
 import { type Commit, StateStore, stateProblem } from "../../engine/serve/runtime/index.js";
-
-/** A small deterministic generator, so a failure reproduces. */
-function random(seed: number) {
-  let s = seed;
-  return () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-}
-
-type Rec = { id: string; v: number; tags: string[]; note?: { text: string } };
-const record = (id: string, v: number): Rec => ({ id, v, tags: ["a", "b"], note: { text: `n${v}` } });
+import { type Rec, random, record } from "../support/random-records.js";
 
 /** A world of one fake: `orders` keyed by id, `list` an array of records, `meta` a plain value. */
 function world(size: number) {
@@ -140,6 +133,48 @@ describe("checking a write by its changed keys", () => {
     const draft = store.draft("shop", ["orders"]);
     (draft.state.orders as Record<string, Rec>)["o-3"].tags.push("z");
     expect(stateProblem(new Map(), "shop/edit", draft.changes()!, store.states.shop)).toBeUndefined();
+  });
+});
+
+describe("an entity schema of one schema per record", () => {
+  const compiler = createSchemaCompiler();
+  const perRecord = compiler.compile({
+    type: "object",
+    description: "orders by id",
+    additionalProperties: { type: "object", required: ["id"], properties: { v: { maximum: 100 } } },
+  });
+  /** The schema, with the values it was asked to validate kept. */
+  const watched = (schema: CompiledSchema) => {
+    const asked: unknown[] = [];
+    return { asked, schema: { ...schema, validate: (value: unknown) => (asked.push(value), schema.validate(value)) } };
+  };
+
+  it("checks only the records a write changed, and words a failure as the whole check does", () => {
+    expect(perRecord.recordMap).toBe(true);
+    const store = new StateStore(world(50));
+    const draft = store.draft("shop", ["orders"]);
+    (draft.state.orders as Record<string, Rec>)["o-3"].v = 5;
+    const { asked, schema } = watched(perRecord);
+    expect(stateProblem(new Map([["orders", schema]]), "shop/edit", draft.changes()!, store.states.shop)).toBeUndefined();
+    expect(asked.map((value) => Object.keys(value as object))).toEqual([["o-3"]]);
+
+    const wrong = store.draft("shop", ["orders"]);
+    (wrong.state.orders as Record<string, Rec>)["o-7"].v = 500;
+    const changes = wrong.changes()!;
+    const problem = stateProblem(new Map([["orders", perRecord]]), "shop/edit", changes, store.states.shop);
+    expect(problem).toMatch(/would leave orders outside its schema: data\/o-7\/v must be <= 100; nothing was changed$/);
+    expect(problem).toBe(stateProblem(new Map([["orders", perRecord]]), "shop/edit", changes));
+  });
+
+  it("checks the whole entity when its schema says more than one schema per record", () => {
+    const bounded = compiler.compile({ type: "object", maxProperties: 50, additionalProperties: { type: "object" } });
+    expect(bounded.recordMap).toBe(false);
+    const store = new StateStore(world(50));
+    const draft = store.draft("shop", ["orders"]);
+    (draft.state.orders as Record<string, Rec>)["o-new"] = record("o-new", 1);
+    const { asked, schema } = watched(bounded);
+    expect(stateProblem(new Map([["orders", schema]]), "shop/edit", draft.changes()!, store.states.shop)).toMatch(/must NOT have more than 50 properties/);
+    expect(asked.map((value) => Object.keys(value as object).length)).toEqual([51]);
   });
 });
 

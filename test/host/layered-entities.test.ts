@@ -12,15 +12,7 @@ import {
   worldHash,
 } from "../../engine/core/record/index.js";
 import { type States, StateStore } from "../../engine/serve/runtime/index.js";
-
-/** A small deterministic generator, so a failure reproduces. */
-function random(seed: number) {
-  let s = seed;
-  return () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-}
-
-type Rec = { id: string; v: number; tags: string[]; note?: { text: string } };
-const record = (id: string, v: number): Rec => ({ id, v, tags: ["a", "b"], note: { text: `n${v}` } });
+import { type Rec, random, record } from "../support/random-records.js";
 
 /** `orders` keyed by id (some keys array indices, which a plain object orders first), `list` an array, `meta` a value. */
 function world(size: number): States {

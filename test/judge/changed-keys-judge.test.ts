@@ -4,15 +4,7 @@ import type { JudgedCall } from "../../engine/judge/evals/fake-maps.js";
 import { rebuildHistory } from "../../engine/judge/evals/index.js";
 import { recordedChanges } from "../../engine/serve/host/record-changes.js";
 import { type States, StateStore } from "../../engine/serve/runtime/index.js";
-
-/** A small deterministic generator, so a failure reproduces. */
-function random(seed: number) {
-  let s = seed;
-  return () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-}
-
-type Rec = { id: string; v: number; tags: string[]; note?: { text: string } };
-const record = (id: string, v: number): Rec => ({ id, v, tags: ["a", "b"], note: { text: `n${v}` } });
+import { type Rec, random, record } from "../support/random-records.js";
 
 /** One fake: `orders` keyed by id, `list` an array of records, `meta` a plain value. */
 function world(size: number): States {

@@ -8,7 +8,9 @@ import { goldenFileStore } from "../../engine/eval/runner/golden-file-store.js";
 import { GOLDEN_REPLAYS } from "../../engine/judge/evals/golden-calls.js";
 import { useGoldenStore } from "../../engine/judge/evals/index.js";
 import { startingStates } from "../../engine/serve/host/index.js";
-import { callTool, compileServer, type RuntimeScope, StateStore } from "../../engine/serve/runtime/index.js";
+import { callTool, compileServer, deepFreeze, type RuntimeScope, StateStore } from "../../engine/serve/runtime/index.js";
+import { derivedKeys, noteDerived, sameJson } from "../../engine/core/record/index.js";
+import { sharedReplay } from "../../engine/judge/evals/golden-shared.js";
 import { CLOCK } from "../support/services.js";
 
 const FIXTURE = new URL("../fixtures/shared-records/fakes.yaml", import.meta.url).pathname;
@@ -54,6 +56,28 @@ const RIGHT: Array<[string, Record<string, unknown>]> = [
   ["add-item", { id: "o-2", sku: "z" }],
 ];
 const golden = (verdict: Awaited<ReturnType<typeof judgeRun>>) => verdict.results.find((r) => r.kind === "golden");
+
+describe("a golden replay read from the store", () => {
+  it("is noted as made from the starting world by the keys it changed, so comparing a trial with it costs those keys", async () => {
+    const entries = new Map<string, unknown>();
+    useGoldenStore({ read: async (id) => entries.get(id), write: async (id, value) => void entries.set(id, JSON.parse(JSON.stringify(value))) });
+    const orders = deepFreeze(Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`o-${i}`, { id: `o-${i}`, v: 0 }])));
+    const start = deepFreeze({ shop: { orders, meta: { n: 0 } } });
+    const changed = deepFreeze({ ...orders, "o-3": { id: "o-3", v: 1 }, "o-new": { id: "o-new", v: 2 } });
+    // As a commit in the first worker notes it.
+    noteDerived(changed, orders, ["o-3", "o-new"]);
+    const made = { ok: true as const, errors: 0, states: { shop: { orders: changed, meta: start.shop.meta } } };
+    await sharedReplay("ship", start, async () => made);
+    const read = await sharedReplay("ship", start, async () => {
+      throw new Error("replayed again");
+    });
+    if (!read.ok) throw new Error(read.message);
+    const golden = read.states.shop.orders as object;
+    expect(derivedKeys(golden, orders)?.slice().sort()).toEqual(["o-3", "o-new"]);
+    expect(Object.isFrozen(golden) && sameJson(golden, changed)).toBe(true);
+    expect(read.states.shop.meta).toBe(start.shop.meta);
+  });
+});
 
 describe("golden replays shared by a run's worker processes", () => {
   it("judges a second worker's trials by the first worker's replay, without replaying, with the same verdicts", async () => {

@@ -5,7 +5,9 @@
  * compile is a pure function of that key and of the engine's build, so an outcome recorded by
  * one build holds for every later compile of the same key by the same build: the manifest cache
  * keys its entries by the build, records the outcomes of a check, and hands them back here on a
- * hit, and the schema compiler then compiles those schemas on their first use instead.
+ * hit. An outcome may also carry the validator's standalone code (what ajv generated for it);
+ * the schema compiler then runs that code on the schema's first use, and compiles on first use
+ * the schemas whose outcome has none.
  */
 import { createHash } from "node:crypto";
 import type { PatternNote } from "./linear-pattern.js";
@@ -14,13 +16,18 @@ import type { PatternNote } from "./linear-pattern.js";
 export interface CompileOutcome {
   warnings: string[];
   notes: PatternNote[];
+  /** The validator's standalone code (`ajv-engines.ts`), when ajv could write it. */
+  code?: string;
 }
+
+/** Standalone code one recording keeps at most, in characters: past it, outcomes are kept without it. */
+export const MAX_RECORDED_CODE = 8 * 1024 * 1024;
 
 /** Outcomes trusted for the process, by key hash (bounded: past it, new ones are not kept). */
 const trusted = new Map<string, CompileOutcome>();
 const MAX_TRUSTED = 50_000;
-/** The recordings under way: every compile adds its outcome to each. */
-const recordings = new Set<Map<string, CompileOutcome>>();
+/** The recordings under way: every compile adds its outcome to each, and the code it kept so far. */
+const recordings = new Map<Map<string, CompileOutcome>, { code: number }>();
 
 /** The hash a compile key is known by. */
 export function compileKeyHash(key: string): string {
@@ -35,7 +42,7 @@ export function compileKeyHash(key: string): string {
  */
 export function recordCompileOutcomes(): { stop(): Record<string, CompileOutcome> } {
   const outcomes = new Map<string, CompileOutcome>();
-  recordings.add(outcomes);
+  recordings.set(outcomes, { code: 0 });
   return {
     stop() {
       recordings.delete(outcomes);
@@ -55,12 +62,27 @@ export function trustCompileOutcomes(outcomes: Record<string, CompileOutcome>): 
   }
 }
 
-/** Notes a compile's outcome in every recording under way. */
+/** Whether a recording is under way: only then is a compile's standalone code worth writing. */
+export function recordingCompiles(): boolean {
+  return recordings.size > 0;
+}
+
+/** Notes a compile's outcome in every recording under way (its code while the recording's budget lasts). */
 export function noteCompileOutcome(key: string, outcome: CompileOutcome, hash?: string): void {
   if (recordings.size === 0) return;
   const known = hash ?? compileKeyHash(key);
-  for (const recording of recordings) recording.set(known, outcome);
+  for (const [recording, kept] of recordings) {
+    // The same key always compiles the same way: one with its code already noted stays.
+    if (recording.get(known)?.code !== undefined) continue;
+    const code = outcome.code;
+    if (code !== undefined && kept.code + code.length <= MAX_RECORDED_CODE) {
+      kept.code += code.length;
+      recording.set(known, outcome);
+    } else recording.set(known, withoutCode(outcome));
+  }
 }
+
+const withoutCode = ({ warnings, notes }: CompileOutcome): CompileOutcome => ({ warnings, notes });
 
 /** The trusted outcome of a compile key, if a check by this build recorded one. */
 export function trustedOutcome(key: string): { hash: string; outcome: CompileOutcome } | undefined {

@@ -7,8 +7,10 @@
  * on first use (`mcp-sdk.ts`: `loadMcpSdk`, then `mcpSdk()`), plain JSON
  * (`json-value-check.ts`: no non-finite numbers or cycles, nesting past the state and message
  * limits refused, walked without recursion when deep), and the schema compiler
- * (`schema-validator.ts`, `dialect.ts`: ajv per dialect, formats on; `compile-outcomes.ts`: the
- * outcomes of compiles a check recorded, trusted by a later process so it compiles on first use; `linear-pattern.ts`: patterns
+ * (`schema-validator.ts`, `dialect.ts`: ajv per dialect, formats on; `ajv-engines.ts`: ajv loaded
+ * on the first compile, a validator's standalone code written and run again; `compile-outcomes.ts`: the
+ * outcomes of compiles a check recorded, their code included, trusted by a later process so it
+ * runs that code (or compiles) on first use; `linear-pattern.ts`: patterns
  * on RE2 in linear time, lookaround and backreferences on JavaScript's engine with a note unless
  * they nest repetition).
  *

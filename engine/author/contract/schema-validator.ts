@@ -5,23 +5,12 @@
  * is accepted here). Unlike the SDK, a schema with no `$schema` is draft-07 by default, and
  * patterns run on RE2 (linear time) rather than JavaScript's backtracking engine.
  */
-import { createRequire } from "node:module";
-import type { Ajv as AjvInstance, ErrorObject, Logger, Options, ValidateFunction } from "ajv";
-import type { Ajv2019 as Ajv2019Instance } from "ajv/dist/2019.js";
-import type { Ajv2020 as Ajv2020Instance } from "ajv/dist/2020.js";
+import type { ErrorObject, Logger, ValidateFunction } from "ajv";
+import { type AjvEngine, errorsText, newAjvEngine, standaloneCodeOf, validatorFromCode } from "./ajv-engines.js";
 import { dialectOf, engineOf, upgradeDraft04, type Dialect, type Engine } from "./dialect.js";
-import { linearRegExp, notePatterns, replayPatternNotes, type PatternNote } from "./linear-pattern.js";
+import { notePatterns, replayPatternNotes, type PatternNote } from "./linear-pattern.js";
 import type { JsonSchema } from "./schema-walk.js";
-import { noteCompileOutcome, trustedOutcome } from "./compile-outcomes.js";
-
-// CommonJS through require: an ESM import of it makes node scan it, and every file it requires,
-// for named exports (cjs-module-lexer), a measurable share of each start (docs/performance.md).
-const require = createRequire(import.meta.url);
-const { Ajv } = require("ajv") as typeof import("ajv");
-const { Ajv2019 } = require("ajv/dist/2019.js") as typeof import("ajv/dist/2019.js");
-const { Ajv2020 } = require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js");
-// ajv-formats' `module.exports` is the plugin function; `.default` is the same function.
-const addFormats = (require("ajv-formats") as typeof import("ajv-formats")).default;
+import { type CompileOutcome, noteCompileOutcome, recordingCompiles, trustedOutcome } from "./compile-outcomes.js";
 
 /** One way a value breaks a schema, as ajv reports it. */
 export interface SchemaIssue {
@@ -43,6 +32,12 @@ export interface CompiledSchema {
   readonly warnings: readonly string[];
   /** Patterns RE2 cannot run (backreferences, lookaround), which run on JavaScript's engine. */
   readonly patternNotes: readonly PatternNote[];
+  /**
+   * True when the schema holds an object to one schema per key and nothing else (`type: object`
+   * and `additionalProperties`, beside annotations and definitions): such an object is valid
+   * when each of its values is, so a change to some keys needs only those checked.
+   */
+  readonly recordMap: boolean;
   validate(value: unknown): boolean;
   /** ajv's `errorsText`: `data/limit must be <= 50, data must have required property 'x'`. */
   errorsText(): string;
@@ -59,14 +54,13 @@ export interface SchemaCompilerOptions {
   defaultDialect?: Dialect;
 }
 
-type AjvEngine = AjvInstance | Ajv2019Instance | Ajv2020Instance;
-
-/** A validator shared by schema text; `validator()` compiles it on first use when its compile was trusted. */
+/**
+ * A validator shared by schema text; `validator()` compiles it on first use (or runs the
+ * standalone code kept for it) when its compile was trusted.
+ */
 interface SharedValidator {
   validator: () => ValidateFunction;
-  ajv: AjvEngine;
-  warnings: string[];
-  notes: PatternNote[];
+  outcome: CompileOutcome;
 }
 
 /**
@@ -76,12 +70,6 @@ interface SharedValidator {
  */
 const compiledByText = new Map<string, SharedValidator>();
 const MAX_SHARED = 20_000;
-
-const ENGINES: Record<Engine, new (options: Options) => AjvEngine> = {
-  "draft-07": Ajv,
-  "2019-09": Ajv2019,
-  "2020-12": Ajv2020,
-};
 
 /**
  * A schema compiler with its own ajv engines and its own cache. Schemas are cached by object
@@ -110,8 +98,7 @@ export function createSchemaCompiler(options: SchemaCompilerOptions = {}): Schem
   function engine(kind: Engine): AjvEngine {
     let ajv = engines.get(kind);
     if (ajv === undefined) {
-      ajv = new ENGINES[kind]({ strict: false, allErrors: true, validateFormats: true, validateSchema: false, logger, code: { regExp: linearRegExp } });
-      addFormats(ajv);
+      ajv = newAjvEngine(kind, logger);
       engines.set(kind, ajv);
     }
     return ajv;
@@ -121,21 +108,25 @@ export function createSchemaCompiler(options: SchemaCompilerOptions = {}): Schem
     const cached = typeof schema === "object" && schema !== null ? cache.get(schema) : undefined;
     if (cached !== undefined) return replayPatternNotes(cached);
     const dialect = dialectOf(schema, fallback);
-    const ajv = engine(engineOf(dialect));
+    const kind = engineOf(dialect);
     const source = dialect === "draft-04" ? upgradeDraft04(schema) : schema;
     const key = `${dialect}\n${JSON.stringify(source)}`;
-    const shared = compiledByText.get(key) ?? trustedValidator(ajv, key);
+    const shared = compiledByText.get(key) ?? trustedValidator(kind, key);
     if (shared) {
-      noteCompileOutcome(key, { warnings: shared.warnings, notes: shared.notes });
-      const compiled = wrap(shared.ajv, shared.validator, dialect, shared.warnings, shared.notes);
+      noteCompileOutcome(key, shared.outcome);
+      const compiled = wrap(shared.validator, dialect, shared.outcome.warnings, shared.outcome.notes, isRecordMap(source));
       if (typeof schema === "object" && schema !== null) cache.set(schema, compiled);
       return replayPatternNotes(compiled);
     }
+    const ajv = engine(kind);
     warnings = [];
     let validator: ValidateFunction;
     let notes: PatternNote[];
+    let code: string | undefined;
     try {
       ({ result: validator, notes } = notePatterns(() => ajv.compile(source)));
+      // Written while a manifest check records its compiles: the cache keeps it for the next start.
+      if (recordingCompiles() && (validator as { $async?: boolean }).$async !== true) code = standaloneCodeOf(ajv, validator);
     } catch (error) {
       const found = metaSchemaFindings(ajv, source);
       const reason = error instanceof Error ? error.message : String(error);
@@ -149,37 +140,47 @@ export function createSchemaCompiler(options: SchemaCompilerOptions = {}): Schem
       // An async validator answers a Promise, which would read as "valid" every time.
       throw new Error("[eval-simulate] invalid JSON Schema: $async schemas are not supported; remove $async");
     }
-    const compiled = wrap(ajv, () => validator, dialect, warnings, notes);
+    const outcome: CompileOutcome = { warnings: [...warnings], notes, ...(code === undefined ? {} : { code }) };
+    const compiled = wrap(() => validator, dialect, warnings, notes, isRecordMap(source));
     if (typeof schema === "object" && schema !== null) cache.set(schema, compiled);
-    if (compiledByText.size < MAX_SHARED) compiledByText.set(key, { validator: () => validator, ajv, warnings: [...warnings], notes });
-    noteCompileOutcome(key, { warnings: [...warnings], notes });
+    if (compiledByText.size < MAX_SHARED) compiledByText.set(key, { validator: () => validator, outcome });
+    noteCompileOutcome(key, outcome);
     return compiled;
   }
 
   /**
    * A schema whose compile a check by this build recorded as succeeding (the manifest cache):
-   * compiled on its first use, as it compiled then.
+   * on its first use, the standalone code that compile wrote runs, or, with none kept, the
+   * schema compiles as it compiled then.
    */
-  function trustedValidator(ajv: AjvEngine, key: string): SharedValidator | undefined {
+  function trustedValidator(kind: Engine, key: string): SharedValidator | undefined {
     const trusted = trustedOutcome(key);
     if (!trusted) return undefined;
-    // Its own copy, from the key's text: the caller's object may be changed later.
-    const source = JSON.parse(key.slice(key.indexOf("\n") + 1)) as JsonSchema;
     let validator: ValidateFunction | undefined;
     const shared: SharedValidator = {
       validator: () => {
         if (validator) return validator;
+        // The notes were replayed when the schema was handed out; a compile on first use adds none.
+        const code = trusted.outcome.code;
+        if (code !== undefined) {
+          try {
+            validator = notePatterns(() => validatorFromCode(code)).result;
+            return validator;
+          } catch {
+            // Code this build did not write after all: compiled below, as without it.
+          }
+        }
+        // Its own copy, from the key's text: the caller's object may be changed later.
+        const source = JSON.parse(key.slice(key.indexOf("\n") + 1)) as JsonSchema;
+        const ajv = engine(kind);
         try {
-          // The notes were replayed when the schema was handed out; a compile on first use adds none.
           validator = notePatterns(() => ajv.compile(source)).result;
         } finally {
           ajv.removeSchema();
         }
         return validator;
       },
-      ajv,
-      warnings: trusted.outcome.warnings,
-      notes: trusted.outcome.notes,
+      outcome: trusted.outcome,
     };
     if (compiledByText.size < MAX_SHARED) compiledByText.set(key, shared);
     return shared;
@@ -188,11 +189,36 @@ export function createSchemaCompiler(options: SchemaCompilerOptions = {}): Schem
   return { compile };
 }
 
+/** Keywords that say nothing about a value (or only hold what others refer to). */
+const NOT_VALIDATING = new Set([
+  "$schema",
+  "$id",
+  "$comment",
+  "title",
+  "description",
+  "examples",
+  "default",
+  "definitions",
+  "$defs",
+  "readOnly",
+  "writeOnly",
+  "deprecated",
+]);
+
+/** See `CompiledSchema.recordMap`. */
+function isRecordMap(schema: JsonSchema): boolean {
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return false;
+  const { type, additionalProperties, ...rest } = schema as Record<string, unknown>;
+  if (type !== "object" || additionalProperties === undefined || additionalProperties === false) return false;
+  return Object.keys(rest).every((key) => NOT_VALIDATING.has(key));
+}
+
 /** A CompiledSchema over an ajv validator, keeping the errors of its own last call. */
-function wrap(ajv: AjvEngine, validatorOf: () => ValidateFunction, dialect: Dialect, warnings: string[], notes: PatternNote[]): CompiledSchema {
+function wrap(validatorOf: () => ValidateFunction, dialect: Dialect, warnings: string[], notes: PatternNote[], recordMap: boolean): CompiledSchema {
   let errors: ErrorObject[] = [];
   return {
     dialect,
+    recordMap,
     warnings: Object.freeze([...warnings]),
     patternNotes: Object.freeze([...notes]),
     validate(value) {
@@ -201,7 +227,7 @@ function wrap(ajv: AjvEngine, validatorOf: () => ValidateFunction, dialect: Dial
       errors = valid ? [] : [...(validator.errors ?? [])];
       return valid;
     },
-    errorsText: () => (errors.length === 0 ? "" : ajv.errorsText(errors)),
+    errorsText: () => (errors.length === 0 ? "" : errorsText(errors)),
     issues: () =>
       errors.map((error) => ({
         path: error.instancePath,

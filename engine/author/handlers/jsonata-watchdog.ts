@@ -31,7 +31,6 @@ const CHECK_MS = 100;
 /** The watchdog thread: reads the beat and the number of evaluations under way. */
 const WATCHDOG_SOURCE = `
 const { workerData, parentPort } = require("node:worker_threads");
-const inspector = require("node:inspector");
 const shared = new Int32Array(workerData.buffer);
 let last = Atomics.load(shared, 0);
 let since = Date.now();
@@ -47,7 +46,9 @@ setInterval(() => {
   if ((used.user + used.system) / 1000 < workerData.stallMs) return;
   since = now;
   cpu = process.cpuUsage();
-  const session = new inspector.Session();
+  // Required here, on the stall path only: compiling the inspector's modules is a good share
+  // of the thread's start, which every process that evaluates JSONata pays.
+  const session = new (require("node:inspector").Session)();
   session.connectToMainThread();
   session.post("Runtime.terminateExecution", (error) => {
     session.disconnect();

@@ -10,8 +10,9 @@
  * `checkManifest` with every diagnostic, `loadManifest` or a `ManifestError`). `package-root.ts`
  * finds the package's own files; `published-validator.ts` gives the published schemas' validators,
  * precompiled at build time (scripts/build-validators.mjs) when they match the schema;
- * `manifest-cache.ts` keeps a valid manifest's parse, positions and schema compiles by its text's
- * hash and the build's id (dist/build-id.txt), so the next start skips them.
+ * `manifest-cache.ts` keeps a valid manifest's parse, positions and schema compiles (and a valid
+ * evals file's parse and positions) by its text's hash and the build's id (dist/build-id.txt), so
+ * the next start skips them.
  *
  * Other folders import this folder through this file only.
  */
@@ -25,3 +26,5 @@ export type { PublishedSchemaName } from "./published-validator.js";
 export { allowOutsideByDefault, RecipeFiles } from "./recipe-files.js";
 export type { RecipeFilesOptions } from "./recipe-files.js";
 export { checkAgainstSchema } from "./schema-check.js";
+export { faithfulJson, manifestCacheSlot } from "./manifest-cache.js";
+export type { CachedKind } from "./manifest-cache.js";

@@ -3,7 +3,8 @@
  * text and the engine's build, kept on disk so the next `serve`, `eval` or `validate` of the
  * same text skips it: the YAML parse with positions (the value, and every position the checks
  * asked for), the published schema's check (it passed), and the compiles of the schemas in it
- * (they compiled: each is compiled on its first use instead, with the warnings it gave then).
+ * (they compiled: on its first use each runs the standalone code ajv generated for it then, or,
+ * where ajv wrote none, compiles, with the warnings it gave then).
  * Everything else (the files it names, handlers, scenarios, worlds, the semantic checks) is
  * checked again every time, so an entry cannot hide a change anywhere but in its own text.
  *
@@ -11,16 +12,23 @@
  * every file the build wrote): another build, or sources run without a build, never read it.
  * On read it must be a regular file under the size cap whose header names this key and whose
  * body matches the checksum in it, and every field must have its shape; anything else is
- * ignored and the manifest checked in full. At most `MAX_ENTRIES` files, the oldest removed.
+ * ignored and the manifest checked in full. The validators' code runs in the process, so it is
+ * kept only from an entry owned by the user reading it (like the build's own files, which that
+ * user could change anyway); another's entry is used without it. At most `MAX_ENTRIES` files,
+ * the oldest removed.
  * `EVAL_SIMULATE_CACHE=0` turns it off; `EVAL_SIMULATE_CACHE_DIR` moves it (default
  * `node_modules/.cache/eval-simulate` in the nearest folder above the manifest that has a
  * `node_modules`; none found, no cache).
+ *
+ * An evals file is kept the same way, under its own key: its parse with positions and its
+ * published schema's check (`judge/evals/load-evals.ts`); everything else about it, its fakes
+ * manifest included, is checked again every time.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, fstatSync, mkdirSync, readdirSync, readSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { readRegularFile } from "../../core/files/index.js";
+import { openRegularFile, readRegularFile } from "../../core/files/index.js";
 import type { CompileOutcome } from "../contract/index.js";
 import type { ParsedBefore, Position } from "../source/index.js";
 import { packageRoot } from "./package-root.js";
@@ -29,12 +37,15 @@ import { packageRoot } from "./package-root.js";
 export const MAX_ENTRIES = 64;
 /** An entry larger than this is neither written nor read. */
 export const MAX_ENTRY_BYTES = 32 * 1024 * 1024;
-const FORMAT = "eval-simulate manifest cache 1";
+const FORMAT = "eval-simulate manifest cache 2";
 
 /** What an entry holds. */
 export interface CacheEntry extends ParsedBefore {
   compiles: Record<string, CompileOutcome>;
 }
+
+/** What a text is checked as: each kind has its own entries. */
+export type CachedKind = "manifest" | "evals";
 
 /** One manifest text's place in the cache. */
 export interface ManifestCacheSlot {
@@ -80,6 +91,7 @@ function newestDecidingFile(self: string): number {
     self,
     join(dirname(self), "schema-check.js"),
     join(root, "eval-simulate.schema.json"),
+    join(root, "eval-simulate.evals.schema.json"),
     ...(existsSync(validators) ? readdirSync(validators).map((name) => join(validators, name)) : []),
   ];
   return Math.max(...files.map((file) => (existsSync(file) ? statSync(file).mtimeMs : Number.POSITIVE_INFINITY)));
@@ -102,15 +114,15 @@ function cacheDir(manifestDir: string): string | undefined {
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
 /**
- * The cache's slot for a manifest's text, or undefined when there is no cache to use.
+ * The cache's slot for a manifest's (or an evals file's) text, or undefined when there is no cache to use.
  *
  * @example const slot = manifestCacheSlot(dirname(file), text); const hit = slot?.read();
  */
-export function manifestCacheSlot(manifestDir: string, text: string): ManifestCacheSlot | undefined {
+export function manifestCacheSlot(manifestDir: string, text: string, kind: CachedKind = "manifest"): ManifestCacheSlot | undefined {
   const build = buildIdentity();
   const dir = build && cacheDir(manifestDir);
   if (!build || !dir) return undefined;
-  const key = sha256(`${FORMAT}\n${build}\n${sha256(text)}`);
+  const key = sha256(`${FORMAT}\n${build}\n${kind}\n${sha256(text)}`);
   const file = join(dir, `${key}.json`);
   return {
     read: () => readEntry(file, key),
@@ -120,25 +132,54 @@ export function manifestCacheSlot(manifestDir: string, text: string): ManifestCa
 
 function readEntry(file: string, key: string): CacheEntry | undefined {
   if (!existsSync(file)) return undefined;
-  const read = readRegularFile(file, MAX_ENTRY_BYTES);
-  if (!read.ok) return undefined;
+  const read = readEntryFile(file);
+  if (!read) return undefined;
+  const { ours } = read;
   const newline = read.text.indexOf("\n");
   if (newline < 0) return undefined;
   try {
     const header = JSON.parse(read.text.slice(0, newline)) as { format?: unknown; key?: unknown; checksum?: unknown };
     const body = read.text.slice(newline + 1);
     if (header.format !== FORMAT || header.key !== key || header.checksum !== sha256(body)) return undefined;
-    return entryOf(JSON.parse(body));
+    return entryOf(JSON.parse(body), ours);
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * The entry's text, and whether the file it was read from belongs to this process's user
+ * (always, where there are no user ids): asked of the open descriptor, so a file swapped in
+ * between the two cannot lend its owner to the other's text.
+ */
+function readEntryFile(file: string): { text: string; ours: boolean } | undefined {
+  const opened = openRegularFile(file, MAX_ENTRY_BYTES);
+  if (!opened.ok) return undefined;
+  try {
+    const ours = process.getuid === undefined || fstatSync(opened.fd).uid === process.getuid();
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(1024 * 1024, MAX_ENTRY_BYTES + 1 - total));
+      const count = readSync(opened.fd, chunk, 0, chunk.length, null);
+      if (count === 0) break;
+      chunks.push(chunk.subarray(0, count));
+      total += count;
+      if (total > MAX_ENTRY_BYTES) return undefined;
+    }
+    return { text: Buffer.concat(chunks, total).toString("utf8"), ours };
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(opened.fd);
   }
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === "string");
 
-/** The entry, when every field has its shape. */
-function entryOf(body: unknown): CacheEntry | undefined {
+/** The entry, when every field has its shape; the validators' code only when `withCode`. */
+function entryOf(body: unknown, withCode: boolean): CacheEntry | undefined {
   if (!isObject(body) || !isObject(body.positions) || !isObject(body.compiles) || typeof body.value !== "string") return undefined;
   for (const position of Object.values(body.positions)) {
     if (!isObject(position) || !Number.isInteger(position.line) || !Number.isInteger(position.column)) return undefined;
@@ -146,11 +187,14 @@ function entryOf(body: unknown): CacheEntry | undefined {
   for (const outcome of Object.values(body.compiles)) {
     if (!isObject(outcome) || !isStrings(outcome.warnings) || !Array.isArray(outcome.notes)) return undefined;
     if (!outcome.notes.every((note) => isObject(note) && typeof note.pattern === "string" && typeof note.reason === "string")) return undefined;
+    if (outcome.code !== undefined && typeof outcome.code !== "string") return undefined;
   }
+  const compiles = body.compiles as Record<string, CompileOutcome>;
+  if (!withCode) for (const outcome of Object.values(compiles)) delete outcome.code;
   return {
     value: JSON.parse(body.value),
     positions: body.positions as Record<string, Position>,
-    compiles: body.compiles as Record<string, CompileOutcome>,
+    compiles,
   };
 }
 

@@ -1,9 +1,16 @@
 import { createRequire } from "node:module";
-import type { Node, Pair, Scalar, YAMLMap } from "yaml";
+import type { LineCounter, Node, Pair, Scalar, YAMLMap } from "yaml";
 
 // CommonJS through require: an ESM import of it makes node scan it, and every file it requires,
 // for named exports (cjs-module-lexer), a measurable share of each start (docs/performance.md).
-const { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit } = createRequire(import.meta.url)("yaml") as typeof import("yaml");
+// Required on the first parse: a manifest the cache gives back (its value and positions) may
+// never need one, and yaml's 72 files cost ~20 ms of such a start.
+let yamlModule: typeof import("yaml") | undefined;
+const yaml = () => (yamlModule ??= createRequire(import.meta.url)("yaml") as typeof import("yaml"));
+const isMap = (node: unknown): node is YAMLMap => yaml().isMap(node);
+const isSeq = (node: unknown): node is import("yaml").YAMLSeq => yaml().isSeq(node);
+const isPair = (node: unknown): node is Pair => yaml().isPair(node);
+const isScalar = (node: unknown): node is Scalar => yaml().isScalar(node);
 
 export type PathSegment = string | number;
 export interface Position {
@@ -43,10 +50,11 @@ export function positionKey(kind: PositionKind, path: readonly PathSegment[]): s
 export class SourceDocument {
   readonly value: unknown;
   readonly problems: ParseProblem[];
-  private readonly lines = new LineCounter();
+  /** Filled by the parse: where each line starts. */
+  private lines: LineCounter | undefined;
   /** Big mappings (a world's records by id) are searched by key many times: once indexed, each search is one lookup. */
   private readonly pairIndex = new WeakMap<YAMLMap, Map<string, Pair>>();
-  private parsed: ReturnType<typeof parseDocument> | undefined;
+  private parsed: ReturnType<typeof import("yaml").parseDocument> | undefined;
   /** The positions asked for, for the manifest cache to keep (bounded: past it, not kept). */
   private readonly asked = new Map<string, Position>();
   private readonly given: Record<string, Position> | undefined;
@@ -74,11 +82,14 @@ export class SourceDocument {
   }
 
   /** The parsed document, parsed on first need when the value came from a parse before. */
-  private get doc(): ReturnType<typeof parseDocument> {
+  private get doc(): ReturnType<typeof import("yaml").parseDocument> {
     // `merge` reads `<<: *anchor` keys, which Recipes use to share a tool's settings. yaml's
     // own duplicate-key check compares every key with every other (a 100,000-key world did not
     // finish in minutes): duplicates are found below, with a Set per mapping.
-    this.parsed ??= parseDocument(this.text, { lineCounter: this.lines, uniqueKeys: false, prettyErrors: false, merge: true });
+    if (this.parsed) return this.parsed;
+    const { LineCounter, parseDocument } = yaml();
+    this.lines = new LineCounter();
+    this.parsed = parseDocument(this.text, { lineCounter: this.lines, uniqueKeys: false, prettyErrors: false, merge: true });
     return this.parsed;
   }
 
@@ -130,7 +141,7 @@ export class SourceDocument {
       return this.doc.toJS({ maxAliasCount: 1000 });
     } catch (error) {
       // Only now is the document walked for the alias that failed, so valid files pay nothing.
-      visit(this.doc, {
+      yaml().visit(this.doc, {
         Alias: (_, alias) => {
           if (alias.resolve(this.doc) === undefined) {
             this.problems.push({
@@ -151,7 +162,9 @@ export class SourceDocument {
   /** 1-based line and column of a character offset. */
   positionAt(offset: number): Position {
     if (this.parsed === undefined) void this.doc;
-    const { line, col } = this.lines.linePos(Math.max(0, Math.min(offset, this.text.length)));
+    // An offset comes from the parsed document's nodes or errors: the parse has filled the lines.
+    this.doc;
+    const { line, col } = (this.lines as LineCounter).linePos(Math.max(0, Math.min(offset, this.text.length)));
     return { line, column: col };
   }
 

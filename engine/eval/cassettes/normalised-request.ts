@@ -24,7 +24,7 @@ const ID_FIELDS = new Set(["id", "tool_call_id", "tool_use_id", "call_id"]);
 /** An ISO 8601 time (a date, or a date and time with or without a zone). */
 const TIMESTAMP = /\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\b/g;
 
-/** How deep a body is followed; deeper values are kept as they are (a request is JSON the port capped at 1 MiB). */
+/** How deep a body is followed; deeper values are kept as they are (a request is JSON the port capped at 8 MiB). */
 const MAX_DEPTH = 64;
 
 const names = secretNames();

@@ -6,8 +6,8 @@
  * world instead of replaying. The store is a shortcut, never a source of truth for a verdict:
  * an entry it does not vouch for, or one whose changes do not apply, is replayed as if absent.
  */
-import { applyEntityPatch, derivedKeys, type EntityPatch, entityPatch, type StatesByFake } from "../../core/record/index.js";
-import type { States } from "../../serve/runtime/index.js";
+import { applyEntityPatch, derivedKeys, type EntityPatch, entityPatch, isCommitted, noteDerived, type StatesByFake } from "../../core/record/index.js";
+import { deepFreeze, type States } from "../../serve/runtime/index.js";
 
 /**
  * The golden world and how many golden calls answered an error (the reference's failed attempts),
@@ -67,8 +67,9 @@ function decode(entry: unknown, start: StatesByFake): Replayed | undefined {
       if (!isObject(patches)) return undefined;
       const state = (states[id] ??= {});
       for (const [name, patch] of Object.entries(patches)) {
+        const before = state[name];
         if (patch === null) delete state[name];
-        else state[name] = applyEntityPatch(state[name], patch as EntityPatch);
+        else state[name] = derived(before, applyEntityPatch(before, patch as EntityPatch), patch as EntityPatch);
         if (state[name] === undefined) delete state[name];
       }
     }
@@ -76,6 +77,28 @@ function decode(entry: unknown, start: StatesByFake): Replayed | undefined {
     return undefined;
   }
   return { ok: true, states, errors: entry.errors };
+}
+
+const unpointer = (segment: string) => segment.replace(/~1/g, "/").replace(/~0/g, "~");
+
+/**
+ * `after`, frozen, noted as made from `before` by the keys its JSON Patch went through, when
+ * both are objects: the patch copied only the containers on its paths, so every other key holds
+ * the very value `before` holds, and comparing a trial's world with this golden one (both made
+ * from the same starting world) costs those keys, as it does for a replay made in this process.
+ */
+function derived(before: unknown, after: unknown, patch: EntityPatch): unknown {
+  // Only a committed value can be noted: the note must stay true.
+  if (!Array.isArray(patch) || !isObject(before) || !isObject(after) || after === before || !isCommitted(before)) return after;
+  const keys = new Set<string>();
+  for (const op of patch) {
+    // A patch of the whole entity replaced it: nothing to note.
+    if (op.path === "") return deepFreeze(after);
+    keys.add(unpointer(op.path.slice(1).split("/")[0]!));
+  }
+  deepFreeze(after);
+  noteDerived(after, before, [...keys]);
+  return after;
 }
 
 /**

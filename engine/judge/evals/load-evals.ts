@@ -3,7 +3,7 @@ import { dirname, resolve } from "node:path";
 import type { EvalsDocument } from "../../../schema/evals/evals.js";
 import { type LoadedFakes, loadFakes } from "../../author/fakes/index.js";
 import { type Diagnostic, ManifestError } from "../../author/source/index.js";
-import { allowOutsideByDefault, publishedValidator, RecipeFiles } from "../../author/manifest/index.js";
+import { allowOutsideByDefault, faithfulJson, manifestCacheSlot, publishedValidator, RecipeFiles } from "../../author/manifest/index.js";
 import { Report } from "../../author/source/index.js";
 import { checkAgainstSchema } from "../../author/manifest/index.js";
 import { SourceDocument } from "../../author/source/index.js";
@@ -57,12 +57,20 @@ export async function checkEvals(path: string, options: EvalsOptions = {}): Prom
       ],
     };
   const text = read.text;
-  const source = new SourceDocument(file, text);
+  // The manifest cache keeps a valid evals file's parse (value and positions) and its schema
+  // check by its text, as it does a manifest's: a hit skips both (and loading yaml at all).
+  const slot = manifestCacheSlot(dirname(file), text, "evals");
+  const hit = slot?.read();
+  const source = new SourceDocument(file, text, hit);
   const report = new Report(source);
   for (const problem of source.problems) report.error(problem.code, [], problem.message, { position: problem.position });
   if (source.problems.length > 0) return { file, diagnostics: sorted(report.diagnostics) };
-  for (const d of checkAgainstSchema(source, evalsValidator()))
-    report.diagnostics.push({ ...d, hint: d.hint?.replace("eval-simulate.schema.json", "eval-simulate.evals.schema.json") });
+  if (!hit) {
+    for (const d of checkAgainstSchema(source, evalsValidator()))
+      report.diagnostics.push({ ...d, hint: d.hint?.replace("eval-simulate.schema.json", "eval-simulate.evals.schema.json") });
+  }
+  // The value as parsed, before any check below reads it (none changes it).
+  const parsed = slot && !hit && !report.failed ? faithfulJson(source.value) : undefined;
   const evals = source.value as EvalsDocument;
   if (typeof evals !== "object" || evals === null || typeof evals.fakes !== "string") return { file, diagnostics: sorted(report.diagnostics) };
   let fakes: LoadedFakes | undefined;
@@ -84,6 +92,7 @@ export async function checkEvals(path: string, options: EvalsOptions = {}): Prom
     }
   }
   if (fakes) checkEvalsContent(evals, fakes, report);
+  if (parsed !== undefined && !report.failed) slot?.write({ value: parsed, positions: source.positionsAsked(), compiles: {} });
   const diagnostics = sorted(report.diagnostics);
   return report.failed ? { file, diagnostics } : { file, evals, fakes, diagnostics };
 }

@@ -6,10 +6,10 @@ import { rememberRawTarget } from "./raw-target.js";
 import { responseWait } from "./response-wait.js";
 import { ConnectionQueues } from "./connection-queue.js";
 import { type HttpLimits, resolveHttpLimits } from "./http-limits.js";
-import { localAuthority, MAX_BODY_BYTES, pathOf, refuse, refuseBusy, refuseConnect, refuseStalled, refuseTooLarge } from "./http-refusals.js";
+import { bodyLimitOf, localAuthority, pathOf, refuse, refuseBusy, refuseConnect, refuseStalled, refuseTooLarge } from "./http-refusals.js";
 import { requestTarget, SERVED_METHODS } from "./request-target.js";
 
-export { MAX_BODY_BYTES } from "./http-refusals.js";
+export { MAX_BODY_BYTES, MAX_MODEL_BODY_BYTES } from "./http-refusals.js";
 
 /** The host as a function: a web-standard request in, a response out. */
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -24,8 +24,8 @@ export interface Listening {
 }
 
 /** Reads the body, refusing past the size limit without buffering the rest, or once it stalls. */
-function readBody(req: IncomingMessage, stallMs: number): Promise<Buffer | "too-large" | "stalled" | "gone"> {
-  if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) return Promise.resolve("too-large");
+function readBody(req: IncomingMessage, stallMs: number, maxBytes: number): Promise<Buffer | "too-large" | "stalled" | "gone"> {
+  if (Number(req.headers["content-length"] ?? 0) > maxBytes) return Promise.resolve("too-large");
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -38,7 +38,7 @@ function readBody(req: IncomingMessage, stallMs: number): Promise<Buffer | "too-
     const timer = setTimeout(() => done("stalled"), stallMs);
     const data = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) return done("too-large");
+      if (size > maxBytes) return done("too-large");
       chunks.push(chunk);
       timer.refresh();
     };
@@ -72,7 +72,7 @@ async function serveOne(handler: FetchHandler, limits: HttpLimits, req: Incoming
     res.writeHead(204, { allow: SERVED_METHODS }).end();
     return;
   }
-  const body = method === "GET" || method === "HEAD" ? undefined : await readBody(req, limits.stallTimeoutMs);
+  const body = method === "GET" || method === "HEAD" ? undefined : await readBody(req, limits.stallTimeoutMs, bodyLimitOf(path));
   if (body === "gone") return;
   if (body === "too-large") return refuseTooLarge(res, path);
   if (body === "stalled") return refuseStalled(res, path, limits.stallTimeoutMs);

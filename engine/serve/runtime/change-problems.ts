@@ -29,7 +29,7 @@ export function stateProblem(
     if (unfit)
       return `[eval-simulate] ${what} would leave ${entity} holding what JSON cannot carry: ${entity}${unfit.path} ${unfit.message}; nothing was changed`;
     const schema = entities.get(entity);
-    if (schema && !schema.validate(value)) {
+    if (schema && !fitsSchema(schema, value, keys)) {
       const hint =
         Array.isArray(value) || !/must be array/.test(schema.errorsText())
           ? ""
@@ -60,6 +60,25 @@ function uncommittedPart(value: unknown): unknown {
     return inner === null || typeof inner !== "object" || !isCommitted(inner);
   });
   return partOf(entries, fresh);
+}
+
+/**
+ * True when `value` is valid by the entity's schema. An object of records each checked alone
+ * (`recordMap`) whose changed keys a draft named needs only those records checked: the others
+ * are the committed ones, valid when they were committed. A failure is told by the whole check,
+ * so its words are what they always were.
+ */
+function fitsSchema(schema: CompiledSchema, value: unknown, keys: readonly string[] | undefined): boolean {
+  if (keys && schema.recordMap) {
+    const entries = value as Record<string, unknown>;
+    const changed: Record<string, unknown> = {};
+    for (const key of keys) {
+      if (!Object.hasOwn(entries, key) || entries[key] === undefined) continue;
+      Object.defineProperty(changed, key, { value: entries[key], enumerable: true, writable: true, configurable: true });
+    }
+    if (schema.validate(changed)) return true;
+  }
+  return schema.validate(value);
 }
 
 const deleted = (what: string, entity: string) => `[eval-simulate] ${what} would delete ${entity}; set it to an empty value instead; nothing was changed`;

@@ -20,6 +20,7 @@ export { DEFAULT_INVALID_ARGUMENTS, fillTemplate, invalidArgumentsText, unknownT
 export type { CallOutcome, RuntimeScope } from "./call-tool.js";
 export { describeHandlerError, stateProblem, worldSizeProblem } from "./change-problems.js";
 export { compileServer } from "./compiled-fake.js";
+export { deepFreeze } from "./deep-freeze.js";
 export type { CompiledServer } from "./compiled-fake.js";
 export { HandlerTimeoutError, withTimeout } from "./deadline.js";
 export { ResourceNotFoundError, readResource } from "./read-resource.js";
