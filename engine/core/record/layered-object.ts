@@ -220,8 +220,9 @@ function makeLayer(base: Json, changes: ReadonlyMap<string, KeyChange>): Json {
 /** A frozen plain object holding what a layer stands for, keys in its order (values shared). */
 function plainCopy(value: Json): Json {
   const copy: Json = {};
-  for (const key of Object.keys(value)) {
-    const inner = value[key];
+  // The layer's keys and values read from it, not through its Proxy's traps.
+  for (const key of ownKeysOf(value)) {
+    const inner = ownEntry(value, key);
     if (key === "__proto__") Object.defineProperty(copy, key, { value: inner, enumerable: true, writable: true, configurable: true });
     else copy[key] = inner;
   }
