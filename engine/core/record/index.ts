@@ -44,6 +44,7 @@ export {
 export type { StateLogCommit, StateLogHeader, StateLogMark } from "./state-log.js";
 export { readStateLogLines, STATE_LOG_LIMITS, withStateLog } from "./state-log-file.js";
 export {
+  ABSENT,
   isCommitted,
   isCommittedEntity,
   isLayered,
@@ -53,6 +54,8 @@ export {
   layerChanges,
   maxChanges,
   orderedKeys,
+  ownEntry,
+  ownKeysOf,
   plainEntities,
   REMOVED,
   withChanges,

@@ -29,7 +29,7 @@ export type KeyChange = { value: unknown; appended: boolean } | typeof REMOVED;
 interface Layer {
   base: Json;
   changes: ReadonlyMap<string, KeyChange>;
-  /** Its own keys in order, once asked for. */
+  /** Its own keys in order, once asked for (`ownKeysOf` hands it out: never changed). */
   keys?: string[];
 }
 
@@ -111,12 +111,12 @@ function plainOrder(keys: string[]): string[] {
 }
 
 /**
- * The own keys of `base` changed by `changes`, in a plain object's order: the base's keys where
- * they stand (those removed, or removed and added again, left out), then the appended ones.
+ * The own keys of `base` (a plain object or a layer) changed by `changes`, in a plain object's
+ * order: the base's keys where they stand (those removed, or removed and added again, left out), then the appended ones.
  */
 export function orderedKeys(base: Json, changes: ReadonlyMap<string, { appended: boolean } | typeof REMOVED>): string[] {
   const keys: string[] = [];
-  for (const key of Object.keys(base)) {
+  for (const key of ownKeysOf(base)) {
     const change = changes.get(key);
     if (change === undefined || (change !== REMOVED && !change.appended)) keys.push(key);
   }
@@ -129,18 +129,33 @@ export function orderedKeys(base: Json, changes: ReadonlyMap<string, { appended:
   return appendedIndex ? plainOrder(keys) : keys;
 }
 
-/** True when `key` is an own key of the value `layer` stands for. */
-function hasOwnKey(layer: Layer, key: string): boolean {
+/** What `ownEntry` gives for a key that is not an own key. */
+export const ABSENT: unique symbol = Symbol("absent");
+
+/** The value of own key `key` of the value `layer` stands for, or `ABSENT`: one lookup in each map. */
+function entryOf(layer: Layer, key: string): unknown {
   const change = layer.changes.get(key);
-  if (change !== undefined) return change !== REMOVED;
-  return Object.hasOwn(layer.base, key);
+  if (change !== undefined) return change === REMOVED ? ABSENT : change.value;
+  return Object.hasOwn(layer.base, key) ? layer.base[key] : ABSENT;
 }
 
-/** The value of own key `key` (`undefined` when it is not one). */
-function ownValue(layer: Layer, key: string): unknown {
-  const change = layer.changes.get(key);
-  if (change !== undefined) return change === REMOVED ? undefined : change.value;
-  return Object.hasOwn(layer.base, key) ? layer.base[key] : undefined;
+/**
+ * The value of own key `key` of `value` (a layer or a plain object), or `ABSENT` when it has no
+ * such key: what a keyed draft asks of its committed value for every key a handler reaches,
+ * read from the layer itself rather than through its Proxy's traps (several times slower).
+ */
+export function ownEntry(value: Json, key: string): unknown {
+  const layer = layers.get(value);
+  if (layer) return entryOf(layer, key);
+  return Object.hasOwn(value, key) ? value[key] : ABSENT;
+}
+
+/** The own keys of `value` (a layer or a plain object) in order, a layer's read from it rather than through its Proxy. Not to be changed. */
+export function ownKeysOf(value: Json): readonly string[] {
+  const layer = layers.get(value);
+  if (!layer) return Object.keys(value);
+  layer.keys ??= orderedKeys(layer.base, layer.changes);
+  return layer.keys;
 }
 
 const refuse = (what: string, key: string | symbol): never => {
@@ -151,20 +166,21 @@ const refuse = (what: string, key: string | symbol): never => {
 class LayerTraps implements ProxyHandler<Json> {
   constructor(private readonly layer: Layer) {}
   get(_target: Json, key: string | symbol, receiver: unknown): unknown {
-    if (typeof key === "string" && hasOwnKey(this.layer, key)) return ownValue(this.layer, key);
-    return Reflect.get(Object.prototype, key, receiver);
+    const value = typeof key === "string" ? entryOf(this.layer, key) : ABSENT;
+    return value !== ABSENT ? value : Reflect.get(Object.prototype, key, receiver);
   }
   has(_target: Json, key: string | symbol): boolean {
-    return (typeof key === "string" && hasOwnKey(this.layer, key)) || key in Object.prototype;
+    return (typeof key === "string" && entryOf(this.layer, key) !== ABSENT) || key in Object.prototype;
   }
   ownKeys(): string[] {
     this.layer.keys ??= orderedKeys(this.layer.base, this.layer.changes);
     return this.layer.keys;
   }
   getOwnPropertyDescriptor(target: Json, key: string | symbol): PropertyDescriptor | undefined {
-    if (typeof key !== "string" || !hasOwnKey(this.layer, key)) return Reflect.getOwnPropertyDescriptor(target, key);
+    const value = typeof key === "string" ? entryOf(this.layer, key) : ABSENT;
+    if (value === ABSENT) return Reflect.getOwnPropertyDescriptor(target, key);
     // Configurable, or the Proxy would have to hold the key itself; read only, as frozen keys are.
-    return { value: ownValue(this.layer, key), writable: false, enumerable: true, configurable: true };
+    return { value, writable: false, enumerable: true, configurable: true };
   }
   getPrototypeOf(): object {
     return Object.prototype;
@@ -204,8 +220,9 @@ function makeLayer(base: Json, changes: ReadonlyMap<string, KeyChange>): Json {
 /** A frozen plain object holding what a layer stands for, keys in its order (values shared). */
 function plainCopy(value: Json): Json {
   const copy: Json = {};
-  for (const key of Object.keys(value)) {
-    const inner = value[key];
+  // The layer's keys and values read from it, not through its Proxy's traps.
+  for (const key of ownKeysOf(value)) {
+    const inner = ownEntry(value, key);
     if (key === "__proto__") Object.defineProperty(copy, key, { value: inner, enumerable: true, writable: true, configurable: true });
     else copy[key] = inner;
   }

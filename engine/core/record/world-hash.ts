@@ -8,7 +8,7 @@
  * entities the commit replaced, and those from their records' kept canonical text, so only the
  * changed records are written out again. Unfrozen values are hashed afresh every time.
  */
-import { isCommitted, isCommittedEntity } from "./layered-object.js";
+import { isCommitted, isCommittedEntity, ownEntry, ownKeysOf } from "./layered-object.js";
 import { createHash } from "node:crypto";
 import { canonicalJson } from "./canonical-json.js";
 import type { StatesByFake } from "./types.js";
@@ -61,8 +61,9 @@ function joinedText(value: object): string | undefined {
   if (!isPlain(value)) return canonicalJson(value);
   const entries = value as Record<string, unknown>;
   const parts: string[] = [];
-  for (const key of Object.keys(entries).sort()) {
-    const text = partText(entries[key]);
+  // A layer's keys and records read from it, not through its Proxy's traps (several times slower).
+  for (const key of [...ownKeysOf(entries)].sort()) {
+    const text = partText(ownEntry(entries, key));
     if (text !== undefined) parts.push(`${JSON.stringify(key)}:${text}`);
   }
   return `{${parts.join(",")}}`;

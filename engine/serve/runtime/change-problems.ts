@@ -1,4 +1,5 @@
 import { jsonValueProblem, MAX_STATE_DEPTH, type CompiledSchema } from "../../author/contract/index.js";
+import { isCommitted, layerChanges } from "../../core/record/index.js";
 import { changedKeysOf } from "./changed-keys.js";
 import type { OverLimit } from "./state-store.js";
 
@@ -23,7 +24,7 @@ export function stateProblem(
     // Of an object whose changed keys a draft named, only those keys: the rest are committed
     // (frozen) values the check passes over anyway, and an entity of 100,000 keys is not walked.
     const keys = changedKeysOf(committed[entity], value);
-    const checked = keys ? Object.fromEntries(keys.map((key) => [key, (value as Record<string, unknown>)[key]])) : value;
+    const checked = keys ? partOf(value as Record<string, unknown>, keys) : uncommittedPart(value);
     const unfit = jsonValueProblem(checked, { maxDepth: MAX_STATE_DEPTH, skipFrozen: true });
     if (unfit)
       return `[eval-simulate] ${what} would leave ${entity} holding what JSON cannot carry: ${entity}${unfit.path} ${unfit.message}; nothing was changed`;
@@ -37,6 +38,28 @@ export function stateProblem(
     }
   }
   return undefined;
+}
+
+/** The keys of `value` among `keys`, as an object of their own (a `__proto__` key kept as data). */
+const partOf = (value: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> => Object.fromEntries(keys.map((key) => [key, value[key]]));
+
+/**
+ * What of a value of unknown changed keys may be new. A committed-looking one (a large entity's
+ * value moved here from another: a layer, or the frozen object one was copied out into) may
+ * still hold records the call made, not yet frozen: a layer's keys changed since its base, or a
+ * frozen object's records that are not committed, are checked. Any other value is checked whole
+ * (its committed parts passed over).
+ */
+function uncommittedPart(value: unknown): unknown {
+  if (value === null || typeof value !== "object" || Array.isArray(value) || !isCommitted(value)) return value;
+  const changes = layerChanges(value);
+  if (changes) return partOf(value as Record<string, unknown>, [...changes.keys()]);
+  const entries = value as Record<string, unknown>;
+  const fresh = Object.keys(entries).filter((key) => {
+    const inner = entries[key];
+    return inner === null || typeof inner !== "object" || !isCommitted(inner);
+  });
+  return partOf(entries, fresh);
 }
 
 /**

@@ -7,7 +7,7 @@
  * commit lays over the committed value without copying the others.
  */
 import { isDraft } from "immer";
-import { type KeyChange, orderedKeys, REMOVED, withChanges } from "../../core/record/index.js";
+import { ABSENT, type KeyChange, orderedKeys, ownEntry, REMOVED, withChanges } from "../../core/record/index.js";
 
 type Json = Record<string, unknown>;
 
@@ -32,6 +32,9 @@ export interface KeyedDraft {
   snapshot(copyOut: (value: unknown) => unknown): Json;
 }
 
+/** Where immer keeps a draft's state (a registered symbol, the same in every copy of immer). */
+const DRAFT_STATE = Symbol.for("immer-state");
+
 const refuse = (what: string): never => {
   throw new TypeError(`[eval-simulate] ${what} an entity's record is not supported in a handler: assign the record instead`);
 };
@@ -49,20 +52,28 @@ export function keyedDraft(entity: string, committed: Json, records: () => Json,
         `[eval-simulate] the entity ${entity} (too large to copy) was put inside another value; put a copy of the records it needs there instead`,
       );
   };
+  // The committed value's keys are read from it directly (`ownEntry`), not through a layer's traps.
   const exists = (key: string): boolean => {
     const mine = local.get(key);
-    return mine !== undefined ? mine !== REMOVED : Object.hasOwn(committed, key);
+    return mine !== undefined ? mine !== REMOVED : ownEntry(committed, key) !== ABSENT;
   };
   const read = (key: string): unknown => {
     const mine = local.get(key);
     if (mine === REMOVED) return undefined;
     if (mine !== undefined) return records()[key];
-    if (!Object.hasOwn(committed, key)) return undefined;
-    const value = committed[key];
+    const value = ownEntry(committed, key);
+    if (value === ABSENT) return undefined;
     if (value === null || typeof value !== "object") return value;
     // The record enters the root draft as its base, so immer drafts it (and shares what it does not change).
     recordsBase[key] = value;
     const drafts = records();
+    // Once immer has copied the records' draft, a key put in its base is not in the copy: put it
+    // there too, as the base holds it, so reading it drafts it as any key of the base (immer's
+    // own state, `Symbol.for("immer-state")`, read with care: should it change, the assignment
+    // below does the same work, at the cost of marking every record read as assigned).
+    const state = (drafts as { [DRAFT_STATE]?: { copy_?: unknown } })[DRAFT_STATE];
+    const copy = state?.copy_;
+    if (copy !== null && typeof copy === "object" && !Object.hasOwn(copy, key)) (copy as Json)[key] = value;
     let draft = drafts[key];
     if (!isDraft(draft)) {
       // The records' draft was copied before this key entered its base: give the copy the key too.
@@ -76,7 +87,7 @@ export function keyedDraft(entity: string, committed: Json, records: () => Json,
     const mine = local.get(key);
     // A key added (or added again after a delete) goes last, as a plain object orders it; one
     // that is there stays where it stands (after the others, if this draft appended it).
-    const added = mine === REMOVED || (mine === undefined && !Object.hasOwn(committed, key));
+    const added = mine === REMOVED || (mine === undefined && ownEntry(committed, key) === ABSENT);
     records()[key] = value;
     if (added) local.delete(key);
     local.set(key, { kind: "set", appended: added || mine?.appended === true });
@@ -84,7 +95,7 @@ export function keyedDraft(entity: string, committed: Json, records: () => Json,
   const remove = (key: string): void => {
     const mine = local.get(key);
     if (mine !== undefined && mine !== REMOVED) delete records()[key];
-    if (Object.hasOwn(committed, key)) local.set(key, REMOVED);
+    if (ownEntry(committed, key) !== ABSENT) local.set(key, REMOVED);
     else local.delete(key);
   };
   const keys = (): string[] => orderedKeys(committed, local);
@@ -103,6 +114,12 @@ export function keyedDraft(entity: string, committed: Json, records: () => Json,
       set: (_target, key, value) => {
         open();
         if (typeof key !== "string") return refuse("A symbol key on");
+        // Assigning `__proto__` to a plain object (and to immer's draft of one, even one holding
+        // such a key) sets its prototype, which a draft refuses: a record of that key is changed in place.
+        if (key === "__proto__")
+          throw new TypeError(
+            "[eval-simulate] a record keyed __proto__ cannot be assigned in a handler (assigning __proto__ sets an object's prototype): change it in place",
+          );
         assign(key, value);
         return true;
       },
@@ -119,7 +136,7 @@ export function keyedDraft(entity: string, committed: Json, records: () => Json,
         open();
         if (typeof key !== "string" || !exists(key)) return Reflect.getOwnPropertyDescriptor(target, key);
         // The value as it stands, not a new draft (as immer's own trap does): enumerating keys drafts nothing.
-        return { value: local.has(key) ? records()[key] : committed[key], writable: true, enumerable: true, configurable: true };
+        return { value: local.has(key) ? records()[key] : ownEntry(committed, key), writable: true, enumerable: true, configurable: true };
       },
       defineProperty: () => refuse("Object.defineProperty on"),
       getPrototypeOf: () => Object.prototype,
@@ -139,7 +156,7 @@ export function keyedDraft(entity: string, committed: Json, records: () => Json,
         }
         const value = done[key];
         // A record only read, or assigned its own value, is unchanged where it stands.
-        if (!mine.appended && value === committed[key]) continue;
+        if (!mine.appended && value === ownEntry(committed, key)) continue;
         changes.set(key, { value, appended: mine.appended });
       }
       if (changes.size === 0) return { value: committed, keys: [] };
@@ -149,7 +166,7 @@ export function keyedDraft(entity: string, committed: Json, records: () => Json,
       const copy: Json = {};
       for (const key of keys()) {
         const mine = local.get(key);
-        const value = mine === undefined ? committed[key] : copyOut(records()[key]);
+        const value = mine === undefined ? ownEntry(committed, key) : copyOut(records()[key]);
         if (key === "__proto__") Object.defineProperty(copy, key, { value, enumerable: true, writable: true, configurable: true });
         else copy[key] = value;
       }

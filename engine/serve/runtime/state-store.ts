@@ -139,21 +139,29 @@ export class StateStore {
     // parts of another's draft (`state.a = [...state.b]`) is finalised with the rest. An entity
     // keyed by id too large to copy has its records drafted under the root instead (keyed-draft.ts).
     const base: FakeState = {};
-    const keyed = new Map<string, { recordsBase: FakeState; draft?: KeyedDraft; replaced: boolean }>();
+    const keyed = new Map<string, { recordsBase: FakeState; draft?: KeyedDraft }>();
+    // The large entity's draft each written entity stands for (its own, until replaced; another's
+    // once assigned it, `state.archive = state.orders`); one that stands for none is `root[name]`.
+    const standsFor = new Map<string, string>();
     for (const name of writes) {
       base[name] = current[name];
       if (layerable(current[name], this.layeredMinKeys)) {
-        const recordsBase: FakeState = {};
+        // No prototype: a record keyed `__proto__` is one more key here, not the object's prototype.
+        const recordsBase: FakeState = Object.create(null);
         base[recordsKey(name)] = recordsBase;
-        keyed.set(name, { recordsBase, replaced: false });
+        keyed.set(name, { recordsBase });
+        standsFor.set(name, name);
       }
     }
     const root = immer.createDraft(base);
-    const entityOf = (name: string): unknown => {
-      const large = keyed.get(name);
-      if (!large || large.replaced) return root[name];
-      large.draft ??= keyedDraft(name, current[name] as FakeState, () => root[recordsKey(name)] as FakeState, large.recordsBase);
-      return large.draft.proxy;
+    const draftOf = (owner: string): KeyedDraft => {
+      const large = keyed.get(owner)!;
+      large.draft ??= keyedDraft(owner, current[owner] as FakeState, () => root[recordsKey(owner)] as FakeState, large.recordsBase);
+      return large.draft;
+    };
+    const ownerOf = (value: unknown): string | undefined => {
+      for (const [owner, large] of keyed) if (large.draft !== undefined && large.draft.proxy === value) return owner;
+      return undefined;
     };
     for (const name of writes) {
       Object.defineProperty(state, name, {
@@ -161,23 +169,27 @@ export class StateStore {
         configurable: false,
         get: () => {
           touched.add(name);
-          return entityOf(name);
+          const owner = standsFor.get(name);
+          return owner === undefined ? root[name] : draftOf(owner).proxy;
         },
         set: (value) => {
           touched.add(name);
-          const large = keyed.get(name);
-          // `state.orders = state.orders` keeps the draft; any other value replaces the entity whole.
-          if (large?.draft && value === large.draft.proxy && !large.replaced) return;
-          if (large) large.replaced = true;
-          root[name] = value;
+          // A large entity's draft (its own, given back after replacing it, or another's) stays that
+          // draft, with every change made through it; any other value replaces the entity whole.
+          const owner = ownerOf(value);
+          if (owner !== undefined) standsFor.set(name, owner);
+          else {
+            standsFor.delete(name);
+            root[name] = value;
+          }
         },
       });
     }
     Object.preventExtensions(state);
     const drafts = (): Map<string, KeyedDraft> => {
-      const open = new Map<string, KeyedDraft>();
-      for (const [name, large] of keyed) if (large.draft && !large.replaced) open.set(name, large.draft);
-      return open;
+      const made = new Map<string, KeyedDraft>();
+      for (const [owner, large] of keyed) if (large.draft) made.set(owner, large.draft);
+      return made;
     };
     return {
       state,
@@ -185,19 +197,27 @@ export class StateStore {
       changes: () => {
         if (touched.size === 0) return undefined;
         for (const large of keyed.values()) large.draft?.seal();
-        const open = drafts();
         let patches: Patch[] = [];
         const done = immer.finishDraft(root, (made) => void (patches = made)) as FakeState;
         rememberChangedKeys(patches, base, done);
+        // Each large entity's draft finished once, however many entities stand for it.
+        const finished = new Map<string, unknown>();
+        const finish = (owner: string): unknown => {
+          if (finished.has(owner)) return finished.get(owner);
+          const draft = keyed.get(owner)?.draft;
+          let value: unknown = current[owner];
+          if (draft) {
+            const result = draft.finish(done[recordsKey(owner)] as FakeState);
+            if (result.keys.length > 0) rememberKeys(result.value, current[owner] as object, result.keys);
+            value = result.value;
+          }
+          finished.set(owner, value);
+          return value;
+        };
         const values: FakeState = {};
         for (const name of touched) {
-          const draft = open.get(name);
-          if (!draft) values[name] = done[name];
-          else {
-            const { value, keys } = draft.finish(done[recordsKey(name)] as FakeState);
-            values[name] = value;
-            if (keys.length > 0) rememberKeys(value, current[name] as object, keys);
-          }
+          const owner = standsFor.get(name);
+          values[name] = owner === undefined ? done[name] : finish(owner);
         }
         return values;
       },
