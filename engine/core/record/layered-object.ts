@@ -6,8 +6,9 @@
  * makes the layer read as the plain object it stands for, to `JSON.stringify`, `Object.keys`,
  * `for…in`, `in`, `Object.hasOwn` and JSONata alike, keys in the order a plain object would
  * hold them; changing it throws, as changing a frozen object does. Once the keys changed since
- * the base pass `maxChanges` (a few per thousand of the base), the layer is copied out into a
- * new frozen plain object, so no lookup ever goes through more than one map.
+ * the base pass `maxChanges` (4 × √ of the base's keys: 256 of 4,096, 1,265 of 100,000), the
+ * layer is copied out into a new frozen plain object, so no lookup ever goes through more than
+ * one map.
  *
  * A layer is not frozen to `Object.isFrozen` (a Proxy cannot claim that without holding every
  * key itself): code that asks whether a value is committed asks `isCommitted`.

@@ -8,6 +8,7 @@ import type { ServedWorld } from "./request-world.js";
 /** What a session held when it was closed (what `DELETE /sessions/<sid>` answers). */
 export interface ClosedSession {
   id: string;
+  /** Its final state by fake id, as `Session.states` (read-only; a large entity not `Object.isFrozen`). */
   states: States;
   initial: States;
   /** How many calls it answered. */
@@ -41,7 +42,7 @@ export interface Session {
   fakes: readonly string[];
   /** Every MCP fake of this session, as an agent harness binds it. */
   mcpServers(): Array<{ id: string; transport: "streamable_http"; url: string }>;
-  /** Its live state by fake id (frozen values, replaced as calls commit). */
+  /** Its live state by fake id (read-only values, replaced as calls commit; a large entity is not `Object.isFrozen`, see `Services.states`). */
   readonly states: States;
   /** The state it started from (its fork point, for a fork). */
   readonly initial: States;

@@ -34,7 +34,12 @@ export interface Services {
   mcpServers(): Array<{ id: string; transport: "streamable_http"; url: string }>;
   /** The id of every fake served (all of them, or the `fakes` subset), in the manifest's order. */
   served: readonly string[];
-  /** The live state by fake id (entity values are frozen; they are replaced as calls commit). */
+  /**
+   * The live state by fake id (entity values are read-only; they are replaced as calls commit).
+   * Each is frozen, except a large entity (4,096 keys or more) a TypeScript handler wrote: a
+   * read-only Proxy over it that `Object.isFrozen` calls unfrozen and `structuredClone` cannot
+   * copy (`JSON.parse(JSON.stringify(…))` can; docs/manifest.md, "Large entities").
+   */
   states: States;
   /** The state each fake started from. */
   initial: States;
