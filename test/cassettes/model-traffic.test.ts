@@ -101,7 +101,9 @@ describe("a recording that cannot be kept", () => {
   it("is refused past the bytes a replay reads, naming the file and its size, and leaves no file", () => {
     const file = join(dir, "evals.cassettes", "c", "trial-0.json");
     const cassette = { version: 1 as const, case: "c", trial: 0, interactions: [] };
-    expect(() => writeCassette(file, cassette, 10)).toThrow(`[eval-simulate] the cassette ${file} would hold 70 bytes, past the 10 a replay reads; it was not written`);
+    expect(() => writeCassette(file, cassette, 10)).toThrow(
+      `[eval-simulate] the cassette ${file} would hold 70 bytes, past the 10 a replay reads; it was not written`,
+    );
     expect(readCassette(file)).toBeUndefined();
   });
 
