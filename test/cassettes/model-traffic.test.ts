@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openModelTraffic, readCassette, type TrafficInput } from "../../engine/eval/cassettes/index.js";
+import { openModelTraffic, readCassette, type TrafficInput, writeCassette } from "../../engine/eval/cassettes/index.js";
 import type { ModelCall } from "../../engine/serve/models/index.js";
 
 const CLOCK = "2026-10-01T09:00:00.000Z";
@@ -94,6 +94,24 @@ describe("recording", () => {
       reason: "the model request could not be recorded: no API key to record from openai: set OPENAI_API_KEY",
     });
     expect(readCassette(input().cassette!)).toBeUndefined();
+  });
+});
+
+describe("a recording that cannot be kept", () => {
+  it("is refused past the bytes a replay reads, naming the file and its size, and leaves no file", () => {
+    const file = join(dir, "evals.cassettes", "c", "trial-0.json");
+    const cassette = { version: 1 as const, case: "c", trial: 0, interactions: [] };
+    expect(() => writeCassette(file, cassette, 10)).toThrow(
+      `[eval-simulate] the cassette ${file} would hold 70 bytes, past the 10 a replay reads; it was not written`,
+    );
+    expect(readCassette(file)).toBeUndefined();
+  });
+
+  it("makes the trial not run, saying why", async () => {
+    // The cassettes' folder is a file: the recording has nowhere to go.
+    writeFileSync(join(dir, "evals.cassettes"), "");
+    const { outcome } = await record([chat("Close T-101")]);
+    expect(outcome.outcome).toMatchObject({ status: "not_run", reason: expect.stringMatching(/ENOTDIR|EEXIST/) });
   });
 });
 

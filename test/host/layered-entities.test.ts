@@ -147,6 +147,19 @@ describe("an entity keyed by id laid over rather than copied", () => {
     expect(inspect(orders)).toContain("'o-1': { id: 'o-1', v: 7");
   });
 
+  it("shows a handler's console.log of its draft the records as the draft holds them", () => {
+    const store = new StateStore(world(10), undefined, false, { layeredMinKeys: 1 });
+    const draft = store.draft("shop", ["orders"]);
+    const orders = draft.state.orders as Record<string, Rec>;
+    orders["o-1"].v = 7;
+    delete orders["o-2"];
+    const shown = inspect(orders);
+    expect(shown).toContain("'o-1': { id: 'o-1', v: 7");
+    expect(shown).not.toContain("'o-2'");
+    draft.changes();
+    expect(inspect(orders)).toBe("[finished draft]");
+  });
+
   it("changes nothing when the handler throws after writing", () => {
     const store = new StateStore(world(10), undefined, false, { layeredMinKeys: 1 });
     const before = store.states.shop.orders;

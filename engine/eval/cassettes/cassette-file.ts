@@ -51,14 +51,20 @@ export function cassettePath(evalsFile: string, caseId: string, iteration: numbe
 export const cassetteText = (cassette: Cassette) => `${JSON.stringify(cassette, null, 2)}\n`;
 
 /**
- * Writes a cassette atomically (a run killed mid-write leaves the old one).
+ * Writes a cassette atomically (a run killed mid-write leaves the old one). A cassette past
+ * `maxBytes` (what a replay reads) is not written: it throws, naming the file and its size,
+ * rather than keep a recording no replay could read.
  *
  * @example writeCassette(cassettePath(file, "close-ticket", 0), cassette);
  */
-export function writeCassette(file: string, cassette: Cassette): void {
+export function writeCassette(file: string, cassette: Cassette, maxBytes = MAX_CASSETTE_BYTES): void {
+  const text = cassetteText(cassette);
+  const bytes = Buffer.byteLength(text);
+  if (bytes > maxBytes)
+    throw new Error(`[eval-simulate] the cassette ${file} would hold ${bytes} bytes, past the ${maxBytes} a replay reads; it was not written`);
   mkdirSync(dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, cassetteText(cassette));
+  writeFileSync(temporary, text);
   renameSync(temporary, file);
 }
 

@@ -175,7 +175,12 @@ export function openModelTraffic(input: TrafficInput): ModelTraffic {
       if (notRun) return { ...served, outcome: { status: "not_run", reason: notRun } };
       if (mode === "record" && input.cassette && outcome.outcome?.status !== "not_run") {
         const interactions = kept.filter((i): i is Interaction => i !== undefined);
-        writeCassette(input.cassette, { version: CASSETTE_VERSION, case: input.caseId, trial: input.iteration, interactions });
+        try {
+          writeCassette(input.cassette, { version: CASSETTE_VERSION, case: input.caseId, trial: input.iteration, interactions });
+        } catch (error) {
+          // A recording that cannot be kept (past the size a replay reads, a folder not writable) is not this trial's record.
+          return { ...served, outcome: { status: "not_run", reason: (error as Error).message.replace(/^\[eval-simulate\] /, "") } };
+        }
       }
       return served;
     },

@@ -6,7 +6,8 @@
  * keys were read, set or deleted; finishing the root gives the changed records, which the
  * commit lays over the committed value without copying the others.
  */
-import { isDraft } from "immer";
+import { inspect } from "node:util";
+import { current, isDraft } from "immer";
 import { ABSENT, type KeyChange, orderedKeys, ownEntry, REMOVED, withChanges } from "../../core/record/index.js";
 
 type Json = Record<string, unknown>;
@@ -100,50 +101,60 @@ export function keyedDraft(entity: string, committed: Json, records: () => Json,
   };
   const keys = (): string[] => orderedKeys(committed, local);
 
-  const proxy = new Proxy<Json>(
-    {},
-    {
-      get: (_target, key, receiver) => {
-        open();
-        return typeof key === "string" && exists(key) ? read(key) : Reflect.get(Object.prototype, key, receiver);
-      },
-      has: (_target, key) => {
-        open();
-        return (typeof key === "string" && exists(key)) || key in Object.prototype;
-      },
-      set: (_target, key, value) => {
-        open();
-        if (typeof key !== "string") return refuse("A symbol key on");
-        // Assigning `__proto__` to a plain object (and to immer's draft of one, even one holding
-        // such a key) sets its prototype, which a draft refuses: a record of that key is changed in place.
-        if (key === "__proto__")
-          throw new TypeError(
-            "[eval-simulate] a record keyed __proto__ cannot be assigned in a handler (assigning __proto__ sets an object's prototype): change it in place",
-          );
-        assign(key, value);
-        return true;
-      },
-      deleteProperty: (_target, key) => {
-        open();
-        if (typeof key === "string" && exists(key)) remove(key);
-        return true;
-      },
-      ownKeys: () => {
-        open();
-        return keys();
-      },
-      getOwnPropertyDescriptor: (target, key) => {
-        open();
-        if (typeof key !== "string" || !exists(key)) return Reflect.getOwnPropertyDescriptor(target, key);
-        // The value as it stands, not a new draft (as immer's own trap does): enumerating keys drafts nothing.
-        return { value: local.has(key) ? records()[key] : ownEntry(committed, key), writable: true, enumerable: true, configurable: true };
-      },
-      defineProperty: () => refuse("Object.defineProperty on"),
-      getPrototypeOf: () => Object.prototype,
-      setPrototypeOf: () => false,
-      preventExtensions: () => false,
+  const target: Json = {};
+  // What `console.log(state.orders)` shows: node's inspect looks at a Proxy's target, not its traps.
+  Object.defineProperty(target, inspect.custom, {
+    value: (_depth: number, options: object) =>
+      sealed
+        ? "[finished draft]"
+        : inspect(
+            snapshot((value) => (isDraft(value) ? current(value as object) : value)),
+            options,
+          ),
+    configurable: true,
+    enumerable: false,
+  });
+  const proxy = new Proxy<Json>(target, {
+    get: (_target, key, receiver) => {
+      open();
+      return typeof key === "string" && exists(key) ? read(key) : Reflect.get(Object.prototype, key, receiver);
     },
-  );
+    has: (_target, key) => {
+      open();
+      return (typeof key === "string" && exists(key)) || key in Object.prototype;
+    },
+    set: (_target, key, value) => {
+      open();
+      if (typeof key !== "string") return refuse("A symbol key on");
+      // Assigning `__proto__` to a plain object (and to immer's draft of one, even one holding
+      // such a key) sets its prototype, which a draft refuses: a record of that key is changed in place.
+      if (key === "__proto__")
+        throw new TypeError(
+          "[eval-simulate] a record keyed __proto__ cannot be assigned in a handler (assigning __proto__ sets an object's prototype): change it in place",
+        );
+      assign(key, value);
+      return true;
+    },
+    deleteProperty: (_target, key) => {
+      open();
+      if (typeof key === "string" && exists(key)) remove(key);
+      return true;
+    },
+    ownKeys: () => {
+      open();
+      return keys();
+    },
+    getOwnPropertyDescriptor: (target, key) => {
+      open();
+      if (typeof key !== "string" || !exists(key)) return Reflect.getOwnPropertyDescriptor(target, key);
+      // The value as it stands, not a new draft (as immer's own trap does): enumerating keys drafts nothing.
+      return { value: local.has(key) ? records()[key] : ownEntry(committed, key), writable: true, enumerable: true, configurable: true };
+    },
+    defineProperty: () => refuse("Object.defineProperty on"),
+    getPrototypeOf: () => Object.prototype,
+    setPrototypeOf: () => false,
+    preventExtensions: () => false,
+  });
   return {
     proxy,
     seal: () => void (sealed = true),
@@ -162,15 +173,17 @@ export function keyedDraft(entity: string, committed: Json, records: () => Json,
       if (changes.size === 0) return { value: committed, keys: [] };
       return { value: withChanges(committed, changes), keys: [...changes.keys()] };
     },
-    snapshot(copyOut) {
-      const copy: Json = {};
-      for (const key of keys()) {
-        const mine = local.get(key);
-        const value = mine === undefined ? ownEntry(committed, key) : copyOut(records()[key]);
-        if (key === "__proto__") Object.defineProperty(copy, key, { value, enumerable: true, writable: true, configurable: true });
-        else copy[key] = value;
-      }
-      return copy;
-    },
+    snapshot,
   };
+
+  function snapshot(copyOut: (value: unknown) => unknown): Json {
+    const copy: Json = {};
+    for (const key of keys()) {
+      const mine = local.get(key);
+      const value = mine === undefined ? ownEntry(committed, key) : copyOut(records()[key]);
+      if (key === "__proto__") Object.defineProperty(copy, key, { value, enumerable: true, writable: true, configurable: true });
+      else copy[key] = value;
+    }
+    return copy;
+  }
 }
