@@ -6,7 +6,6 @@ import { parse } from "yaml";
 import { serve, connect } from "../support/services.js";
 import { runCli } from "../support/cli-process.js";
 import { memoryCommand } from "./memory-server.js";
-import { ROOT } from "../support/examples.js";
 import type { Services } from "../../engine/serve/host/start-services.js";
 
 function workspace(): string {
@@ -86,7 +85,11 @@ describe("eval-simulate capture --mcp", { timeout: SLOW }, () => {
       Array.isArray(value)
         ? value.map(reversed)
         : value !== null && typeof value === "object"
-          ? Object.fromEntries(Object.entries(value).reverse().map(([key, inner]) => [key, reversed(inner)]))
+          ? Object.fromEntries(
+              Object.entries(value)
+                .reverse()
+                .map(([key, inner]) => [key, reversed(inner)]),
+            )
           : value;
     const reordered = { tools: reversed(fresh.tools) };
     expect(JSON.stringify(reordered.tools)).not.toBe(JSON.stringify(fresh.tools));

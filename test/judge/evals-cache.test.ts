@@ -1,9 +1,9 @@
-import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { checkEvals, type EvalsCheck } from "../../engine/judge/evals/load-evals.js";
+import { rewriteCacheEntry } from "../support/cache-entries.js";
 import { ROOT } from "../support/examples.js";
 
 const root = mkdtempSync(join(tmpdir(), "eval-simulate-evals-cache-"));
@@ -59,17 +59,11 @@ describe("the manifest cache, for an evals file", () => {
   it("reads a hit from the entry: a body rewritten with a matching checksum shows in the document", async () => {
     await check();
     const [name] = evalsEntries();
-    const file = join(cacheDir, name);
-    const text = readFileSync(file, "utf8");
-    const newline = text.indexOf("\n");
-    const header = JSON.parse(text.slice(0, newline));
-    const body = JSON.parse(text.slice(newline + 1));
-    const value = JSON.parse(body.value);
-    value.description = "from the cache";
-    body.value = JSON.stringify(value);
-    const written = JSON.stringify(body);
-    header.checksum = createHash("sha256").update(written).digest("hex");
-    writeFileSync(file, `${JSON.stringify(header)}\n${written}`);
+    rewriteCacheEntry(join(cacheDir, name), (body) => {
+      const value = JSON.parse(body.value);
+      value.description = "from the cache";
+      body.value = JSON.stringify(value);
+    });
     expect((await check()).evals?.description).toBe("from the cache");
   });
 

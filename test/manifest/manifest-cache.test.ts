@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,6 +5,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { checkManifest } from "../../engine/author/manifest/load-manifest.js";
 import { MAX_ENTRIES } from "../../engine/author/manifest/manifest-cache.js";
 import type { LoadResult } from "../../engine/author/manifest/index.js";
+import { rewriteCacheEntry } from "../support/cache-entries.js";
 import { writeWarningRecipe } from "./warning-recipe.js";
 
 const CLOCK = "2026-01-15T12:00:00.000Z";
@@ -44,15 +44,7 @@ afterEach(() => {
 /** Rewrites the one entry's body, with a checksum that matches it (or not). */
 function rewriteEntry(change: (body: { value: string; positions: unknown; compiles: unknown }) => void, options: { checksum?: "match" | "stale" } = {}): void {
   const [name] = entries();
-  const file = join(cacheDir, name);
-  const text = readFileSync(file, "utf8");
-  const newline = text.indexOf("\n");
-  const header = JSON.parse(text.slice(0, newline));
-  const body = JSON.parse(text.slice(newline + 1));
-  change(body);
-  const written = JSON.stringify(body);
-  if (options.checksum !== "stale") header.checksum = createHash("sha256").update(written).digest("hex");
-  writeFileSync(file, `${JSON.stringify(header)}\n${written}`);
+  rewriteCacheEntry(join(cacheDir, name), change as (body: { value: string }) => void, options);
 }
 
 describe("the manifest cache", () => {
