@@ -199,6 +199,25 @@ export function entityPatches(before: Json, after: Json, changedKeys?: Record<st
 
 const unpointer = (segment: string) => segment.replace(/~1/g, "/").replace(/~0/g, "~");
 
+/**
+ * The top-level keys a JSON Patch of an entity goes through (each operation's first path
+ * segment), when every operation is below the entity; `undefined` for a keyed patch or one that
+ * replaces the entity whole. Applying the patch changes only these keys of the entity.
+ *
+ * @example patchKeys([{ op: "replace", path: "/o-7/status", value: "shipped" }]) // Set { "o-7" }
+ */
+export function patchKeys(patch: EntityPatch): Set<string> | undefined {
+  if (!Array.isArray(patch)) return undefined;
+  const keys = new Set<string>();
+  for (const op of patch) {
+    const path = (op as { path?: unknown } | null)?.path;
+    if (typeof path !== "string" || !path.startsWith("/")) return undefined;
+    const end = path.indexOf("/", 1);
+    keys.add(unpointer(end < 0 ? path.slice(1) : path.slice(1, end)));
+  }
+  return keys;
+}
+
 /** Sets an own key, `__proto__` included (assigning that one would set the object's prototype, not a key JSON reads). */
 function setOwn(target: Json, key: string, value: unknown): void {
   if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });

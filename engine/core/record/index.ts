@@ -15,7 +15,7 @@
  */
 export { canonicalJson, changedEntities } from "./changed-entities.js";
 export { derivedKeys, holdsKey, MAX_DERIVED_KEYS, noteDerived } from "./derived-values.js";
-export { applyEntityPatch, entityPatch, entityPatches, sameJson } from "./entity-patch.js";
+export { applyEntityPatch, entityPatch, entityPatches, patchKeys, sameJson } from "./entity-patch.js";
 export type { EntityPatch, EntityPatches, JsonPatchOperation, KeyedPatch } from "./entity-patch.js";
 export { entityMapOf, requireManifests } from "./types.js";
 export type {

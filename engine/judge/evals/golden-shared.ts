@@ -6,7 +6,16 @@
  * world instead of replaying. The store is a shortcut, never a source of truth for a verdict:
  * an entry it does not vouch for, or one whose changes do not apply, is replayed as if absent.
  */
-import { applyEntityPatch, derivedKeys, type EntityPatch, entityPatch, isCommitted, noteDerived, type StatesByFake } from "../../core/record/index.js";
+import {
+  applyEntityPatch,
+  derivedKeys,
+  type EntityPatch,
+  entityPatch,
+  isCommitted,
+  noteDerived,
+  patchKeys,
+  type StatesByFake,
+} from "../../core/record/index.js";
 import { deepFreeze, type States } from "../../serve/runtime/index.js";
 
 /**
@@ -79,8 +88,6 @@ function decode(entry: unknown, start: StatesByFake): Replayed | undefined {
   return { ok: true, states, errors: entry.errors };
 }
 
-const unpointer = (segment: string) => segment.replace(/~1/g, "/").replace(/~0/g, "~");
-
 /**
  * `after`, frozen, noted as made from `before` by the keys its JSON Patch went through, when
  * both are objects: the patch copied only the containers on its paths, so every other key holds
@@ -90,14 +97,10 @@ const unpointer = (segment: string) => segment.replace(/~1/g, "/").replace(/~0/g
 function derived(before: unknown, after: unknown, patch: EntityPatch): unknown {
   // Only a committed value can be noted: the note must stay true.
   if (!Array.isArray(patch) || !isObject(before) || !isObject(after) || after === before || !isCommitted(before)) return after;
-  const keys = new Set<string>();
-  for (const op of patch) {
-    // A patch of the whole entity replaced it: nothing to note.
-    if (op.path === "") return deepFreeze(after);
-    keys.add(unpointer(op.path.slice(1).split("/")[0]!));
-  }
   deepFreeze(after);
-  noteDerived(after, before, [...keys]);
+  // A patch of the whole entity replaced it: nothing to note.
+  const keys = patchKeys(patch);
+  if (keys) noteDerived(after, before, [...keys]);
   return after;
 }
 

@@ -8,26 +8,20 @@
  * replaces the entity, a value no commit noted) is left to the full rebuild, as is a mismatch,
  * so every message stays the full rebuild's.
  */
-import { applyEntityPatch, derivedKeys, type EntityPatch, holdsKey, sameJson, type StatesByFake } from "../../core/record/index.js";
+import { applyEntityPatch, derivedKeys, type EntityPatch, holdsKey, patchKeys, sameJson, type StatesByFake } from "../../core/record/index.js";
 
 type Json = Record<string, unknown>;
 
 const isPlainObject = (value: unknown): value is Json =>
   typeof value === "object" && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
 
-const unpointer = (segment: string) => segment.replace(/~1/g, "/").replace(/~0/g, "~");
-
 /** The keys an entity's patches go through, when each is a JSON Patch below the entity; else undefined. */
 function topKeys(patches: readonly EntityPatch[]): Set<string> | undefined {
   const keys = new Set<string>();
   for (const patch of patches) {
-    if (!Array.isArray(patch)) return undefined;
-    for (const op of patch) {
-      const path = (op as { path?: unknown } | null)?.path;
-      if (typeof path !== "string" || !path.startsWith("/")) return undefined;
-      const end = path.indexOf("/", 1);
-      keys.add(unpointer(end < 0 ? path.slice(1) : path.slice(1, end)));
-    }
+    const some = patchKeys(patch);
+    if (!some) return undefined;
+    for (const key of some) keys.add(key);
   }
   return keys;
 }
