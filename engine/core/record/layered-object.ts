@@ -73,12 +73,6 @@ const isPlainObject = (value: unknown): value is Json => {
 };
 
 /** The number of own keys of a plain object, counted once per frozen object. */
-function keyCount(value: Json): number {
-  const layer = layers.get(value);
-  if (layer) return sizeOf(layer.base);
-  return sizeOf(value);
-}
-
 function sizeOf(base: Json): number {
   let size = sizes.get(base);
   if (size === undefined) {
@@ -95,7 +89,7 @@ function sizeOf(base: Json): number {
 export function layerable(value: unknown, minKeys = LAYERED_MIN_KEYS): value is Json {
   if (typeof value !== "object" || value === null) return false;
   if (layers.has(value)) return true;
-  return isCommittedEntity(value) && isPlainObject(value) && keyCount(value) >= minKeys;
+  return isCommittedEntity(value) && isPlainObject(value) && sizeOf(value) >= minKeys;
 }
 
 /** Changes since the base past which a layer is copied out into a plain object. */
@@ -154,10 +148,11 @@ export function ownEntry(value: Json, key: string): unknown {
 /** The own keys of `value` (a layer or a plain object) in order, a layer's read from it rather than through its Proxy. Not to be changed. */
 export function ownKeysOf(value: Json): readonly string[] {
   const layer = layers.get(value);
-  if (!layer) return Object.keys(value);
-  layer.keys ??= orderedKeys(layer.base, layer.changes);
-  return layer.keys;
+  return layer ? keysOfLayer(layer) : Object.keys(value);
 }
+
+/** A layer's own keys in order, worked out once. */
+const keysOfLayer = (layer: Layer): string[] => (layer.keys ??= orderedKeys(layer.base, layer.changes));
 
 const refuse = (what: string, key: string | symbol): never => {
   throw new TypeError(`Cannot ${what} read only property '${String(key)}' of object '#<Object>'`);
@@ -174,8 +169,7 @@ class LayerTraps implements ProxyHandler<Json> {
     return (typeof key === "string" && entryOf(this.layer, key) !== ABSENT) || key in Object.prototype;
   }
   ownKeys(): string[] {
-    this.layer.keys ??= orderedKeys(this.layer.base, this.layer.changes);
-    return this.layer.keys;
+    return keysOfLayer(this.layer);
   }
   getOwnPropertyDescriptor(target: Json, key: string | symbol): PropertyDescriptor | undefined {
     const value = typeof key === "string" ? entryOf(this.layer, key) : ABSENT;

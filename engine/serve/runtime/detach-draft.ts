@@ -12,18 +12,19 @@ import type { KeyedDraft } from "./keyed-draft.js";
  *
  * @example const answer = detached(returned, new Set());
  */
-export function detached<T>(value: T, seen: Set<object>, keyed: ReadonlyMap<string, KeyedDraft> = new Map()): T {
+export function detached<T>(value: T, seen: Set<object>, keyedDraftOf: (value: object) => KeyedDraft | undefined = () => undefined): T {
   if (value === null || typeof value !== "object") return value;
   if (isDraft(value)) return current(value as object) as T;
   // A committed value holds no draft; a cycle is left to the answer's own checks.
   if (isCommitted(value) || seen.has(value)) return value;
   // An entity too large to copy, as its draft holds it now (its records drafted copied out).
-  for (const draft of keyed.values()) if (draft.proxy === value) return draft.snapshot((inner) => detached(inner, seen, keyed)) as T;
+  const keyed = keyedDraftOf(value);
+  if (keyed) return keyed.snapshot((inner) => detached(inner, seen, keyedDraftOf)) as T;
   seen.add(value);
   const entries = value as Record<string, unknown>;
   for (const key of Object.keys(entries)) {
     const inner = entries[key];
-    const copy = detached(inner, seen, keyed);
+    const copy = detached(inner, seen, keyedDraftOf);
     if (copy !== inner) entries[key] = copy;
   }
   return value;

@@ -186,11 +186,6 @@ export class StateStore {
       });
     }
     Object.preventExtensions(state);
-    const drafts = (): Map<string, KeyedDraft> => {
-      const made = new Map<string, KeyedDraft>();
-      for (const [owner, large] of keyed) if (large.draft) made.set(owner, large.draft);
-      return made;
-    };
     return {
       state,
       writes,
@@ -221,7 +216,13 @@ export class StateStore {
         }
         return values;
       },
-      detach: (value) => detached(value, new Set(), drafts()),
+      detach: (value) => {
+        const keyedDraftOf = (part: object) => {
+          const owner = ownerOf(part);
+          return owner === undefined ? undefined : keyed.get(owner)!.draft;
+        };
+        return detached(value, new Set(), keyedDraftOf);
+      },
     };
   }
 
