@@ -25,10 +25,10 @@
  * manifest included, is checked again every time.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { closeSync, existsSync, fstatSync, mkdirSync, readdirSync, readSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { openRegularFile, readRegularFile } from "../../core/files/index.js";
+import { openRegularFile, readOpenedFile, readRegularFile } from "../../core/files/index.js";
 import type { CompileOutcome } from "../contract/index.js";
 import type { ParsedBefore, Position } from "../source/index.js";
 import { packageRoot } from "./package-root.js";
@@ -149,30 +149,15 @@ function readEntry(file: string, key: string): CacheEntry | undefined {
 
 /**
  * The entry's text, and whether the file it was read from belongs to this process's user
- * (always, where there are no user ids): asked of the open descriptor, so a file swapped in
- * between the two cannot lend its owner to the other's text.
+ * (always, where there are no user ids): the owner of the descriptor the text was read from,
+ * so a file swapped in between the two cannot lend its owner to the other's text.
  */
 function readEntryFile(file: string): { text: string; ours: boolean } | undefined {
   const opened = openRegularFile(file, MAX_ENTRY_BYTES);
   if (!opened.ok) return undefined;
-  try {
-    const ours = process.getuid === undefined || fstatSync(opened.fd).uid === process.getuid();
-    const chunks: Buffer[] = [];
-    let total = 0;
-    for (;;) {
-      const chunk = Buffer.allocUnsafe(Math.min(1024 * 1024, MAX_ENTRY_BYTES + 1 - total));
-      const count = readSync(opened.fd, chunk, 0, chunk.length, null);
-      if (count === 0) break;
-      chunks.push(chunk.subarray(0, count));
-      total += count;
-      if (total > MAX_ENTRY_BYTES) return undefined;
-    }
-    return { text: Buffer.concat(chunks, total).toString("utf8"), ours };
-  } catch {
-    return undefined;
-  } finally {
-    closeSync(opened.fd);
-  }
+  const ours = process.getuid === undefined || opened.uid === process.getuid();
+  const read = readOpenedFile(opened.fd, MAX_ENTRY_BYTES);
+  return read.ok ? { text: read.text, ours } : undefined;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);

@@ -11,7 +11,7 @@
  *
  * Other folders import this folder through this file only.
  */
-export { MAX_FILE_BYTES, checkRegularFile, openRegularFile, readRegularFile, sizeText } from "./read-regular-file.js";
+export { MAX_FILE_BYTES, checkRegularFile, openRegularFile, readOpenedFile, readRegularFile, sizeText } from "./read-regular-file.js";
 export type { FileRead, FileRefusal } from "./read-regular-file.js";
 export { readRegularLines } from "./read-regular-lines.js";
 export type { LineLimits, LinesRead } from "./read-regular-lines.js";

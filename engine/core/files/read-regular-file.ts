@@ -95,7 +95,7 @@ export function checkRegularFile(file: string, maxBytes = MAX_FILE_BYTES): { ok:
  *
  * @example const opened = openRegularFile("run/record.jsonl"); if (opened.ok) try { … } finally { closeSync(opened.fd); }
  */
-export function openRegularFile(file: string, maxBytes = MAX_FILE_BYTES): { ok: true; fd: number; size: number; real: string } | FileRefusal {
+export function openRegularFile(file: string, maxBytes = MAX_FILE_BYTES): { ok: true; fd: number; size: number; real: string; uid: number } | FileRefusal {
   const checked = checkRegularFile(file, maxBytes);
   if (!checked.ok) return checked;
   let fd: number;
@@ -118,7 +118,7 @@ export function openRegularFile(file: string, maxBytes = MAX_FILE_BYTES): { ok: 
       closeSync(fd);
       return refusal;
     }
-    return { ok: true, fd, size: stats.size, real: checked.real };
+    return { ok: true, fd, size: stats.size, real: checked.real, uid: stats.uid };
   } catch (error) {
     closeSync(fd);
     return failed(error);
@@ -135,7 +135,16 @@ export function openRegularFile(file: string, maxBytes = MAX_FILE_BYTES): { ok: 
 export function readRegularFile(file: string, maxBytes = MAX_FILE_BYTES): FileRead {
   const opened = openRegularFile(file, maxBytes);
   if (!opened.ok) return opened;
-  const { fd } = opened;
+  return readOpenedFile(opened.fd, maxBytes);
+}
+
+/**
+ * Reads a descriptor `openRegularFile` opened as UTF-8, no further than `maxBytes` whatever the
+ * file system says its size is, and closes it.
+ *
+ * @example const opened = openRegularFile(file); if (opened.ok) { const owner = opened.uid; const read = readOpenedFile(opened.fd); }
+ */
+export function readOpenedFile(fd: number, maxBytes = MAX_FILE_BYTES): FileRead {
   try {
     const chunks: Buffer[] = [];
     let total = 0;
