@@ -58,6 +58,40 @@ describe("pipelining", () => {
     }
   });
 
+  it("holds at most 64 MiB of large model-request bodies at once: a burst past it answers 503, and the budget comes back", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const listening = await listen(async (request) => {
+      const bytes = (await request.arrayBuffer()).byteLength;
+      await gate;
+      return new Response(String(bytes));
+    });
+    try {
+      // Model paths take 8 MiB bodies before any route is looked up, whatever the session address.
+      const url = `${listening.url}/s/any/models/openai/v1/chat/completions`;
+      const body = () => new Uint8Array(8 * 1024 * 1024);
+      const sent = Array.from({ length: 12 }, () =>
+        fetch(url, { method: "POST", body: body() }).then(
+          (response) => response.status,
+          () => "closed",
+        ),
+      );
+      // Each body held takes 7 MiB of the budget (its bytes past 1 MiB): nine fit at once, the rest are refused.
+      await sleep(2_000);
+      release();
+      const outcomes = await Promise.all(sent);
+      const served = outcomes.filter((outcome) => outcome === 200).length;
+      expect(served).toBeGreaterThan(0);
+      expect(served).toBeLessThanOrEqual(9);
+      expect(outcomes.filter((outcome) => outcome !== 200).every((outcome) => outcome === 503 || outcome === "closed")).toBe(true);
+      // Every request answered, the whole budget is free again.
+      const again = await Promise.all(Array.from({ length: 9 }, () => fetch(url, { method: "POST", body: body() }).then((r) => r.status)));
+      expect(again).toEqual(Array(9).fill(200));
+    } finally {
+      await listening.close();
+    }
+  });
+
   it("stops producing an answer its client does not read, and lets that client go past the stall timeout", async () => {
     let produced = 0;
     let cancelled = false;

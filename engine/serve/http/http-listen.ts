@@ -6,7 +6,7 @@ import { rememberRawTarget } from "./raw-target.js";
 import { responseWait } from "./response-wait.js";
 import { ConnectionQueues } from "./connection-queue.js";
 import { type HttpLimits, resolveHttpLimits } from "./http-limits.js";
-import { bodyLimitOf, localAuthority, pathOf, refuse, refuseBusy, refuseConnect, refuseStalled, refuseTooLarge } from "./http-refusals.js";
+import { bodyLimitOf, localAuthority, MAX_BODY_BYTES, pathOf, refuse, refuseBusy, refuseConnect, refuseStalled, refuseTooLarge } from "./http-refusals.js";
 import { requestTarget, SERVED_METHODS } from "./request-target.js";
 
 export { MAX_BODY_BYTES, MAX_MODEL_BODY_BYTES } from "./http-refusals.js";
@@ -23,13 +23,27 @@ export interface Listening {
   close(): Promise<void>;
 }
 
-/** Reads the body, refusing past the size limit without buffering the rest, or once it stalls. */
-function readBody(req: IncomingMessage, stallMs: number, maxBytes: number): Promise<Buffer | "too-large" | "stalled" | "gone"> {
+/**
+ * Bytes of request bodies past the port's `MAX_BODY_BYTES` (a model request may carry up to
+ * `MAX_MODEL_BODY_BYTES`) held at once across every request of the process: past it a request
+ * answers 503, so a burst of large bodies (the model paths take any address before routing) cannot
+ * make the host hold `maxInFlight` × 8 MiB.
+ */
+export const MAX_LARGE_BODIES_BYTES = 64 * 1024 * 1024;
+let largeBodies = 0;
+
+/** What a request holds of the large-body budget until it is answered. */
+interface BodyHold {
+  bytes: number;
+}
+
+/** Reads the body, refusing past the size limit without buffering the rest, once it stalls, or past the large-body budget. */
+function readBody(req: IncomingMessage, stallMs: number, maxBytes: number, hold: BodyHold): Promise<Buffer | "too-large" | "stalled" | "gone" | "busy"> {
   if (Number(req.headers["content-length"] ?? 0) > maxBytes) return Promise.resolve("too-large");
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const done = (value: Buffer | "too-large" | "stalled" | "gone") => {
+    const done = (value: Buffer | "too-large" | "stalled" | "gone" | "busy") => {
       clearTimeout(timer);
       req.off("data", data).off("end", end).off("error", gone).off("close", gone);
       if (typeof value === "string") req.pause();
@@ -39,6 +53,12 @@ function readBody(req: IncomingMessage, stallMs: number, maxBytes: number): Prom
     const data = (chunk: Buffer) => {
       size += chunk.length;
       if (size > maxBytes) return done("too-large");
+      const over = size - MAX_BODY_BYTES - hold.bytes;
+      if (over > 0) {
+        if (largeBodies + over > MAX_LARGE_BODIES_BYTES) return done("busy");
+        largeBodies += over;
+        hold.bytes += over;
+      }
       chunks.push(chunk);
       timer.refresh();
     };
@@ -59,7 +79,17 @@ function headersOf(req: IncomingMessage, host: string): Headers {
   return headers;
 }
 
+/** Serves one request, giving back what its body held of the large-body budget once it is answered. */
 async function serveOne(handler: FetchHandler, limits: HttpLimits, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const hold: BodyHold = { bytes: 0 };
+  try {
+    await serveHolding(handler, limits, req, res, hold);
+  } finally {
+    largeBodies -= hold.bytes;
+  }
+}
+
+async function serveHolding(handler: FetchHandler, limits: HttpLimits, req: IncomingMessage, res: ServerResponse, hold: BodyHold): Promise<void> {
   const aborted = new AbortController();
   res.on("close", () => {
     if (!res.writableFinished) aborted.abort(new Error("client closed the connection"));
@@ -72,8 +102,9 @@ async function serveOne(handler: FetchHandler, limits: HttpLimits, req: Incoming
     res.writeHead(204, { allow: SERVED_METHODS }).end();
     return;
   }
-  const body = method === "GET" || method === "HEAD" ? undefined : await readBody(req, limits.stallTimeoutMs, bodyLimitOf(path));
+  const body = method === "GET" || method === "HEAD" ? undefined : await readBody(req, limits.stallTimeoutMs, bodyLimitOf(path), hold);
   if (body === "gone") return;
+  if (body === "busy") return refuseBusy(req, res);
   if (body === "too-large") return refuseTooLarge(res, path);
   if (body === "stalled") return refuseStalled(res, path, limits.stallTimeoutMs);
   // An MCP message is parsed here, once, and handed to the SDK parsed (its "perf escape hatch"),
