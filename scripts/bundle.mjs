@@ -13,9 +13,11 @@
 // (the engine reads those through createRequire, which esbuild leaves alone).
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
-const root = new URL("../", import.meta.url).pathname;
+// A path, not the URL's pathname: that keeps percent-escapes (a space is %20), which no file has.
+const root = fileURLToPath(new URL("../", import.meta.url));
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 
 /** A built file's path under dist/ (no extension) and the source it comes from. */
