@@ -26,7 +26,11 @@ describe("answer patterns of plain text", () => {
     for (let n = 0; n < 300; n++) {
       const pattern = Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(PATTERN_CHARS)).join("");
       const texts = Array.from({ length: 20 }, () => Array.from({ length: Math.floor(random() * 12) }, () => pick(ALPHABET)).join(""));
-      for (const [flags, re2Flags] of [["", "u"], ["i", "iu"], ["gis", "isu"]]) {
+      for (const [flags, re2Flags] of [
+        ["", "u"],
+        ["i", "iu"],
+        ["gis", "isu"],
+      ]) {
         const judged = re2Only(pattern, flags!);
         if (judged instanceof Error) throw judged;
         // One RE2 object a pattern and flags: wasm memory is never given back.
@@ -39,5 +43,14 @@ describe("answer patterns of plain text", () => {
   it("still refuses on RE2 what RE2 cannot run, and finds a pattern's own meaning there", () => {
     expect(re2Only("(?<=a)b", "")).toBeInstanceOf(Error);
     expect((re2Only("^w.n$", "") as { test(s: string): boolean }).test("w\u2028n")).toBe(new RE2("^w.n$", "u").test("w\u2028n"));
+  });
+
+  it("agree with a regex of the same meaning on text holding an unpaired surrogate, which RE2's wasm build misreads", () => {
+    for (const text of ["\ud800won", "\udc00won\ud800", "a\ud800won", "\ud83d\ude00won"]) {
+      const plain = re2Only("won", "") as { test(s: string): boolean };
+      const regex = re2Only("wo[n]", "") as { test(s: string): boolean };
+      expect({ text, plain: plain.test(text), regex: regex.test(text) }).toEqual({ text, plain: true, regex: true });
+    }
+    expect((re2Only("^w.n$", "") as { test(s: string): boolean }).test("w\ud800n")).toBe(/^w.n$/u.test("w\ud800n"));
   });
 });
