@@ -26,7 +26,11 @@ describe("answer patterns of plain text", () => {
     for (let n = 0; n < 300; n++) {
       const pattern = Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(PATTERN_CHARS)).join("");
       const texts = Array.from({ length: 20 }, () => Array.from({ length: Math.floor(random() * 12) }, () => pick(ALPHABET)).join(""));
-      for (const [flags, re2Flags] of [["", "u"], ["i", "iu"], ["gis", "isu"]]) {
+      for (const [flags, re2Flags] of [
+        ["", "u"],
+        ["i", "iu"],
+        ["gis", "isu"],
+      ]) {
         const judged = re2Only(pattern, flags!);
         if (judged instanceof Error) throw judged;
         // One RE2 object a pattern and flags: wasm memory is never given back.
