@@ -13,9 +13,11 @@
 // (the engine reads those through createRequire, which esbuild leaves alone).
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
-const root = new URL("../", import.meta.url).pathname;
+// A path, not the URL's pathname: that keeps percent-escapes (a space is %20), which no file has.
+const root = fileURLToPath(new URL("../", import.meta.url));
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 
 /** A built file's path under dist/ (no extension) and the source it comes from. */
@@ -67,26 +69,47 @@ const inputs = Object.fromEntries(
 );
 writeFileSync(join(root, "dist", "bundle-inputs.json"), `${JSON.stringify(inputs, null, 1)}\n`);
 
-const packages = new Set();
+// Each bundled package by the folder it was read from (the last node_modules/<name>/ of a path).
+const PACKAGE_DIR = /^(?:.*\/)?node_modules\/((?:@[^/]+\/)?[^/]+)\//;
+const packages = new Map();
 for (const input of Object.keys(result.metafile.inputs)) {
-  const found = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
-  if (found) packages.add(found[1]);
+  const found = PACKAGE_DIR.exec(input);
+  if (found) packages.set(found[1], { dir: join(root, found[0]) });
 }
-const notices = [...packages].sort().map((name) => {
-  const dir = join(root, "node_modules", name);
-  const { version, license } = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
-  const readable = (f) => {
-    try {
-      return readFileSync(f, "utf8").trim();
-    } catch {
-      return "";
-    }
-  };
+// The SDK's own files already hold packages its bundler put in them (ajv, ajv-formats, fast-uri,
+// fast-deep-equal, json-schema-traverse, content-type), each under a `//#region <path>` comment
+// naming where it came from: they are bundled here too, so their licences travel with it.
+const REGION = /^\/\/#region \S*?node_modules\/(?:\.pnpm\/[^/]*?@([^@_/]+)[^/]*\/node_modules\/)?((?:@[^/]+\/)?[^/]+)\//gm;
+for (const input of Object.keys(result.metafile.inputs)) {
+  const holder = PACKAGE_DIR.exec(input)?.[1];
+  if (holder === undefined) continue;
+  for (const [, version, name] of readFileSync(join(root, input), "utf8").matchAll(REGION)) {
+    const known = packages.get(name) ?? { dir: join(root, "node_modules", name), version, inside: new Set() };
+    known.inside?.add(holder);
+    packages.set(name, known);
+  }
+}
+const readable = (f) => {
+  try {
+    return readFileSync(f, "utf8").trim();
+  } catch {
+    return "";
+  }
+};
+const notices = [...packages.keys()].sort().map((name) => {
+  const { dir, inside = new Set(), ...found } = packages.get(name);
+  const manifest = readable(join(dir, "package.json"));
+  if (!manifest)
+    throw new Error(
+      `[eval-simulate] bundle: ${name} is bundled (inside ${[...inside].join(", ")}) but not installed, so its licence cannot be copied: add it to devDependencies`,
+    );
+  const { license, ...installed } = JSON.parse(manifest);
+  const version = found.version ?? installed.version;
   const licence = ["LICENSE", "LICENSE.md", "LICENSE.txt", "license"].map((f) => readable(join(dir, f))).find(Boolean);
   // Apache-2.0 asks for a NOTICE file to travel with the code, when the package has one.
   const notice = ["NOTICE", "NOTICE.md", "NOTICE.txt"].map((f) => readable(join(dir, f))).find(Boolean);
   const text = [licence ?? `${license} (the package ships no licence file)`, ...(notice ? [notice] : [])].join("\n\n");
-  return `${name}@${version} (${license})\n\n${text}\n`;
+  return `${name}@${version} (${license})${inside.size > 0 ? `, inside the files of ${[...inside].sort().join(" and ")}` : ""}\n\n${text}\n`;
 });
 writeFileSync(
   join(root, "dist", "engine", "chunks", "THIRD-PARTY-LICENSES.txt"),

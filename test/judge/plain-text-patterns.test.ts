@@ -44,4 +44,13 @@ describe("answer patterns of plain text", () => {
     expect(re2Only("(?<=a)b", "")).toBeInstanceOf(Error);
     expect((re2Only("^w.n$", "") as { test(s: string): boolean }).test("w\u2028n")).toBe(new RE2("^w.n$", "u").test("w\u2028n"));
   });
+
+  it("agree with a regex of the same meaning on text holding an unpaired surrogate, which RE2's wasm build misreads", () => {
+    for (const text of ["\ud800won", "\udc00won\ud800", "a\ud800won", "\ud83d\ude00won"]) {
+      const plain = re2Only("won", "") as { test(s: string): boolean };
+      const regex = re2Only("wo[n]", "") as { test(s: string): boolean };
+      expect({ text, plain: plain.test(text), regex: regex.test(text) }).toEqual({ text, plain: true, regex: true });
+    }
+    expect((re2Only("^w.n$", "") as { test(s: string): boolean }).test("w\ud800n")).toBe(/^w.n$/u.test("w\ud800n"));
+  });
 });

@@ -66,6 +66,12 @@ export function staleDist(root = ROOT): string[] {
     const bundled = modified(join(root, "dist/bundle-inputs.json"));
     if (bundled === undefined) reasons.push("dist/bundle-inputs.json is missing (the bundle of the package's entries)");
     else if (bundled < oldest) reasons.push("dist/bundle-inputs.json is older than tsc's files (the bundle of the package's entries)");
+    // It also holds the MCP SDK as node_modules has it, and is shaped by its own script.
+    else {
+      for (const input of ["scripts/bundle.mjs", "node_modules/.package-lock.json"]) {
+        if ((modified(join(root, input)) ?? 0) > bundled) reasons.push(`${input} is newer than dist/bundle-inputs.json (the bundle of the package's entries)`);
+      }
+    }
   }
   // The published schemas' standalone validators (scripts/build-validators.mjs, `npm run build`).
   for (const [name, schema] of VALIDATORS) {
