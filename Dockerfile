@@ -12,9 +12,10 @@ COPY tsconfig.json tsconfig.build.json ./
 COPY schema schema
 COPY engine engine
 COPY cli cli
-# The build bundles the viewer too (scripts/build-viewer.mjs: viewer/ into dist/viewer/), and
+# The build bundles the package's entries (scripts/bundle.mjs) and the viewer (scripts/build-viewer.mjs:
+# viewer/ into dist/viewer/), and
 # precompiles the published schemas' validators (scripts/build-validators.mjs: into dist/validators/).
-COPY scripts/build-viewer.mjs scripts/build-validators.mjs scripts/build-id.mjs scripts/
+COPY scripts/bundle.mjs scripts/build-viewer.mjs scripts/build-validators.mjs scripts/build-id.mjs scripts/
 COPY viewer viewer
 COPY eval-simulate.schema.json eval-simulate.evals.schema.json ./
 RUN npm run build

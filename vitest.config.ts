@@ -53,7 +53,7 @@ const PROCESS = [
   "test/journal/{redaction-serve,secret-shapes}.test.ts",
   "test/manifest/recipe-files.test.ts",
   "test/mcp/{bad-requests,changing-tool-list,cursor-and-batches,error-texts,malformed-results,origin-check,protocol-features,tools-call,tools-list}.test.ts",
-  "test/repo/{build-bin,layer-rules}.test.ts",
+  "test/repo/{build-bin,bundle-licences,layer-rules}.test.ts",
   "test/runner/{command-host-processes,model-providers,run-evals-bad-calls,run-evals-command,run-evals-deep-arguments}.test.ts",
   "test/runner/{rubric-judge,run-evals-subsets,run-evals-isolation,run-evals-model,run-evals-model-timeouts,run-evals-script,run-evals-variant}.test.ts",
   "test/runner/{results-file-writers,resume-changed-cases,run-evals-client-answers,client-answers-hosts,trial-line-caps}.test.ts",

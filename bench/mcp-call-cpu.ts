@@ -9,15 +9,14 @@
  * handler's own share, where JSONata and TypeScript differ; BENCH_BASELINE=<another checkout,
  * built> adds that checkout's runtime to the same rounds.
  *
- * A second table times the runtime's `callTool` alone (no SDK, no host, no journal): the
- * handler's own share, where JSONata and TypeScript differ; BENCH_BASELINE=<another checkout,
- * built> adds that checkout's runtime to the same rounds.
- *
  *   npm run build && node --import jiti/register bench/mcp-call-cpu.ts
  */
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { loadFakes, startServices } from "../dist/engine/index.js";
+// tsc's files, not the package's bundle (dist/engine/index.js): rememberParsedBody must be the
+// same module instance as the host's, and the bundle does not export it.
+import { loadFakes } from "../dist/engine/author/fakes/index.js";
+import { startServices } from "../dist/engine/serve/host/index.js";
 import { rememberParsedBody } from "../dist/engine/serve/mcp/index.js";
 import { CALLED, writeFiftyToolFakes } from "./support/fifty-tools.js";
 import { median } from "./support/load.js";
@@ -92,13 +91,13 @@ if (j && t)
 
 // The runtime's callTool alone, on this checkout's build and the baseline's.
 type Runtime = typeof import("../dist/engine/serve/runtime/index.js");
-type Engine = typeof import("../dist/engine/index.js");
+type Engine = typeof import("../dist/engine/author/fakes/index.js");
 const builds: Array<[string, string]> = [["this build", ROOT]];
 if (process.env.BENCH_BASELINE) builds.push(["baseline", process.env.BENCH_BASELINE]);
 const pipelines: Array<{ label: string; call: () => Promise<unknown> }> = [];
 for (const [build, root] of builds) {
   const runtime = (await import(pathToFileURL(join(root, "dist/engine/serve/runtime/index.js")).href)) as Runtime;
-  const engine = (await import(pathToFileURL(join(root, "dist/engine/index.js")).href)) as Engine;
+  const engine = (await import(pathToFileURL(join(root, "dist/engine/author/fakes/index.js")).href)) as Engine;
   for (const kind of ["jsonata", "typescript"] as const) {
     const { fakes } = await engine.loadFakes(files[kind]);
     const compiled = runtime.compileServer((fakes.bench as { manifest: Parameters<Runtime["compileServer"]>[0] }).manifest);

@@ -4,8 +4,10 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
 
-const root = new URL("../", import.meta.url).pathname;
+// A path, not the URL's pathname: that keeps percent-escapes (a space is %20), which no file has.
+const root = fileURLToPath(new URL("../", import.meta.url));
 const dist = join(root, "dist");
 const hash = createHash("sha256");
 hash.update(JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version);

@@ -1,6 +1,6 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MEMORY_SERVER } from "../fidelity/memory-server.js";
 import { ROOT } from "../support/examples.js";
@@ -61,6 +61,19 @@ describe("a plain npm install of the packed package", () => {
     const run = await runIn(pack.app, process.execPath, ["imports.js"]);
     expect(run.stderr).toBe("");
     expect(run.stdout.trim()).toBe("imported");
+  });
+
+  it("ships the bundle's files and none of tsc's JavaScript beside them (it would be a second copy of the engine)", () => {
+    const inDist = (dir: string): string[] =>
+      readdirSync(join(pack.installed, dir), { recursive: true, encoding: "utf8" })
+        .filter((file) => file.endsWith(".js"))
+        .map((file) => `${dir}/${file.split(sep).join("/")}`);
+    const bundled = Object.keys(JSON.parse(readFileSync(join(ROOT, "dist/bundle-inputs.json"), "utf8")) as Record<string, string[]>).map(
+      (file) => `dist/${file}`,
+    );
+    expect(bundled).toContain("dist/engine/eval/runner/trial-worker.js");
+    expect(inDist("dist").sort()).toEqual([...bundled, "dist/viewer/viewer.js"].sort());
+    expect(readFileSync(join(pack.installed, "dist/engine/chunks/THIRD-PARTY-LICENSES.txt"), "utf8")).toMatch(/^@modelcontextprotocol\/server@/m);
   });
 
   it("says which packages to install for a model case, instead of a missing-module crash", async () => {

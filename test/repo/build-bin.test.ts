@@ -7,13 +7,14 @@ import { ROOT } from "../support/examples.js";
 
 // `npm link` of a clone links the bin to dist/cli/main.js as `npm run build` left it: without its
 // execute bit the linked `eval-simulate` is "permission denied". Built in a copy of the sources,
-// so the dist/ other tests run is not rebuilt under them.
+// so the dist/ other tests run is not rebuilt under them, in a folder whose name has a space (a
+// clone under "My Projects"): the build's scripts read file paths, not URLs' percent-escapes.
 
-const work = mkdtempSync(join(tmpdir(), "eval-simulate-build-"));
+const work = mkdtempSync(join(tmpdir(), "eval-simulate build-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe("npm run build", () => {
-  it("leaves the bin executable, runnable by its path as a linked clone runs it", () => {
+  it("leaves the bin executable, runnable by its path as a linked clone runs it, from a folder with a space in its name", () => {
     for (const entry of [
       "package.json",
       "tsconfig.json",

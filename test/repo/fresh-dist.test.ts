@@ -138,3 +138,22 @@ describe("whether the viewer's bundle is current", () => {
     expect(staleDist(root)).toEqual(["viewer/main.tsx is newer than dist/viewer/viewer.js"]);
   });
 });
+
+describe("whether the package's bundle is current", () => {
+  it("names a bundle older than tsc's files, than its own script, or than the packages it holds as installed", () => {
+    const root = current();
+    edit(root, "scripts/bundle.mjs");
+    utimesSync(join(root, "scripts/bundle.mjs"), EARLIER, EARLIER);
+    expect(staleDist(root)).toEqual(["dist/bundle-inputs.json is missing (the bundle of the package's entries)"]);
+    mkdirSync(join(root, "dist"), { recursive: true });
+    writeFileSync(join(root, "dist/bundle-inputs.json"), "{}");
+    utimesSync(join(root, "dist/bundle-inputs.json"), LATER, LATER);
+    expect(staleDist(root)).toEqual([]);
+    edit(root, "scripts/bundle.mjs");
+    expect(staleDist(root)).toEqual(["scripts/bundle.mjs is newer than dist/bundle-inputs.json (the bundle of the package's entries)"]);
+    utimesSync(join(root, "scripts/bundle.mjs"), EARLIER, EARLIER);
+    // npm rewrites it at every install: an SDK updated in node_modules is not yet in the bundle.
+    edit(root, "node_modules/.package-lock.json");
+    expect(staleDist(root)).toEqual(["node_modules/.package-lock.json is newer than dist/bundle-inputs.json (the bundle of the package's entries)"]);
+  });
+});

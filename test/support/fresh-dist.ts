@@ -61,6 +61,18 @@ export function staleDist(root = ROOT): string[] {
   for (const file of viewerSources) {
     if (bundle !== undefined && (modified(join(root, "viewer", file)) ?? 0) > bundle) reasons.push(`viewer/${file} is newer than dist/viewer/viewer.js`);
   }
+  // The package's bundle (scripts/bundle.mjs) rewrites its entry files from the sources after tsc.
+  if (existsSync(join(root, "scripts/bundle.mjs")) && Number.isFinite(oldest)) {
+    const bundled = modified(join(root, "dist/bundle-inputs.json"));
+    if (bundled === undefined) reasons.push("dist/bundle-inputs.json is missing (the bundle of the package's entries)");
+    else if (bundled < oldest) reasons.push("dist/bundle-inputs.json is older than tsc's files (the bundle of the package's entries)");
+    // It also holds the MCP SDK as node_modules has it, and is shaped by its own script.
+    else {
+      for (const input of ["scripts/bundle.mjs", "node_modules/.package-lock.json"]) {
+        if ((modified(join(root, input)) ?? 0) > bundled) reasons.push(`${input} is newer than dist/bundle-inputs.json (the bundle of the package's entries)`);
+      }
+    }
+  }
   // The published schemas' standalone validators (scripts/build-validators.mjs, `npm run build`).
   for (const [name, schema] of VALIDATORS) {
     if (!existsSync(join(root, "scripts/build-validators.mjs")) || !existsSync(join(root, schema))) continue;
@@ -81,13 +93,13 @@ export function staleDist(root = ROOT): string[] {
   return reasons;
 }
 
-/** `tsc -p tsconfig.build.json`, the viewer's bundle and the standalone validators, what `npm run build` runs, without npm around it. */
+/** `tsc -p tsconfig.build.json`, the package's bundle, the viewer's bundle and the standalone validators, what `npm run build` runs, without npm around it. */
 export function buildDist(root = ROOT): BuildResult {
   const run = spawnSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"], { cwd: root, encoding: "utf8" });
   let output = `${run.stdout ?? ""}${run.stderr ?? ""}${run.error ? String(run.error) : ""}`;
   if (run.status !== 0) return { status: run.status, output };
   // build-id.mjs last: it hashes what the others wrote.
-  for (const script of ["scripts/build-viewer.mjs", "scripts/build-validators.mjs", "scripts/build-id.mjs"]) {
+  for (const script of ["scripts/bundle.mjs", "scripts/build-viewer.mjs", "scripts/build-validators.mjs", "scripts/build-id.mjs"]) {
     if (!existsSync(join(root, script))) continue;
     const step = spawnSync(process.execPath, [script], { cwd: root, encoding: "utf8" });
     output += `${step.stdout ?? ""}${step.stderr ?? ""}${step.error ? String(step.error) : ""}`;

@@ -14,7 +14,7 @@ import { linearPattern, linearRegExp } from "./linear-pattern.js";
 
 // CommonJS through require: an ESM import of it makes node scan it, and every file it requires,
 // for named exports (cjs-module-lexer), a measurable share of each start (docs/performance.md).
-const require = createRequire(import.meta.url);
+const requireHere = createRequire(import.meta.url);
 
 /** An ajv instance of one of the three engines. */
 export type AjvEngine = AjvInstance | Ajv2019Instance | Ajv2020Instance;
@@ -32,14 +32,14 @@ let modules: AjvModules | undefined;
 
 function ajvModules(): AjvModules {
   if (modules) return modules;
-  const { Ajv, _ } = require("ajv") as typeof import("ajv");
-  const { Ajv2019 } = require("ajv/dist/2019.js") as typeof import("ajv/dist/2019.js");
-  const { Ajv2020 } = require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js");
-  const standalone = require("ajv/dist/standalone/index.js") as { default: AjvModules["standalone"] };
+  const { Ajv, _ } = requireHere("ajv") as typeof import("ajv");
+  const { Ajv2019 } = requireHere("ajv/dist/2019.js") as typeof import("ajv/dist/2019.js");
+  const { Ajv2020 } = requireHere("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js");
+  const standalone = requireHere("ajv/dist/standalone/index.js") as { default: AjvModules["standalone"] };
   modules = {
     engines: { "draft-07": Ajv, "2019-09": Ajv2019, "2020-12": Ajv2020 },
     // ajv-formats' `module.exports` is the plugin function; `.default` is the same function.
-    addFormats: (require("ajv-formats") as typeof import("ajv-formats")).default as AjvModules["addFormats"],
+    addFormats: (requireHere("ajv-formats") as typeof import("ajv-formats")).default as AjvModules["addFormats"],
     standalone: standalone.default,
     formatsCode: _`require("ajv-formats/dist/formats").fullFormats`,
   };
@@ -86,7 +86,7 @@ export function standaloneCodeOf(ajv: AjvEngine, validator: ValidateFunction): s
  */
 export function validatorFromCode(code: string): ValidateFunction {
   const module: { exports: unknown } = { exports: {} };
-  new Function("module", "exports", "require", "linearPattern", code)(module, module.exports, require, linearPattern);
+  new Function("module", "exports", "require", "linearPattern", code)(module, module.exports, requireHere, linearPattern);
   const validator = module.exports as ValidateFunction;
   if (typeof validator !== "function") throw new Error("[eval-simulate] standalone validator code defined no validator");
   return validator;

@@ -26,7 +26,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { openRegularFile, readOpenedFile, readRegularFile } from "../../core/files/index.js";
 import type { CompileOutcome } from "../contract/index.js";
@@ -66,7 +66,7 @@ function buildIdentity(): string | undefined {
   if (identity !== undefined) return identity ?? undefined;
   const self = fileURLToPath(import.meta.url);
   identity = null;
-  if (!/[\\/]dist[\\/]engine[\\/]/.test(self)) identity = SOURCES_IDENTITY;
+  if (relative(join(packageRoot(), "dist"), self).startsWith("..")) identity = SOURCES_IDENTITY;
   else {
     try {
       const file = join(packageRoot(), "dist", "build-id.txt");
@@ -79,6 +79,9 @@ function buildIdentity(): string | undefined {
   return identity ?? undefined;
 }
 
+/** Whether this module runs from the package's bundle (scripts/bundle.mjs), not tsc's files. */
+const bundled = (self: string) => !/[\\/]author[\\/]manifest[\\/]manifest-cache\.js$/.test(self);
+
 /**
  * The newest change time of what decides an entry's steps: this module, the schema check and
  * the validators precompiled for it, and the published schema itself. A part rebuilt after the
@@ -89,7 +92,8 @@ function newestDecidingFile(self: string): number {
   const validators = join(root, "dist", "validators");
   const files = [
     self,
-    join(dirname(self), "schema-check.js"),
+    // tsc's files have the check beside this one; the bundle wrote it with this file, at once.
+    ...(bundled(self) ? [] : [join(dirname(self), "schema-check.js")]),
     join(root, "eval-simulate.schema.json"),
     join(root, "eval-simulate.evals.schema.json"),
     ...(existsSync(validators) ? readdirSync(validators).map((name) => join(validators, name)) : []),

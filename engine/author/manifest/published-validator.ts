@@ -14,7 +14,7 @@ const FILES: Record<PublishedSchemaName, string> = {
 };
 
 const validators = new Map<PublishedSchemaName, ValidateFunction>();
-const require = createRequire(import.meta.url);
+const requireHere = createRequire(import.meta.url);
 
 /**
  * A published schema's validator, once per process: the standalone module
@@ -42,7 +42,7 @@ export function publishedSchemaText(name: PublishedSchemaName): string {
 /** The same compile the build does, at run time: the reference the standalone module is tested against. */
 export function compileAtRunTime(text: string): ValidateFunction {
   // Through require, only here: an ESM import would make node scan ajv's CommonJS files at every start.
-  const { Ajv } = require("ajv") as typeof import("ajv");
+  const { Ajv } = requireHere("ajv") as typeof import("ajv");
   return new Ajv({ allErrors: true, strict: false, verbose: true }).compile(JSON.parse(text));
 }
 
@@ -50,7 +50,7 @@ export function compileAtRunTime(text: string): ValidateFunction {
 export function precompiled(name: PublishedSchemaName, text: string): ValidateFunction | undefined {
   const file = join(packageRoot(), "dist", "validators", `${name}.cjs`);
   if (!existsSync(file)) return undefined;
-  const module = require(file) as { default?: ValidateFunction; schemaHash?: string };
+  const module = requireHere(file) as { default?: ValidateFunction; schemaHash?: string };
   const hash = createHash("sha256").update(text).digest("hex");
   return module.schemaHash === hash ? module.default : undefined;
 }

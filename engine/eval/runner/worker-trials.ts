@@ -13,8 +13,9 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { packageRoot } from "../../author/manifest/index.js";
 import type { Variant } from "../../judge/selection/index.js";
 import { FatalRunError } from "../hosts/index.js";
 import type { Permit, ProviderLimits, RetryOptions, SpendLedger } from "../models/index.js";
@@ -69,15 +70,16 @@ function nodeFlags(execArgv: readonly string[]): string[] {
 }
 
 /**
- * The worker entry: the built .js beside this module. Run from the sources (tests, the repo's
- * own scripts), the build's worker, as `npm run build` leaves it in dist/; else the .ts through
- * jiti, which cannot load every provider package.
+ * The worker entry: the build's trial-worker.js. Run from a build (the package's bundle, or
+ * tsc's files), with this process's node flags; run from the sources (tests, the repo's own
+ * scripts), the build's worker as `npm run build` leaves it in dist/, without the flags that ran
+ * the sources; else the .ts through jiti, which cannot load every provider package.
  */
 function workerEntry(): { file: string; execArgv: string[] } {
   const here = dirname(fileURLToPath(import.meta.url));
-  const beside = join(here, "trial-worker.js");
-  if (existsSync(beside)) return { file: beside, execArgv: nodeFlags(process.execArgv) };
-  const built = join(here, "../../../dist/engine/eval/runner/trial-worker.js");
+  const dist = join(packageRoot(), "dist");
+  const built = join(dist, "engine/eval/runner/trial-worker.js");
+  if (!relative(dist, here).startsWith("..") && existsSync(built)) return { file: built, execArgv: nodeFlags(process.execArgv) };
   if (existsSync(built)) return { file: built, execArgv: [] };
   const jiti = join(dirname(createRequire(import.meta.url).resolve("jiti")), "jiti-register.mjs");
   return { file: join(here, "trial-worker.ts"), execArgv: ["--import", jiti] };

@@ -4,6 +4,8 @@
  * `stopTracing` sends what is left within a bounded wait, so neither a slow nor an unreachable
  * collector can hold a run or a sidecar's exit.
  */
+import { join } from "node:path";
+import { packageRoot } from "../../author/manifest/index.js";
 import { installTracer, type Tracer } from "./trace-span.js";
 import { tracingConfig } from "./tracing-env.js";
 
@@ -81,13 +83,11 @@ export async function stopTracing(limitMs = FLUSH_LIMIT_MS): Promise<boolean> {
 /** The package's version, for the instrumentation scope: from source and from dist/ alike. */
 async function packageVersion(): Promise<string> {
   const { readFile } = await import("node:fs/promises");
-  for (const up of ["../../../package.json", "../../../../package.json"]) {
-    try {
-      const found = JSON.parse(await readFile(new URL(up, import.meta.url), "utf8")) as { name?: string; version?: string };
-      if (found.name === "eval-simulate" && found.version) return found.version;
-    } catch {
-      // Not here: one folder further up (dist/ is one deeper than the sources).
-    }
+  try {
+    const found = JSON.parse(await readFile(join(packageRoot(), "package.json"), "utf8")) as { version?: string };
+    if (found.version) return found.version;
+  } catch {
+    // No package.json to read: the scope still needs a version.
   }
   return "0.0.0";
 }
