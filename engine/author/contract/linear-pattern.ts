@@ -157,12 +157,13 @@ function compileRe2Only(source: string, flags: string): RegExpLike | Error {
   const shown = `/${source.slice(0, 200)}/${flags}`;
   if (flags.includes("v")) return new Error(`the pattern ${shown} uses the v flag, which RE2, the judge's linear-time engine, cannot run: use u`);
   const kept = [...new Set(flags.replace(/[gyd]/g, ""))].join("");
+  const unicode = kept.includes("u") ? kept : `${kept}u`;
   // Plain text (`won`, `refund issued`) needs no regex engine's features: JavaScript's finds it
   // in time linear in the text, as RE2 would, and matches what RE2 matches (ASCII only, so the
   // two agree on every case fold; no `.`, class or anchor, where their line breaks differ).
-  if (PLAIN_TEXT.test(source)) return new RegExp(source, kept.includes("u") ? kept : `${kept}u`);
+  if (PLAIN_TEXT.test(source)) return new RegExp(source, unicode);
   try {
-    const regex = new (re2())(source, kept.includes("u") ? kept : `${kept}u`);
+    const regex = new (re2())(source, unicode);
     return { test: (input: string) => regex.test(wellFormed(input)) };
   } catch (error) {
     return new Error(`the pattern ${shown} uses ${whyNotRe2(source, error)}, which RE2, the judge's linear-time engine, cannot run`);

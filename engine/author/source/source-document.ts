@@ -161,9 +161,8 @@ export class SourceDocument {
 
   /** 1-based line and column of a character offset. */
   positionAt(offset: number): Position {
-    if (this.parsed === undefined) void this.doc;
-    // An offset comes from the parsed document's nodes or errors: the parse has filled the lines.
-    this.doc;
+    // An offset comes from the parsed document's nodes or errors: parsing (once) fills the lines.
+    void this.doc;
     const { line, col } = (this.lines as LineCounter).linePos(Math.max(0, Math.min(offset, this.text.length)));
     return { line, column: col };
   }

@@ -79,8 +79,7 @@ function workerEntry(): { file: string; execArgv: string[] } {
   const here = dirname(fileURLToPath(import.meta.url));
   const dist = join(packageRoot(), "dist");
   const built = join(dist, "engine/eval/runner/trial-worker.js");
-  if (!relative(dist, here).startsWith("..") && existsSync(built)) return { file: built, execArgv: nodeFlags(process.execArgv) };
-  if (existsSync(built)) return { file: built, execArgv: [] };
+  if (existsSync(built)) return { file: built, execArgv: relative(dist, here).startsWith("..") ? [] : nodeFlags(process.execArgv) };
   const jiti = join(dirname(createRequire(import.meta.url).resolve("jiti")), "jiti-register.mjs");
   return { file: join(here, "trial-worker.ts"), execArgv: ["--import", jiti] };
 }
