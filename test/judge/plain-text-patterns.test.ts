@@ -40,6 +40,12 @@ describe("answer patterns of plain text", () => {
     }
   });
 
+  it("gives a plain text too long for JavaScript's engine to compile with iu (20,000 characters) to RE2, not a thrown stack overflow", () => {
+    const judged = re2Only(`${"a".repeat(20_000)}b`, "i");
+    if (judged instanceof Error) throw judged;
+    expect(judged.test("AB")).toBe(false);
+  });
+
   it("still refuses on RE2 what RE2 cannot run, and finds a pattern's own meaning there", () => {
     expect(re2Only("(?<=a)b", "")).toBeInstanceOf(Error);
     expect((re2Only("^w.n$", "") as { test(s: string): boolean }).test("w\u2028n")).toBe(new RE2("^w.n$", "u").test("w\u2028n"));

@@ -128,6 +128,12 @@ function wellFormed(input: string): string {
 
 /** A pattern of ASCII characters with no meaning in a regular expression: it matches itself. */
 const PLAIN_TEXT = /^[A-Za-z0-9 _,:;'"!@#%&=~`<>/-]*$/;
+/**
+ * The longest plain text JavaScript's engine is given. It tries the text at each position of
+ * the answer, so its time grows with the text's length too, and past ~10,000 characters with
+ * `iu` it cannot compile it at all (a stack overflow): longer text goes to RE2 like any pattern.
+ */
+const MAX_PLAIN_TEXT = 256;
 
 /**
  * A pattern on RE2 only, with no fallback: what the judge runs `$pattern` and `answer.pattern`
@@ -161,7 +167,7 @@ function compileRe2Only(source: string, flags: string): RegExpLike | Error {
   // Plain text (`won`, `refund issued`) needs no regex engine's features: JavaScript's finds it
   // in time linear in the text, as RE2 would, and matches what RE2 matches (ASCII only, so the
   // two agree on every case fold; no `.`, class or anchor, where their line breaks differ).
-  if (PLAIN_TEXT.test(source)) return new RegExp(source, unicode);
+  if (source.length <= MAX_PLAIN_TEXT && PLAIN_TEXT.test(source)) return new RegExp(source, unicode);
   try {
     const regex = new (re2())(source, unicode);
     return { test: (input: string) => regex.test(wellFormed(input)) };
